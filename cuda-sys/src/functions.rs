@@ -1,0 +1,57 @@
+//! `cuda_fns!`: how each function of the generated list reaches the driver (hand-written).
+//!
+//! The generated bindings list every function once, as `cuda_fns! { pub fn name(..) -> CUresult; .. }`.
+//! By default each becomes a function of the same name and signature that resolves its symbol
+//! in libcuda on first call and keeps it in a static; every later call is one atomic load and
+//! an indirect call. With the `link` feature the list becomes a plain `extern "C"` block.
+
+#[cfg(not(feature = "link"))]
+macro_rules! cuda_fns {
+    ($(pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
+        $(
+            #[doc = concat!("`", stringify!($name), "` from `cuda.h`, loaded from libcuda on first call.")]
+            #[inline]
+            pub unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
+                type Fn = unsafe extern "C" fn($($ty),*) -> $ret;
+                // Runs once per symbol (racing threads store the same pointer), then never again.
+                #[cold]
+                unsafe extern "C" fn first($($arg: $ty),*) -> $ret {
+                    match $crate::loader::resolve(concat!(stringify!($name), "\0")) {
+                        Ok(symbol) => {
+                            SLOT.store(symbol, ::core::sync::atomic::Ordering::Release);
+                            let f: Fn = unsafe { ::core::mem::transmute::<*mut (), Fn>(symbol) };
+                            unsafe { f($($arg),*) }
+                        }
+                        Err(code) => code,
+                    }
+                }
+                static SLOT: ::core::sync::atomic::AtomicPtr<()> =
+                    ::core::sync::atomic::AtomicPtr::new(first as Fn as *mut ());
+                let f: Fn = unsafe {
+                    ::core::mem::transmute::<*mut (), Fn>(SLOT.load(::core::sync::atomic::Ordering::Acquire))
+                };
+                unsafe { f($($arg),*) }
+            }
+        )*
+
+        /// Every function with all-zero arguments, for the no-driver test: without a driver
+        /// each call returns before touching its arguments.
+        #[cfg(test)]
+        pub(crate) const ALL_FUNCTIONS: &[(&str, fn() -> CUresult)] = &[
+            $((stringify!($name), || unsafe { $name($(::core::mem::zeroed::<$ty>()),*) }),)*
+        ];
+    };
+}
+
+#[cfg(feature = "link")]
+macro_rules! cuda_fns {
+    ($(pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
+        #[link(name = "cuda")]
+        extern "C" {
+            $(
+                #[doc = concat!("`", stringify!($name), "` from `cuda.h`, linked from libcuda.")]
+                pub fn $name($($arg: $ty),*) -> $ret;
+            )*
+        }
+    };
+}
