@@ -35,9 +35,19 @@ impl LoadError {
 impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("the CUDA driver (libcuda) could not be loaded: ")?;
-        for (i, (_, message)) in self.attempts.iter().enumerate() {
+        // "a: no such file; b: no such file" reads as "a, b: no such file".
+        let mut groups: Vec<(Vec<&str>, &str)> = Vec::new();
+        for (path, message) in &self.attempts {
+            let reason =
+                message.strip_prefix(path.as_str()).and_then(|m| m.strip_prefix(": ")).unwrap_or(message);
+            match groups.last_mut() {
+                Some((paths, last)) if *last == reason => paths.push(path),
+                _ => groups.push((vec![path], reason)),
+            }
+        }
+        for (i, (paths, reason)) in groups.iter().enumerate() {
             let sep = if i == 0 { "" } else { "; " };
-            write!(f, "{sep}{message}")?;
+            write!(f, "{sep}{}: {reason}", paths.join(", "))?;
         }
         if self.explicit {
             write!(f, ". Check {LIBCUDA_PATH_VAR}: it must name the driver's libcuda.so.1")

@@ -1,0 +1,95 @@
+//! Each lesson on a real GPU (`--features gpu-tests`), checked by its key output lines.
+//! Without a GPU and driver every test here fails.
+#![cfg(feature = "gpu-tests")]
+
+mod common;
+
+/// Runs a lesson that must succeed; its stdout.
+fn lesson_output(name: &str, args: &[&str]) -> String {
+    let mut command = common::lesson(name);
+    command.args(args);
+    let (output, stdout, stderr) = common::run(command);
+    println!("--- {name}\n{stdout}{stderr}");
+    assert!(output.status.success(), "{name} failed: {}\n{stdout}\n{stderr}", output.status);
+    stdout
+}
+
+fn is_hex_pointer(text: &str) -> bool {
+    text.strip_prefix("0x").is_some_and(|hex| !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit()))
+}
+
+#[test]
+fn memory_alloc_prints_the_seeds_lines() {
+    let out = lesson_output("memory_alloc", &[]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    for (line, key) in lines.iter().zip(["context", "device_memory_pointer", "host_page_locked_memory"]) {
+        let value = line.strip_prefix(&format!("{key} = ")).unwrap_or_else(|| panic!("{line}"));
+        assert!(is_hex_pointer(value) && value != "0x0", "{line}");
+    }
+    assert_eq!(lines[3], "host_page_locked_memory[0] = 123.000000");
+    assert_eq!(lines[4], "host_page_locked_memory[0] = 555.000000");
+}
+
+#[test]
+fn no_context_shows_invalid_context() {
+    let out = lesson_output("no_context", &[]);
+    assert!(out.contains("current context = 0x0"), "{out}");
+    assert!(out.contains("no_context.rs:"), "{out}");
+    assert!(
+        out.contains(
+            " cuMemAlloc(&mut device_memory_pointer, 100) failed. \n code = CUDA_ERROR_INVALID_CONTEXT, message = invalid device context"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn device_query_names_the_device() {
+    let out = lesson_output("device_query", &[]);
+    assert!(out.contains("device 0: NVIDIA"), "{out}");
+    assert!(out.lines().any(|l| l.trim().starts_with("compute capability ")), "{out}");
+    assert!(out.lines().any(|l| l.trim().starts_with("multiprocessors ")), "{out}");
+}
+
+#[test]
+fn bandwidth_pinned_beats_pageable() {
+    let out = lesson_output("bandwidth", &[]);
+    let rows: Vec<(String, [f64; 4])> = out
+        .lines()
+        .filter_map(|line| {
+            let cols: Vec<&str> = line.split_whitespace().collect();
+            let [n, unit, values @ ..] = cols.as_slice() else { return None };
+            let values: Vec<f64> = values.iter().map(|v| v.parse().ok()).collect::<Option<_>>()?;
+            Some((format!("{n} {unit}"), values.try_into().ok()?))
+        })
+        .collect();
+    assert_eq!(rows.len(), 17, "4 KiB to 256 MiB:\n{out}");
+    for (size, [h2d_pageable, h2d_pinned, d2h_pageable, d2h_pinned]) in &rows {
+        assert!([h2d_pageable, h2d_pinned, d2h_pageable, d2h_pinned].iter().all(|v| **v > 0.0), "{size}");
+        if size.ends_with("MiB") {
+            assert!(h2d_pinned > h2d_pageable, "{size}: H2D pinned {h2d_pinned} <= pageable {h2d_pageable}");
+            assert!(d2h_pinned > d2h_pageable, "{size}: D2H pinned {d2h_pinned} <= pageable {d2h_pageable}");
+        }
+    }
+}
+
+#[test]
+fn unified_memory_reads_back() {
+    let out = lesson_output("unified_memory", &[]);
+    assert!(out.contains("unified memory: CPU and GPU writes both read back correctly"), "{out}");
+}
+
+#[test]
+fn vector_add_sums() {
+    let out = lesson_output("vector_add", &[]);
+    assert!(out.contains("sum of c = 1099511627776 (expected 1099511627776)"), "{out}");
+    assert!(out.contains("all 1048576 elements correct"), "{out}");
+}
+
+#[test]
+fn streams_events_agree() {
+    let out = lesson_output("streams_events", &[]);
+    assert!(out.contains("all 16777216 elements correct on both runs"), "{out}");
+    assert!(out.contains("speed-up   : "), "{out}");
+}
