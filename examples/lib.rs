@@ -93,7 +93,14 @@ impl EventTimer {
     }
 
     /// Milliseconds that `work` took on `stream`, measured by events recorded around it.
-    pub fn time(&self, stream: CUstream, work: impl FnOnce() -> DriverResult<()>) -> DriverResult<f32> {
+    ///
+    /// # Safety
+    /// `stream` is a live stream of the current context, or null for the default stream.
+    pub unsafe fn time(
+        &self,
+        stream: CUstream,
+        work: impl FnOnce() -> DriverResult<()>,
+    ) -> DriverResult<f32> {
         let mut ms = 0.0;
         unsafe {
             check_driver!(cuEventRecord(self.start, stream))?;

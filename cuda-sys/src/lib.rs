@@ -30,7 +30,6 @@
 //! - `CUresult` is `#[must_use]`: check it (cuda-checked's `check_driver!` does so).
 
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals)]
-#![allow(clippy::all)]
 
 #[macro_use]
 mod functions;

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+#[allow(dead_code)] // not every test file runs them all
 pub const LESSONS: [&str; 7] = [
     "memory_alloc",
     "no_context",

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Clean-build times of cuda-sys on this machine, beside cudarc's driver bindings:
+#   bash bench/build_time.sh [CUDA_ROOT]
+# CUDA_ROOT holds include/cuda.h for the bindgen path (default: CUDA 12.9's, fetched by
+# `cargo xtask headers`). Every build starts from an empty target folder; downloads are
+# done beforehand so only compiling is timed.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+header_root=${1:-$root/.cuda-headers/12.9}
+[ -f "$header_root/include/cuda.h" ] || cargo xtask headers >/dev/null
+work=$(mktemp -d)
+unset CUDA_PATH CUDA_HOME CUDA_ROOT CUDA_TOOLKIT_ROOT_DIR
+
+# cudarc with only its driver bindings for CUDA 12.9, as a scratch crate outside the repo.
+mkdir -p "$work/cudarc-driver/src"
+cat > "$work/cudarc-driver/Cargo.toml" <<'TOML'
+[package]
+name = "cudarc-driver"
+version = "0.0.0"
+edition = "2021"
+[dependencies]
+cudarc = { version = "=0.19.10", default-features = false, features = ["driver", "cuda-12090", "dynamic-loading", "std"] }
+[workspace]
+TOML
+echo 'pub use cudarc::driver::sys::cuInit;' > "$work/cudarc-driver/src/lib.rs"
+cargo fetch -q --manifest-path "$work/cudarc-driver/Cargo.toml"
+cargo fetch -q
+
+seconds() { # label, then the command; prints the wall time of a clean build
+    local start end
+    start=$(date +%s.%N)
+    "${@:2}" >"$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+    end=$(date +%s.%N)
+    awk -v l="$1" -v s="$start" -v e="$end" 'BEGIN { printf "%-58s %6.1f s\n", l, e - s }'
+}
+
+for run in 1 2; do
+    echo "-- run $run ($(nproc) cores, $(rustc --version))"
+    seconds "cuda-sys, vendored (--no-default-features)" \
+        cargo build -p cuda-sys --no-default-features --target-dir "$work/t-vendored-$run"
+    seconds "cuda-sys, default features, no cuda.h (vendored)" \
+        cargo build -p cuda-sys --target-dir "$work/t-default-$run"
+    seconds "cuda-sys, bindgen path (CUDA_PATH=12.9 header)" \
+        env CUDA_PATH="$header_root" cargo build -p cuda-sys --target-dir "$work/t-bindgen-$run"
+    seconds "cudarc 0.19.10, driver + cuda-12090 (reference)" \
+        cargo build --manifest-path "$work/cudarc-driver/Cargo.toml" --target-dir "$work/t-cudarc-$run"
+done
+
+echo "-- no-op rebuild of the bindgen build"
+CUDA_PATH="$header_root" cargo build -p cuda-sys --target-dir "$work/t-bindgen-1" -v 2>&1 | tee "$work/noop" |
+    grep -E 'Running|Compiling|Fresh cuda-sys|Finished' || true
+if grep -q 'build-script-build' "$work/noop"; then echo "FAIL: the build script ran again"; exit 1; fi
+echo "the build script did not run again"
+rm -rf "$work"
