@@ -7,9 +7,11 @@
 
 #[cfg(not(feature = "link"))]
 macro_rules! cuda_fns {
-    ($(pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
+    ($($(#[$doc:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
         $(
-            #[doc = concat!("`", stringify!($name), "` from `cuda.h`, loaded from libcuda on first call.")]
+            $(#[$doc])*
+            #[doc = ""]
+            #[doc = concat!("Symbol `", stringify!($name), "`, loaded from libcuda on first call.")]
             #[inline]
             pub unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
                 type Fn = unsafe extern "C" fn($($ty),*) -> $ret;
@@ -45,11 +47,13 @@ macro_rules! cuda_fns {
 
 #[cfg(feature = "link")]
 macro_rules! cuda_fns {
-    ($(pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
+    ($($(#[$doc:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
         #[link(name = "cuda")]
         extern "C" {
             $(
-                #[doc = concat!("`", stringify!($name), "` from `cuda.h`, linked from libcuda.")]
+                $(#[$doc])*
+                #[doc = ""]
+                #[doc = concat!("Symbol `", stringify!($name), "`, linked from libcuda.")]
                 pub fn $name($($arg: $ty),*) -> $ret;
             )*
         }

@@ -6161,85 +6161,113 @@ pub type CUlogIterator = ::core::ffi::c_uint;
 
 // Every function of the header, loaded on first call or linked (see `cuda_fns!`).
 cuda_fns! {
+    /// `cuGetErrorString` in NVIDIA's reference: [CUDA_ERROR](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__ERROR.html).
     pub fn cuGetErrorString(
         error: CUresult,
         pStr: *mut *const ::core::ffi::c_char,
     ) -> CUresult;
+    /// `cuGetErrorName` in NVIDIA's reference: [CUDA_ERROR](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__ERROR.html).
     pub fn cuGetErrorName(
         error: CUresult,
         pStr: *mut *const ::core::ffi::c_char,
     ) -> CUresult;
+    /// `cuInit` in NVIDIA's reference: [CUDA_INITIALIZE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__INITIALIZE.html).
     pub fn cuInit(Flags: ::core::ffi::c_uint) -> CUresult;
+    /// `cuDriverGetVersion` in NVIDIA's reference: [CUDA_VERSION](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VERSION.html).
     pub fn cuDriverGetVersion(driverVersion: *mut ::core::ffi::c_int) -> CUresult;
+    /// `cuDeviceGet` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceGet(device: *mut CUdevice, ordinal: ::core::ffi::c_int) -> CUresult;
+    /// `cuDeviceGetCount` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceGetCount(count: *mut ::core::ffi::c_int) -> CUresult;
+    /// `cuDeviceGetName` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceGetName(
         name: *mut ::core::ffi::c_char,
         len: ::core::ffi::c_int,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuDeviceGetUuid` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceGetUuid(uuid: *mut CUuuid, dev: CUdevice) -> CUresult;
+    /// `cuDeviceGetUuid_v2` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceGetUuid_v2(uuid: *mut CUuuid, dev: CUdevice) -> CUresult;
+    /// `cuDeviceGetLuid` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceGetLuid(
         luid: *mut ::core::ffi::c_char,
         deviceNodeMask: *mut ::core::ffi::c_uint,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuDeviceTotalMem` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceTotalMem_v2(bytes: *mut usize, dev: CUdevice) -> CUresult;
+    /// `cuDeviceGetTexture1DLinearMaxWidth` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceGetTexture1DLinearMaxWidth(
         maxWidthInElements: *mut usize,
         format: CUarray_format,
         numChannels: ::core::ffi::c_uint,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuDeviceGetAttribute` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceGetAttribute(
         pi: *mut ::core::ffi::c_int,
         attrib: CUdevice_attribute,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuDeviceGetNvSciSyncAttributes` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceGetNvSciSyncAttributes(
         nvSciSyncAttrList: *mut ::core::ffi::c_void,
         dev: CUdevice,
         flags: ::core::ffi::c_int,
     ) -> CUresult;
+    /// `cuDeviceSetMemPool` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceSetMemPool(dev: CUdevice, pool: CUmemoryPool) -> CUresult;
+    /// `cuDeviceGetMemPool` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceGetMemPool(pool: *mut CUmemoryPool, dev: CUdevice) -> CUresult;
+    /// `cuDeviceGetDefaultMemPool` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceGetDefaultMemPool(
         pool_out: *mut CUmemoryPool,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuDeviceGetExecAffinitySupport` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceGetExecAffinitySupport(
         pi: *mut ::core::ffi::c_int,
         type_: CUexecAffinityType,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuFlushGPUDirectRDMAWrites` in NVIDIA's reference: [CUDA_DEVICE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuFlushGPUDirectRDMAWrites(
         target: CUflushGPUDirectRDMAWritesTarget,
         scope: CUflushGPUDirectRDMAWritesScope,
     ) -> CUresult;
+    /// `cuDeviceGetProperties` in NVIDIA's reference: [CUDA_DEVICE_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE__DEPRECATED.html).
     pub fn cuDeviceGetProperties(prop: *mut CUdevprop, dev: CUdevice) -> CUresult;
+    /// `cuDeviceComputeCapability` in NVIDIA's reference: [CUDA_DEVICE_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE__DEPRECATED.html).
     pub fn cuDeviceComputeCapability(
         major: *mut ::core::ffi::c_int,
         minor: *mut ::core::ffi::c_int,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuDevicePrimaryCtxRetain` in NVIDIA's reference: [CUDA_PRIMARY_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html).
     pub fn cuDevicePrimaryCtxRetain(pctx: *mut CUcontext, dev: CUdevice) -> CUresult;
+    /// `cuDevicePrimaryCtxRelease` in NVIDIA's reference: [CUDA_PRIMARY_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html).
     pub fn cuDevicePrimaryCtxRelease_v2(dev: CUdevice) -> CUresult;
+    /// `cuDevicePrimaryCtxSetFlags` in NVIDIA's reference: [CUDA_PRIMARY_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html).
     pub fn cuDevicePrimaryCtxSetFlags_v2(
         dev: CUdevice,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuDevicePrimaryCtxGetState` in NVIDIA's reference: [CUDA_PRIMARY_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html).
     pub fn cuDevicePrimaryCtxGetState(
         dev: CUdevice,
         flags: *mut ::core::ffi::c_uint,
         active: *mut ::core::ffi::c_int,
     ) -> CUresult;
+    /// `cuDevicePrimaryCtxReset` in NVIDIA's reference: [CUDA_PRIMARY_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html).
     pub fn cuDevicePrimaryCtxReset_v2(dev: CUdevice) -> CUresult;
+    /// `cuCtxCreate` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxCreate_v2(
         pctx: *mut CUcontext,
         flags: ::core::ffi::c_uint,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuCtxCreate_v3` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxCreate_v3(
         pctx: *mut CUcontext,
         paramsArray: *mut CUexecAffinityParam,
@@ -6247,53 +6275,81 @@ cuda_fns! {
         flags: ::core::ffi::c_uint,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuCtxCreate_v4` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxCreate_v4(
         pctx: *mut CUcontext,
         ctxCreateParams: *mut CUctxCreateParams,
         flags: ::core::ffi::c_uint,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuCtxDestroy` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxDestroy_v2(ctx: CUcontext) -> CUresult;
+    /// `cuCtxPushCurrent` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxPushCurrent_v2(ctx: CUcontext) -> CUresult;
+    /// `cuCtxPopCurrent` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxPopCurrent_v2(pctx: *mut CUcontext) -> CUresult;
+    /// `cuCtxSetCurrent` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxSetCurrent(ctx: CUcontext) -> CUresult;
+    /// `cuCtxGetCurrent` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxGetCurrent(pctx: *mut CUcontext) -> CUresult;
+    /// `cuCtxGetDevice` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxGetDevice(device: *mut CUdevice) -> CUresult;
+    /// `cuCtxGetFlags` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxGetFlags(flags: *mut ::core::ffi::c_uint) -> CUresult;
+    /// `cuCtxSetFlags` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxSetFlags(flags: ::core::ffi::c_uint) -> CUresult;
+    /// `cuCtxGetId` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxGetId(ctx: CUcontext, ctxId: *mut ::core::ffi::c_ulonglong) -> CUresult;
+    /// `cuCtxSynchronize` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxSynchronize() -> CUresult;
+    /// `cuCtxSetLimit` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxSetLimit(limit: CUlimit, value: usize) -> CUresult;
+    /// `cuCtxGetLimit` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxGetLimit(pvalue: *mut usize, limit: CUlimit) -> CUresult;
+    /// `cuCtxGetCacheConfig` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxGetCacheConfig(pconfig: *mut CUfunc_cache) -> CUresult;
+    /// `cuCtxSetCacheConfig` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxSetCacheConfig(config: CUfunc_cache) -> CUresult;
+    /// `cuCtxGetApiVersion` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxGetApiVersion(
         ctx: CUcontext,
         version: *mut ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuCtxGetStreamPriorityRange` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxGetStreamPriorityRange(
         leastPriority: *mut ::core::ffi::c_int,
         greatestPriority: *mut ::core::ffi::c_int,
     ) -> CUresult;
+    /// `cuCtxResetPersistingL2Cache` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxResetPersistingL2Cache() -> CUresult;
+    /// `cuCtxGetExecAffinity` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxGetExecAffinity(
         pExecAffinity: *mut CUexecAffinityParam,
         type_: CUexecAffinityType,
     ) -> CUresult;
+    /// `cuCtxRecordEvent` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxRecordEvent(hCtx: CUcontext, hEvent: CUevent) -> CUresult;
+    /// `cuCtxWaitEvent` in NVIDIA's reference: [CUDA_CTX](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxWaitEvent(hCtx: CUcontext, hEvent: CUevent) -> CUresult;
+    /// `cuCtxAttach` in NVIDIA's reference: [CUDA_CTX_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX__DEPRECATED.html).
     pub fn cuCtxAttach(pctx: *mut CUcontext, flags: ::core::ffi::c_uint) -> CUresult;
+    /// `cuCtxDetach` in NVIDIA's reference: [CUDA_CTX_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX__DEPRECATED.html).
     pub fn cuCtxDetach(ctx: CUcontext) -> CUresult;
+    /// `cuCtxGetSharedMemConfig` in NVIDIA's reference: [CUDA_CTX_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX__DEPRECATED.html).
     pub fn cuCtxGetSharedMemConfig(pConfig: *mut CUsharedconfig) -> CUresult;
+    /// `cuCtxSetSharedMemConfig` in NVIDIA's reference: [CUDA_CTX_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX__DEPRECATED.html).
     pub fn cuCtxSetSharedMemConfig(config: CUsharedconfig) -> CUresult;
+    /// `cuModuleLoad` in NVIDIA's reference: [CUDA_MODULE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
     pub fn cuModuleLoad(
         module: *mut CUmodule,
         fname: *const ::core::ffi::c_char,
     ) -> CUresult;
+    /// `cuModuleLoadData` in NVIDIA's reference: [CUDA_MODULE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
     pub fn cuModuleLoadData(
         module: *mut CUmodule,
         image: *const ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuModuleLoadDataEx` in NVIDIA's reference: [CUDA_MODULE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
     pub fn cuModuleLoadDataEx(
         module: *mut CUmodule,
         image: *const ::core::ffi::c_void,
@@ -6301,38 +6357,47 @@ cuda_fns! {
         options: *mut CUjit_option,
         optionValues: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuModuleLoadFatBinary` in NVIDIA's reference: [CUDA_MODULE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
     pub fn cuModuleLoadFatBinary(
         module: *mut CUmodule,
         fatCubin: *const ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuModuleUnload` in NVIDIA's reference: [CUDA_MODULE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
     pub fn cuModuleUnload(hmod: CUmodule) -> CUresult;
+    /// `cuModuleGetLoadingMode` in NVIDIA's reference: [CUDA_MODULE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
     pub fn cuModuleGetLoadingMode(mode: *mut CUmoduleLoadingMode) -> CUresult;
+    /// `cuModuleGetFunction` in NVIDIA's reference: [CUDA_MODULE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
     pub fn cuModuleGetFunction(
         hfunc: *mut CUfunction,
         hmod: CUmodule,
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
+    /// `cuModuleGetFunctionCount` in NVIDIA's reference: [CUDA_MODULE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
     pub fn cuModuleGetFunctionCount(
         count: *mut ::core::ffi::c_uint,
         mod_: CUmodule,
     ) -> CUresult;
+    /// `cuModuleEnumerateFunctions` in NVIDIA's reference: [CUDA_MODULE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
     pub fn cuModuleEnumerateFunctions(
         functions: *mut CUfunction,
         numFunctions: ::core::ffi::c_uint,
         mod_: CUmodule,
     ) -> CUresult;
+    /// `cuModuleGetGlobal` in NVIDIA's reference: [CUDA_MODULE](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
     pub fn cuModuleGetGlobal_v2(
         dptr: *mut CUdeviceptr,
         bytes: *mut usize,
         hmod: CUmodule,
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
+    /// `cuLinkCreate` in NVIDIA's reference: [CUDA_LOGS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LOGS.html).
     pub fn cuLinkCreate_v2(
         numOptions: ::core::ffi::c_uint,
         options: *mut CUjit_option,
         optionValues: *mut *mut ::core::ffi::c_void,
         stateOut: *mut CUlinkState,
     ) -> CUresult;
+    /// `cuLinkAddData` in NVIDIA's reference: [CUDA_LOGS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LOGS.html).
     pub fn cuLinkAddData_v2(
         state: CUlinkState,
         type_: CUjitInputType,
@@ -6343,6 +6408,7 @@ cuda_fns! {
         options: *mut CUjit_option,
         optionValues: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuLinkAddFile` in NVIDIA's reference: [CUDA_LOGS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LOGS.html).
     pub fn cuLinkAddFile_v2(
         state: CUlinkState,
         type_: CUjitInputType,
@@ -6351,22 +6417,27 @@ cuda_fns! {
         options: *mut CUjit_option,
         optionValues: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuLinkComplete`: see NVIDIA's reference, <https://docs.nvidia.com/cuda/cuda-driver-api/>.
     pub fn cuLinkComplete(
         state: CUlinkState,
         cubinOut: *mut *mut ::core::ffi::c_void,
         sizeOut: *mut usize,
     ) -> CUresult;
+    /// `cuLinkDestroy`: see NVIDIA's reference, <https://docs.nvidia.com/cuda/cuda-driver-api/>.
     pub fn cuLinkDestroy(state: CUlinkState) -> CUresult;
+    /// `cuModuleGetTexRef` in NVIDIA's reference: [CUDA_MODULE_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE__DEPRECATED.html).
     pub fn cuModuleGetTexRef(
         pTexRef: *mut CUtexref,
         hmod: CUmodule,
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
+    /// `cuModuleGetSurfRef` in NVIDIA's reference: [CUDA_MODULE_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE__DEPRECATED.html).
     pub fn cuModuleGetSurfRef(
         pSurfRef: *mut CUsurfref,
         hmod: CUmodule,
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
+    /// `cuLibraryLoadData` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuLibraryLoadData(
         library: *mut CUlibrary,
         code: *const ::core::ffi::c_void,
@@ -6377,6 +6448,7 @@ cuda_fns! {
         libraryOptionValues: *mut *mut ::core::ffi::c_void,
         numLibraryOptions: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuLibraryLoadFromFile` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuLibraryLoadFromFile(
         library: *mut CUlibrary,
         fileName: *const ::core::ffi::c_char,
@@ -6387,70 +6459,88 @@ cuda_fns! {
         libraryOptionValues: *mut *mut ::core::ffi::c_void,
         numLibraryOptions: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuLibraryUnload` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuLibraryUnload(library: CUlibrary) -> CUresult;
+    /// `cuLibraryGetKernel` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuLibraryGetKernel(
         pKernel: *mut CUkernel,
         library: CUlibrary,
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
+    /// `cuLibraryGetKernelCount` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuLibraryGetKernelCount(
         count: *mut ::core::ffi::c_uint,
         lib: CUlibrary,
     ) -> CUresult;
+    /// `cuLibraryEnumerateKernels` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuLibraryEnumerateKernels(
         kernels: *mut CUkernel,
         numKernels: ::core::ffi::c_uint,
         lib: CUlibrary,
     ) -> CUresult;
+    /// `cuLibraryGetModule` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuLibraryGetModule(pMod: *mut CUmodule, library: CUlibrary) -> CUresult;
+    /// `cuKernelGetFunction` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuKernelGetFunction(pFunc: *mut CUfunction, kernel: CUkernel) -> CUresult;
+    /// `cuKernelGetLibrary` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuKernelGetLibrary(pLib: *mut CUlibrary, kernel: CUkernel) -> CUresult;
+    /// `cuLibraryGetGlobal` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuLibraryGetGlobal(
         dptr: *mut CUdeviceptr,
         bytes: *mut usize,
         library: CUlibrary,
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
+    /// `cuLibraryGetManaged` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuLibraryGetManaged(
         dptr: *mut CUdeviceptr,
         bytes: *mut usize,
         library: CUlibrary,
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
+    /// `cuLibraryGetUnifiedFunction` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuLibraryGetUnifiedFunction(
         fptr: *mut *mut ::core::ffi::c_void,
         library: CUlibrary,
         symbol: *const ::core::ffi::c_char,
     ) -> CUresult;
+    /// `cuKernelGetAttribute` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuKernelGetAttribute(
         pi: *mut ::core::ffi::c_int,
         attrib: CUfunction_attribute,
         kernel: CUkernel,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuKernelSetAttribute` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuKernelSetAttribute(
         attrib: CUfunction_attribute,
         val: ::core::ffi::c_int,
         kernel: CUkernel,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuKernelSetCacheConfig` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuKernelSetCacheConfig(
         kernel: CUkernel,
         config: CUfunc_cache,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuKernelGetName` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuKernelGetName(
         name: *mut *const ::core::ffi::c_char,
         hfunc: CUkernel,
     ) -> CUresult;
+    /// `cuKernelGetParamInfo` in NVIDIA's reference: [CUDA_LIBRARY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
     pub fn cuKernelGetParamInfo(
         kernel: CUkernel,
         paramIndex: usize,
         paramOffset: *mut usize,
         paramSize: *mut usize,
     ) -> CUresult;
+    /// `cuMemGetInfo` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemGetInfo_v2(free: *mut usize, total: *mut usize) -> CUresult;
+    /// `cuMemAlloc` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemAlloc_v2(dptr: *mut CUdeviceptr, bytesize: usize) -> CUresult;
+    /// `cuMemAllocPitch` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemAllocPitch_v2(
         dptr: *mut CUdeviceptr,
         pPitch: *mut usize,
@@ -6458,84 +6548,105 @@ cuda_fns! {
         Height: usize,
         ElementSizeBytes: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuMemFree` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemFree_v2(dptr: CUdeviceptr) -> CUresult;
+    /// `cuMemGetAddressRange` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemGetAddressRange_v2(
         pbase: *mut CUdeviceptr,
         psize: *mut usize,
         dptr: CUdeviceptr,
     ) -> CUresult;
+    /// `cuMemAllocHost` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemAllocHost_v2(
         pp: *mut *mut ::core::ffi::c_void,
         bytesize: usize,
     ) -> CUresult;
+    /// `cuMemFreeHost` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemFreeHost(p: *mut ::core::ffi::c_void) -> CUresult;
+    /// `cuMemHostAlloc` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemHostAlloc(
         pp: *mut *mut ::core::ffi::c_void,
         bytesize: usize,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuMemHostGetDevicePointer` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemHostGetDevicePointer_v2(
         pdptr: *mut CUdeviceptr,
         p: *mut ::core::ffi::c_void,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuMemHostGetFlags` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemHostGetFlags(
         pFlags: *mut ::core::ffi::c_uint,
         p: *mut ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuMemAllocManaged` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemAllocManaged(
         dptr: *mut CUdeviceptr,
         bytesize: usize,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuDeviceRegisterAsyncNotification` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuDeviceRegisterAsyncNotification(
         device: CUdevice,
         callbackFunc: CUasyncCallback,
         userData: *mut ::core::ffi::c_void,
         callback: *mut CUasyncCallbackHandle,
     ) -> CUresult;
+    /// `cuDeviceUnregisterAsyncNotification` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuDeviceUnregisterAsyncNotification(
         device: CUdevice,
         callback: CUasyncCallbackHandle,
     ) -> CUresult;
+    /// `cuDeviceGetByPCIBusId` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuDeviceGetByPCIBusId(
         dev: *mut CUdevice,
         pciBusId: *const ::core::ffi::c_char,
     ) -> CUresult;
+    /// `cuDeviceGetPCIBusId` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuDeviceGetPCIBusId(
         pciBusId: *mut ::core::ffi::c_char,
         len: ::core::ffi::c_int,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuIpcGetEventHandle` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuIpcGetEventHandle(
         pHandle: *mut CUipcEventHandle,
         event: CUevent,
     ) -> CUresult;
+    /// `cuIpcOpenEventHandle` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuIpcOpenEventHandle(
         phEvent: *mut CUevent,
         handle: CUipcEventHandle,
     ) -> CUresult;
+    /// `cuIpcGetMemHandle` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuIpcGetMemHandle(
         pHandle: *mut CUipcMemHandle,
         dptr: CUdeviceptr,
     ) -> CUresult;
+    /// `cuIpcOpenMemHandle` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuIpcOpenMemHandle_v2(
         pdptr: *mut CUdeviceptr,
         handle: CUipcMemHandle,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuIpcCloseMemHandle` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuIpcCloseMemHandle(dptr: CUdeviceptr) -> CUresult;
+    /// `cuMemHostRegister` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemHostRegister_v2(
         p: *mut ::core::ffi::c_void,
         bytesize: usize,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuMemHostUnregister` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemHostUnregister(p: *mut ::core::ffi::c_void) -> CUresult;
+    /// `cuMemcpy` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpy_ptds(
         dst: CUdeviceptr,
         src: CUdeviceptr,
         ByteCount: usize,
     ) -> CUresult;
+    /// `cuMemcpyPeer` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyPeer_ptds(
         dstDevice: CUdeviceptr,
         dstContext: CUcontext,
@@ -6543,45 +6654,53 @@ cuda_fns! {
         srcContext: CUcontext,
         ByteCount: usize,
     ) -> CUresult;
+    /// `cuMemcpyHtoD` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyHtoD_v2_ptds(
         dstDevice: CUdeviceptr,
         srcHost: *const ::core::ffi::c_void,
         ByteCount: usize,
     ) -> CUresult;
+    /// `cuMemcpyDtoH` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyDtoH_v2_ptds(
         dstHost: *mut ::core::ffi::c_void,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
     ) -> CUresult;
+    /// `cuMemcpyDtoD` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyDtoD_v2_ptds(
         dstDevice: CUdeviceptr,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
     ) -> CUresult;
+    /// `cuMemcpyDtoA` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyDtoA_v2_ptds(
         dstArray: CUarray,
         dstOffset: usize,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
     ) -> CUresult;
+    /// `cuMemcpyAtoD` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyAtoD_v2_ptds(
         dstDevice: CUdeviceptr,
         srcArray: CUarray,
         srcOffset: usize,
         ByteCount: usize,
     ) -> CUresult;
+    /// `cuMemcpyHtoA` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyHtoA_v2_ptds(
         dstArray: CUarray,
         dstOffset: usize,
         srcHost: *const ::core::ffi::c_void,
         ByteCount: usize,
     ) -> CUresult;
+    /// `cuMemcpyAtoH` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyAtoH_v2_ptds(
         dstHost: *mut ::core::ffi::c_void,
         srcArray: CUarray,
         srcOffset: usize,
         ByteCount: usize,
     ) -> CUresult;
+    /// `cuMemcpyAtoA` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyAtoA_v2_ptds(
         dstArray: CUarray,
         dstOffset: usize,
@@ -6589,16 +6708,22 @@ cuda_fns! {
         srcOffset: usize,
         ByteCount: usize,
     ) -> CUresult;
+    /// `cuMemcpy2D` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpy2D_v2_ptds(pCopy: *const CUDA_MEMCPY2D) -> CUresult;
+    /// `cuMemcpy2DUnaligned` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpy2DUnaligned_v2_ptds(pCopy: *const CUDA_MEMCPY2D) -> CUresult;
+    /// `cuMemcpy3D` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpy3D_v2_ptds(pCopy: *const CUDA_MEMCPY3D) -> CUresult;
+    /// `cuMemcpy3DPeer` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpy3DPeer_ptds(pCopy: *const CUDA_MEMCPY3D_PEER) -> CUresult;
+    /// `cuMemcpyAsync` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyAsync_ptsz(
         dst: CUdeviceptr,
         src: CUdeviceptr,
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemcpyPeerAsync` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyPeerAsync_ptsz(
         dstDevice: CUdeviceptr,
         dstContext: CUcontext,
@@ -6607,24 +6732,28 @@ cuda_fns! {
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemcpyHtoDAsync` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyHtoDAsync_v2_ptsz(
         dstDevice: CUdeviceptr,
         srcHost: *const ::core::ffi::c_void,
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemcpyDtoHAsync` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyDtoHAsync_v2_ptsz(
         dstHost: *mut ::core::ffi::c_void,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemcpyDtoDAsync` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyDtoDAsync_v2_ptsz(
         dstDevice: CUdeviceptr,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemcpyHtoAAsync` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyHtoAAsync_v2_ptsz(
         dstArray: CUarray,
         dstOffset: usize,
@@ -6632,6 +6761,7 @@ cuda_fns! {
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemcpyAtoHAsync` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyAtoHAsync_v2_ptsz(
         dstHost: *mut ::core::ffi::c_void,
         srcArray: CUarray,
@@ -6639,18 +6769,22 @@ cuda_fns! {
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemcpy2DAsync` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpy2DAsync_v2_ptsz(
         pCopy: *const CUDA_MEMCPY2D,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemcpy3DAsync` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpy3DAsync_v2_ptsz(
         pCopy: *const CUDA_MEMCPY3D,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemcpy3DPeerAsync` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpy3DPeerAsync_ptsz(
         pCopy: *const CUDA_MEMCPY3D_PEER,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemcpyBatchAsync` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpyBatchAsync_ptsz(
         dsts: *mut CUdeviceptr,
         srcs: *mut CUdeviceptr,
@@ -6662,6 +6796,7 @@ cuda_fns! {
         failIdx: *mut usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemcpy3DBatchAsync` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemcpy3DBatchAsync_ptsz(
         numOps: usize,
         opList: *mut CUDA_MEMCPY3D_BATCH_OP,
@@ -6669,21 +6804,25 @@ cuda_fns! {
         flags: ::core::ffi::c_ulonglong,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemsetD8` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemsetD8_v2_ptds(
         dstDevice: CUdeviceptr,
         uc: ::core::ffi::c_uchar,
         N: usize,
     ) -> CUresult;
+    /// `cuMemsetD16` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemsetD16_v2_ptds(
         dstDevice: CUdeviceptr,
         us: ::core::ffi::c_ushort,
         N: usize,
     ) -> CUresult;
+    /// `cuMemsetD32` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemsetD32_v2_ptds(
         dstDevice: CUdeviceptr,
         ui: ::core::ffi::c_uint,
         N: usize,
     ) -> CUresult;
+    /// `cuMemsetD2D8` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemsetD2D8_v2_ptds(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6691,6 +6830,7 @@ cuda_fns! {
         Width: usize,
         Height: usize,
     ) -> CUresult;
+    /// `cuMemsetD2D16` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemsetD2D16_v2_ptds(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6698,6 +6838,7 @@ cuda_fns! {
         Width: usize,
         Height: usize,
     ) -> CUresult;
+    /// `cuMemsetD2D32` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemsetD2D32_v2_ptds(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6705,24 +6846,28 @@ cuda_fns! {
         Width: usize,
         Height: usize,
     ) -> CUresult;
+    /// `cuMemsetD8Async` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemsetD8Async_ptsz(
         dstDevice: CUdeviceptr,
         uc: ::core::ffi::c_uchar,
         N: usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemsetD16Async` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemsetD16Async_ptsz(
         dstDevice: CUdeviceptr,
         us: ::core::ffi::c_ushort,
         N: usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemsetD32Async` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemsetD32Async_ptsz(
         dstDevice: CUdeviceptr,
         ui: ::core::ffi::c_uint,
         N: usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemsetD2D8Async` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemsetD2D8Async_ptsz(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6731,6 +6876,7 @@ cuda_fns! {
         Height: usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemsetD2D16Async` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemsetD2D16Async_ptsz(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6739,6 +6885,7 @@ cuda_fns! {
         Height: usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemsetD2D32Async` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemsetD2D32Async_ptsz(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6747,57 +6894,71 @@ cuda_fns! {
         Height: usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuArrayCreate` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuArrayCreate_v2(
         pHandle: *mut CUarray,
         pAllocateArray: *const CUDA_ARRAY_DESCRIPTOR,
     ) -> CUresult;
+    /// `cuArrayGetDescriptor` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuArrayGetDescriptor_v2(
         pArrayDescriptor: *mut CUDA_ARRAY_DESCRIPTOR,
         hArray: CUarray,
     ) -> CUresult;
+    /// `cuArrayGetSparseProperties` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuArrayGetSparseProperties(
         sparseProperties: *mut CUDA_ARRAY_SPARSE_PROPERTIES,
         array: CUarray,
     ) -> CUresult;
+    /// `cuMipmappedArrayGetSparseProperties` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMipmappedArrayGetSparseProperties(
         sparseProperties: *mut CUDA_ARRAY_SPARSE_PROPERTIES,
         mipmap: CUmipmappedArray,
     ) -> CUresult;
+    /// `cuArrayGetMemoryRequirements` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuArrayGetMemoryRequirements(
         memoryRequirements: *mut CUDA_ARRAY_MEMORY_REQUIREMENTS,
         array: CUarray,
         device: CUdevice,
     ) -> CUresult;
+    /// `cuMipmappedArrayGetMemoryRequirements` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMipmappedArrayGetMemoryRequirements(
         memoryRequirements: *mut CUDA_ARRAY_MEMORY_REQUIREMENTS,
         mipmap: CUmipmappedArray,
         device: CUdevice,
     ) -> CUresult;
+    /// `cuArrayGetPlane` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuArrayGetPlane(
         pPlaneArray: *mut CUarray,
         hArray: CUarray,
         planeIdx: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuArrayDestroy` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuArrayDestroy(hArray: CUarray) -> CUresult;
+    /// `cuArray3DCreate` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuArray3DCreate_v2(
         pHandle: *mut CUarray,
         pAllocateArray: *const CUDA_ARRAY3D_DESCRIPTOR,
     ) -> CUresult;
+    /// `cuArray3DGetDescriptor` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuArray3DGetDescriptor_v2(
         pArrayDescriptor: *mut CUDA_ARRAY3D_DESCRIPTOR,
         hArray: CUarray,
     ) -> CUresult;
+    /// `cuMipmappedArrayCreate` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMipmappedArrayCreate(
         pHandle: *mut CUmipmappedArray,
         pMipmappedArrayDesc: *const CUDA_ARRAY3D_DESCRIPTOR,
         numMipmapLevels: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuMipmappedArrayGetLevel` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMipmappedArrayGetLevel(
         pLevelArray: *mut CUarray,
         hMipmappedArray: CUmipmappedArray,
         level: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuMipmappedArrayDestroy` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMipmappedArrayDestroy(hMipmappedArray: CUmipmappedArray) -> CUresult;
+    /// `cuMemGetHandleForAddressRange` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemGetHandleForAddressRange(
         handle: *mut ::core::ffi::c_void,
         dptr: CUdeviceptr,
@@ -6805,6 +6966,7 @@ cuda_fns! {
         handleType: CUmemRangeHandleType,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
+    /// `cuMemBatchDecompressAsync` in NVIDIA's reference: [CUDA_MEM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
     pub fn cuMemBatchDecompressAsync_ptsz(
         paramsArray: *mut CUmemDecompressParams,
         count: usize,
@@ -6812,6 +6974,7 @@ cuda_fns! {
         errorIndex: *mut usize,
         stream: CUstream,
     ) -> CUresult;
+    /// `cuMemAddressReserve` in NVIDIA's reference: [CUDA_VA](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
     pub fn cuMemAddressReserve(
         ptr: *mut CUdeviceptr,
         size: usize,
@@ -6819,14 +6982,18 @@ cuda_fns! {
         addr: CUdeviceptr,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
+    /// `cuMemAddressFree` in NVIDIA's reference: [CUDA_VA](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
     pub fn cuMemAddressFree(ptr: CUdeviceptr, size: usize) -> CUresult;
+    /// `cuMemCreate` in NVIDIA's reference: [CUDA_VA](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
     pub fn cuMemCreate(
         handle: *mut CUmemGenericAllocationHandle,
         size: usize,
         prop: *const CUmemAllocationProp,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
+    /// `cuMemRelease` in NVIDIA's reference: [CUDA_VA](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
     pub fn cuMemRelease(handle: CUmemGenericAllocationHandle) -> CUresult;
+    /// `cuMemMap` in NVIDIA's reference: [CUDA_VA](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
     pub fn cuMemMap(
         ptr: CUdeviceptr,
         size: usize,
@@ -6834,114 +7001,140 @@ cuda_fns! {
         handle: CUmemGenericAllocationHandle,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
+    /// `cuMemMapArrayAsync` in NVIDIA's reference: [CUDA_VA](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
     pub fn cuMemMapArrayAsync_ptsz(
         mapInfoList: *mut CUarrayMapInfo,
         count: ::core::ffi::c_uint,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemUnmap` in NVIDIA's reference: [CUDA_VA](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
     pub fn cuMemUnmap(ptr: CUdeviceptr, size: usize) -> CUresult;
+    /// `cuMemSetAccess` in NVIDIA's reference: [CUDA_VA](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
     pub fn cuMemSetAccess(
         ptr: CUdeviceptr,
         size: usize,
         desc: *const CUmemAccessDesc,
         count: usize,
     ) -> CUresult;
+    /// `cuMemGetAccess` in NVIDIA's reference: [CUDA_VA](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
     pub fn cuMemGetAccess(
         flags: *mut ::core::ffi::c_ulonglong,
         location: *const CUmemLocation,
         ptr: CUdeviceptr,
     ) -> CUresult;
+    /// `cuMemExportToShareableHandle` in NVIDIA's reference: [CUDA_VA](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
     pub fn cuMemExportToShareableHandle(
         shareableHandle: *mut ::core::ffi::c_void,
         handle: CUmemGenericAllocationHandle,
         handleType: CUmemAllocationHandleType,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
+    /// `cuMemImportFromShareableHandle` in NVIDIA's reference: [CUDA_VA](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
     pub fn cuMemImportFromShareableHandle(
         handle: *mut CUmemGenericAllocationHandle,
         osHandle: *mut ::core::ffi::c_void,
         shHandleType: CUmemAllocationHandleType,
     ) -> CUresult;
+    /// `cuMemGetAllocationGranularity` in NVIDIA's reference: [CUDA_VA](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
     pub fn cuMemGetAllocationGranularity(
         granularity: *mut usize,
         prop: *const CUmemAllocationProp,
         option: CUmemAllocationGranularity_flags,
     ) -> CUresult;
+    /// `cuMemGetAllocationPropertiesFromHandle` in NVIDIA's reference: [CUDA_VA](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
     pub fn cuMemGetAllocationPropertiesFromHandle(
         prop: *mut CUmemAllocationProp,
         handle: CUmemGenericAllocationHandle,
     ) -> CUresult;
+    /// `cuMemRetainAllocationHandle` in NVIDIA's reference: [CUDA_VA](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
     pub fn cuMemRetainAllocationHandle(
         handle: *mut CUmemGenericAllocationHandle,
         addr: *mut ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuMemFreeAsync` in NVIDIA's reference: [CUDA_MALLOC_ASYNC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
     pub fn cuMemFreeAsync_ptsz(dptr: CUdeviceptr, hStream: CUstream) -> CUresult;
+    /// `cuMemAllocAsync` in NVIDIA's reference: [CUDA_MALLOC_ASYNC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
     pub fn cuMemAllocAsync_ptsz(
         dptr: *mut CUdeviceptr,
         bytesize: usize,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemPoolTrimTo` in NVIDIA's reference: [CUDA_MALLOC_ASYNC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
     pub fn cuMemPoolTrimTo(pool: CUmemoryPool, minBytesToKeep: usize) -> CUresult;
+    /// `cuMemPoolSetAttribute` in NVIDIA's reference: [CUDA_MALLOC_ASYNC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
     pub fn cuMemPoolSetAttribute(
         pool: CUmemoryPool,
         attr: CUmemPool_attribute,
         value: *mut ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuMemPoolGetAttribute` in NVIDIA's reference: [CUDA_MALLOC_ASYNC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
     pub fn cuMemPoolGetAttribute(
         pool: CUmemoryPool,
         attr: CUmemPool_attribute,
         value: *mut ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuMemPoolSetAccess` in NVIDIA's reference: [CUDA_MALLOC_ASYNC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
     pub fn cuMemPoolSetAccess(
         pool: CUmemoryPool,
         map: *const CUmemAccessDesc,
         count: usize,
     ) -> CUresult;
+    /// `cuMemPoolGetAccess` in NVIDIA's reference: [CUDA_MALLOC_ASYNC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
     pub fn cuMemPoolGetAccess(
         flags: *mut CUmemAccess_flags,
         memPool: CUmemoryPool,
         location: *mut CUmemLocation,
     ) -> CUresult;
+    /// `cuMemPoolCreate` in NVIDIA's reference: [CUDA_MALLOC_ASYNC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
     pub fn cuMemPoolCreate(
         pool: *mut CUmemoryPool,
         poolProps: *const CUmemPoolProps,
     ) -> CUresult;
+    /// `cuMemPoolDestroy` in NVIDIA's reference: [CUDA_MALLOC_ASYNC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
     pub fn cuMemPoolDestroy(pool: CUmemoryPool) -> CUresult;
+    /// `cuMemAllocFromPoolAsync` in NVIDIA's reference: [CUDA_MALLOC_ASYNC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
     pub fn cuMemAllocFromPoolAsync_ptsz(
         dptr: *mut CUdeviceptr,
         bytesize: usize,
         pool: CUmemoryPool,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemPoolExportToShareableHandle` in NVIDIA's reference: [CUDA_MALLOC_ASYNC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
     pub fn cuMemPoolExportToShareableHandle(
         handle_out: *mut ::core::ffi::c_void,
         pool: CUmemoryPool,
         handleType: CUmemAllocationHandleType,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
+    /// `cuMemPoolImportFromShareableHandle` in NVIDIA's reference: [CUDA_MALLOC_ASYNC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
     pub fn cuMemPoolImportFromShareableHandle(
         pool_out: *mut CUmemoryPool,
         handle: *mut ::core::ffi::c_void,
         handleType: CUmemAllocationHandleType,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
+    /// `cuMemPoolExportPointer` in NVIDIA's reference: [CUDA_MALLOC_ASYNC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
     pub fn cuMemPoolExportPointer(
         shareData_out: *mut CUmemPoolPtrExportData,
         ptr: CUdeviceptr,
     ) -> CUresult;
+    /// `cuMemPoolImportPointer` in NVIDIA's reference: [CUDA_MALLOC_ASYNC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
     pub fn cuMemPoolImportPointer(
         ptr_out: *mut CUdeviceptr,
         pool: CUmemoryPool,
         shareData: *mut CUmemPoolPtrExportData,
     ) -> CUresult;
+    /// `cuMulticastCreate` in NVIDIA's reference: [CUDA_MULTICAST](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html).
     pub fn cuMulticastCreate(
         mcHandle: *mut CUmemGenericAllocationHandle,
         prop: *const CUmulticastObjectProp,
     ) -> CUresult;
+    /// `cuMulticastAddDevice` in NVIDIA's reference: [CUDA_MULTICAST](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html).
     pub fn cuMulticastAddDevice(
         mcHandle: CUmemGenericAllocationHandle,
         dev: CUdevice,
     ) -> CUresult;
+    /// `cuMulticastBindMem` in NVIDIA's reference: [CUDA_MULTICAST](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html).
     pub fn cuMulticastBindMem(
         mcHandle: CUmemGenericAllocationHandle,
         mcOffset: usize,
@@ -6950,6 +7143,7 @@ cuda_fns! {
         size: usize,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
+    /// `cuMulticastBindAddr` in NVIDIA's reference: [CUDA_MULTICAST](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html).
     pub fn cuMulticastBindAddr(
         mcHandle: CUmemGenericAllocationHandle,
         mcOffset: usize,
@@ -6957,28 +7151,33 @@ cuda_fns! {
         size: usize,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
+    /// `cuMulticastUnbind` in NVIDIA's reference: [CUDA_MULTICAST](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html).
     pub fn cuMulticastUnbind(
         mcHandle: CUmemGenericAllocationHandle,
         dev: CUdevice,
         mcOffset: usize,
         size: usize,
     ) -> CUresult;
+    /// `cuMulticastGetGranularity` in NVIDIA's reference: [CUDA_MULTICAST](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html).
     pub fn cuMulticastGetGranularity(
         granularity: *mut usize,
         prop: *const CUmulticastObjectProp,
         option: CUmulticastGranularity_flags,
     ) -> CUresult;
+    /// `cuPointerGetAttribute` in NVIDIA's reference: [CUDA_UNIFIED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
     pub fn cuPointerGetAttribute(
         data: *mut ::core::ffi::c_void,
         attribute: CUpointer_attribute,
         ptr: CUdeviceptr,
     ) -> CUresult;
+    /// `cuMemPrefetchAsync` in NVIDIA's reference: [CUDA_UNIFIED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
     pub fn cuMemPrefetchAsync_ptsz(
         devPtr: CUdeviceptr,
         count: usize,
         dstDevice: CUdevice,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemPrefetchAsync_v2` in NVIDIA's reference: [CUDA_UNIFIED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
     pub fn cuMemPrefetchAsync_v2_ptsz(
         devPtr: CUdeviceptr,
         count: usize,
@@ -6986,18 +7185,21 @@ cuda_fns! {
         flags: ::core::ffi::c_uint,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuMemAdvise` in NVIDIA's reference: [CUDA_UNIFIED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
     pub fn cuMemAdvise(
         devPtr: CUdeviceptr,
         count: usize,
         advice: CUmem_advise,
         device: CUdevice,
     ) -> CUresult;
+    /// `cuMemAdvise_v2` in NVIDIA's reference: [CUDA_UNIFIED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
     pub fn cuMemAdvise_v2(
         devPtr: CUdeviceptr,
         count: usize,
         advice: CUmem_advise,
         location: CUmemLocation,
     ) -> CUresult;
+    /// `cuMemRangeGetAttribute` in NVIDIA's reference: [CUDA_UNIFIED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
     pub fn cuMemRangeGetAttribute(
         data: *mut ::core::ffi::c_void,
         dataSize: usize,
@@ -7005,6 +7207,7 @@ cuda_fns! {
         devPtr: CUdeviceptr,
         count: usize,
     ) -> CUresult;
+    /// `cuMemRangeGetAttributes` in NVIDIA's reference: [CUDA_UNIFIED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
     pub fn cuMemRangeGetAttributes(
         data: *mut *mut ::core::ffi::c_void,
         dataSizes: *mut usize,
@@ -7013,60 +7216,74 @@ cuda_fns! {
         devPtr: CUdeviceptr,
         count: usize,
     ) -> CUresult;
+    /// `cuPointerSetAttribute` in NVIDIA's reference: [CUDA_UNIFIED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
     pub fn cuPointerSetAttribute(
         value: *const ::core::ffi::c_void,
         attribute: CUpointer_attribute,
         ptr: CUdeviceptr,
     ) -> CUresult;
+    /// `cuPointerGetAttributes` in NVIDIA's reference: [CUDA_UNIFIED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
     pub fn cuPointerGetAttributes(
         numAttributes: ::core::ffi::c_uint,
         attributes: *mut CUpointer_attribute,
         data: *mut *mut ::core::ffi::c_void,
         ptr: CUdeviceptr,
     ) -> CUresult;
+    /// `cuStreamCreate` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamCreate(
         phStream: *mut CUstream,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuStreamCreateWithPriority` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamCreateWithPriority(
         phStream: *mut CUstream,
         flags: ::core::ffi::c_uint,
         priority: ::core::ffi::c_int,
     ) -> CUresult;
+    /// `cuStreamGetPriority` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamGetPriority_ptsz(
         hStream: CUstream,
         priority: *mut ::core::ffi::c_int,
     ) -> CUresult;
+    /// `cuStreamGetDevice` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamGetDevice_ptsz(hStream: CUstream, device: *mut CUdevice) -> CUresult;
+    /// `cuStreamGetFlags` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamGetFlags_ptsz(
         hStream: CUstream,
         flags: *mut ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuStreamGetId` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamGetId_ptsz(
         hStream: CUstream,
         streamId: *mut ::core::ffi::c_ulonglong,
     ) -> CUresult;
+    /// `cuStreamGetCtx` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamGetCtx_ptsz(hStream: CUstream, pctx: *mut CUcontext) -> CUresult;
+    /// `cuStreamGetCtx_v2` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamGetCtx_v2_ptsz(
         hStream: CUstream,
         pCtx: *mut CUcontext,
         pGreenCtx: *mut CUgreenCtx,
     ) -> CUresult;
+    /// `cuStreamWaitEvent` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamWaitEvent_ptsz(
         hStream: CUstream,
         hEvent: CUevent,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuStreamAddCallback` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamAddCallback_ptsz(
         hStream: CUstream,
         callback: CUstreamCallback,
         userData: *mut ::core::ffi::c_void,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuStreamBeginCapture` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamBeginCapture_v2_ptsz(
         hStream: CUstream,
         mode: CUstreamCaptureMode,
     ) -> CUresult;
+    /// `cuStreamBeginCaptureToGraph` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamBeginCaptureToGraph_ptsz(
         hStream: CUstream,
         hGraph: CUgraph,
@@ -7075,12 +7292,16 @@ cuda_fns! {
         numDependencies: usize,
         mode: CUstreamCaptureMode,
     ) -> CUresult;
+    /// `cuThreadExchangeStreamCaptureMode` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuThreadExchangeStreamCaptureMode(mode: *mut CUstreamCaptureMode) -> CUresult;
+    /// `cuStreamEndCapture` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamEndCapture_ptsz(hStream: CUstream, phGraph: *mut CUgraph) -> CUresult;
+    /// `cuStreamIsCapturing` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamIsCapturing_ptsz(
         hStream: CUstream,
         captureStatus: *mut CUstreamCaptureStatus,
     ) -> CUresult;
+    /// `cuStreamGetCaptureInfo` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamGetCaptureInfo_v2_ptsz(
         hStream: CUstream,
         captureStatus_out: *mut CUstreamCaptureStatus,
@@ -7089,6 +7310,7 @@ cuda_fns! {
         dependencies_out: *mut *const CUgraphNode,
         numDependencies_out: *mut usize,
     ) -> CUresult;
+    /// `cuStreamGetCaptureInfo_v3` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamGetCaptureInfo_v3_ptsz(
         hStream: CUstream,
         captureStatus_out: *mut CUstreamCaptureStatus,
@@ -7098,12 +7320,14 @@ cuda_fns! {
         edgeData_out: *mut *const CUgraphEdgeData,
         numDependencies_out: *mut usize,
     ) -> CUresult;
+    /// `cuStreamUpdateCaptureDependencies` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamUpdateCaptureDependencies_ptsz(
         hStream: CUstream,
         dependencies: *mut CUgraphNode,
         numDependencies: usize,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuStreamUpdateCaptureDependencies_v2` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamUpdateCaptureDependencies_v2_ptsz(
         hStream: CUstream,
         dependencies: *mut CUgraphNode,
@@ -7111,135 +7335,172 @@ cuda_fns! {
         numDependencies: usize,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuStreamAttachMemAsync` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamAttachMemAsync_ptsz(
         hStream: CUstream,
         dptr: CUdeviceptr,
         length: usize,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuStreamQuery` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamQuery_ptsz(hStream: CUstream) -> CUresult;
+    /// `cuStreamSynchronize` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamSynchronize_ptsz(hStream: CUstream) -> CUresult;
+    /// `cuStreamDestroy` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamDestroy_v2(hStream: CUstream) -> CUresult;
+    /// `cuStreamCopyAttributes` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamCopyAttributes_ptsz(dst: CUstream, src: CUstream) -> CUresult;
+    /// `cuStreamGetAttribute` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamGetAttribute_ptsz(
         hStream: CUstream,
         attr: CUstreamAttrID,
         value_out: *mut CUstreamAttrValue,
     ) -> CUresult;
+    /// `cuStreamSetAttribute` in NVIDIA's reference: [CUDA_STREAM](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
     pub fn cuStreamSetAttribute_ptsz(
         hStream: CUstream,
         attr: CUstreamAttrID,
         value: *const CUstreamAttrValue,
     ) -> CUresult;
+    /// `cuEventCreate` in NVIDIA's reference: [CUDA_EVENT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
     pub fn cuEventCreate(phEvent: *mut CUevent, Flags: ::core::ffi::c_uint) -> CUresult;
+    /// `cuEventRecord` in NVIDIA's reference: [CUDA_EVENT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
     pub fn cuEventRecord_ptsz(hEvent: CUevent, hStream: CUstream) -> CUresult;
+    /// `cuEventRecordWithFlags` in NVIDIA's reference: [CUDA_EVENT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
     pub fn cuEventRecordWithFlags_ptsz(
         hEvent: CUevent,
         hStream: CUstream,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuEventQuery` in NVIDIA's reference: [CUDA_EVENT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
     pub fn cuEventQuery(hEvent: CUevent) -> CUresult;
+    /// `cuEventSynchronize` in NVIDIA's reference: [CUDA_EVENT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
     pub fn cuEventSynchronize(hEvent: CUevent) -> CUresult;
+    /// `cuEventDestroy` in NVIDIA's reference: [CUDA_EVENT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
     pub fn cuEventDestroy_v2(hEvent: CUevent) -> CUresult;
+    /// `cuEventElapsedTime` in NVIDIA's reference: [CUDA_EVENT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
     pub fn cuEventElapsedTime(
         pMilliseconds: *mut f32,
         hStart: CUevent,
         hEnd: CUevent,
     ) -> CUresult;
+    /// `cuEventElapsedTime_v2` in NVIDIA's reference: [CUDA_EVENT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
     pub fn cuEventElapsedTime_v2(
         pMilliseconds: *mut f32,
         hStart: CUevent,
         hEnd: CUevent,
     ) -> CUresult;
+    /// `cuImportExternalMemory` in NVIDIA's reference: [CUDA_EXTRES_INTEROP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
     pub fn cuImportExternalMemory(
         extMem_out: *mut CUexternalMemory,
         memHandleDesc: *const CUDA_EXTERNAL_MEMORY_HANDLE_DESC,
     ) -> CUresult;
+    /// `cuExternalMemoryGetMappedBuffer` in NVIDIA's reference: [CUDA_EXTRES_INTEROP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
     pub fn cuExternalMemoryGetMappedBuffer(
         devPtr: *mut CUdeviceptr,
         extMem: CUexternalMemory,
         bufferDesc: *const CUDA_EXTERNAL_MEMORY_BUFFER_DESC,
     ) -> CUresult;
+    /// `cuExternalMemoryGetMappedMipmappedArray` in NVIDIA's reference: [CUDA_EXTRES_INTEROP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
     pub fn cuExternalMemoryGetMappedMipmappedArray(
         mipmap: *mut CUmipmappedArray,
         extMem: CUexternalMemory,
         mipmapDesc: *const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC,
     ) -> CUresult;
+    /// `cuDestroyExternalMemory` in NVIDIA's reference: [CUDA_EXTRES_INTEROP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
     pub fn cuDestroyExternalMemory(extMem: CUexternalMemory) -> CUresult;
+    /// `cuImportExternalSemaphore` in NVIDIA's reference: [CUDA_EXTRES_INTEROP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
     pub fn cuImportExternalSemaphore(
         extSem_out: *mut CUexternalSemaphore,
         semHandleDesc: *const CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC,
     ) -> CUresult;
+    /// `cuSignalExternalSemaphoresAsync` in NVIDIA's reference: [CUDA_EXTRES_INTEROP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
     pub fn cuSignalExternalSemaphoresAsync_ptsz(
         extSemArray: *const CUexternalSemaphore,
         paramsArray: *const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS,
         numExtSems: ::core::ffi::c_uint,
         stream: CUstream,
     ) -> CUresult;
+    /// `cuWaitExternalSemaphoresAsync` in NVIDIA's reference: [CUDA_EXTRES_INTEROP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
     pub fn cuWaitExternalSemaphoresAsync_ptsz(
         extSemArray: *const CUexternalSemaphore,
         paramsArray: *const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS,
         numExtSems: ::core::ffi::c_uint,
         stream: CUstream,
     ) -> CUresult;
+    /// `cuDestroyExternalSemaphore` in NVIDIA's reference: [CUDA_EXTRES_INTEROP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
     pub fn cuDestroyExternalSemaphore(extSem: CUexternalSemaphore) -> CUresult;
+    /// `cuStreamWaitValue32` in NVIDIA's reference: [CUDA_MEMOP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
     pub fn cuStreamWaitValue32_v2_ptsz(
         stream: CUstream,
         addr: CUdeviceptr,
         value: cuuint32_t,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuStreamWaitValue64` in NVIDIA's reference: [CUDA_MEMOP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
     pub fn cuStreamWaitValue64_v2_ptsz(
         stream: CUstream,
         addr: CUdeviceptr,
         value: cuuint64_t,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuStreamWriteValue32` in NVIDIA's reference: [CUDA_MEMOP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
     pub fn cuStreamWriteValue32_v2_ptsz(
         stream: CUstream,
         addr: CUdeviceptr,
         value: cuuint32_t,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuStreamWriteValue64` in NVIDIA's reference: [CUDA_MEMOP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
     pub fn cuStreamWriteValue64_v2_ptsz(
         stream: CUstream,
         addr: CUdeviceptr,
         value: cuuint64_t,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuStreamBatchMemOp` in NVIDIA's reference: [CUDA_MEMOP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
     pub fn cuStreamBatchMemOp_v2_ptsz(
         stream: CUstream,
         count: ::core::ffi::c_uint,
         paramArray: *mut CUstreamBatchMemOpParams,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuFuncGetAttribute` in NVIDIA's reference: [CUDA_EXEC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
     pub fn cuFuncGetAttribute(
         pi: *mut ::core::ffi::c_int,
         attrib: CUfunction_attribute,
         hfunc: CUfunction,
     ) -> CUresult;
+    /// `cuFuncSetAttribute` in NVIDIA's reference: [CUDA_EXEC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
     pub fn cuFuncSetAttribute(
         hfunc: CUfunction,
         attrib: CUfunction_attribute,
         value: ::core::ffi::c_int,
     ) -> CUresult;
+    /// `cuFuncSetCacheConfig` in NVIDIA's reference: [CUDA_EXEC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
     pub fn cuFuncSetCacheConfig(hfunc: CUfunction, config: CUfunc_cache) -> CUresult;
+    /// `cuFuncGetModule` in NVIDIA's reference: [CUDA_EXEC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
     pub fn cuFuncGetModule(hmod: *mut CUmodule, hfunc: CUfunction) -> CUresult;
+    /// `cuFuncGetName` in NVIDIA's reference: [CUDA_EXEC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
     pub fn cuFuncGetName(
         name: *mut *const ::core::ffi::c_char,
         hfunc: CUfunction,
     ) -> CUresult;
+    /// `cuFuncGetParamInfo` in NVIDIA's reference: [CUDA_EXEC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
     pub fn cuFuncGetParamInfo(
         func: CUfunction,
         paramIndex: usize,
         paramOffset: *mut usize,
         paramSize: *mut usize,
     ) -> CUresult;
+    /// `cuFuncIsLoaded` in NVIDIA's reference: [CUDA_EXEC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
     pub fn cuFuncIsLoaded(
         state: *mut CUfunctionLoadingState,
         function: CUfunction,
     ) -> CUresult;
+    /// `cuFuncLoad` in NVIDIA's reference: [CUDA_EXEC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
     pub fn cuFuncLoad(function: CUfunction) -> CUresult;
+    /// `cuLaunchKernel` in NVIDIA's reference: [CUDA_EXEC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
     pub fn cuLaunchKernel_ptsz(
         f: CUfunction,
         gridDimX: ::core::ffi::c_uint,
@@ -7253,12 +7514,14 @@ cuda_fns! {
         kernelParams: *mut *mut ::core::ffi::c_void,
         extra: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuLaunchKernelEx` in NVIDIA's reference: [CUDA_EXEC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
     pub fn cuLaunchKernelEx_ptsz(
         config: *const CUlaunchConfig,
         f: CUfunction,
         kernelParams: *mut *mut ::core::ffi::c_void,
         extra: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuLaunchCooperativeKernel` in NVIDIA's reference: [CUDA_EXEC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
     pub fn cuLaunchCooperativeKernel_ptsz(
         f: CUfunction,
         gridDimX: ::core::ffi::c_uint,
@@ -7271,65 +7534,80 @@ cuda_fns! {
         hStream: CUstream,
         kernelParams: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuLaunchCooperativeKernelMultiDevice` in NVIDIA's reference: [CUDA_EXEC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
     pub fn cuLaunchCooperativeKernelMultiDevice(
         launchParamsList: *mut CUDA_LAUNCH_PARAMS,
         numDevices: ::core::ffi::c_uint,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuLaunchHostFunc` in NVIDIA's reference: [CUDA_EXEC](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
     pub fn cuLaunchHostFunc_ptsz(
         hStream: CUstream,
         fn_: CUhostFn,
         userData: *mut ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuFuncSetBlockShape` in NVIDIA's reference: [CUDA_EXEC_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuFuncSetBlockShape(
         hfunc: CUfunction,
         x: ::core::ffi::c_int,
         y: ::core::ffi::c_int,
         z: ::core::ffi::c_int,
     ) -> CUresult;
+    /// `cuFuncSetSharedSize` in NVIDIA's reference: [CUDA_EXEC_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuFuncSetSharedSize(
         hfunc: CUfunction,
         bytes: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuParamSetSize` in NVIDIA's reference: [CUDA_EXEC_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuParamSetSize(hfunc: CUfunction, numbytes: ::core::ffi::c_uint) -> CUresult;
+    /// `cuParamSeti` in NVIDIA's reference: [CUDA_EXEC_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuParamSeti(
         hfunc: CUfunction,
         offset: ::core::ffi::c_int,
         value: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuParamSetf` in NVIDIA's reference: [CUDA_EXEC_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuParamSetf(
         hfunc: CUfunction,
         offset: ::core::ffi::c_int,
         value: f32,
     ) -> CUresult;
+    /// `cuParamSetv` in NVIDIA's reference: [CUDA_EXEC_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuParamSetv(
         hfunc: CUfunction,
         offset: ::core::ffi::c_int,
         ptr: *mut ::core::ffi::c_void,
         numbytes: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuLaunch` in NVIDIA's reference: [CUDA_EXEC_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuLaunch(f: CUfunction) -> CUresult;
+    /// `cuLaunchGrid` in NVIDIA's reference: [CUDA_EXEC_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuLaunchGrid(
         f: CUfunction,
         grid_width: ::core::ffi::c_int,
         grid_height: ::core::ffi::c_int,
     ) -> CUresult;
+    /// `cuLaunchGridAsync` in NVIDIA's reference: [CUDA_EXEC_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuLaunchGridAsync(
         f: CUfunction,
         grid_width: ::core::ffi::c_int,
         grid_height: ::core::ffi::c_int,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuParamSetTexRef` in NVIDIA's reference: [CUDA_EXEC_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuParamSetTexRef(
         hfunc: CUfunction,
         texunit: ::core::ffi::c_int,
         hTexRef: CUtexref,
     ) -> CUresult;
+    /// `cuFuncSetSharedMemConfig` in NVIDIA's reference: [CUDA_EXEC_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuFuncSetSharedMemConfig(
         hfunc: CUfunction,
         config: CUsharedconfig,
     ) -> CUresult;
+    /// `cuGraphCreate` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphCreate(phGraph: *mut CUgraph, flags: ::core::ffi::c_uint) -> CUresult;
+    /// `cuGraphAddKernelNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddKernelNode_v2(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -7337,14 +7615,17 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *const CUDA_KERNEL_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphKernelNodeGetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphKernelNodeGetParams_v2(
         hNode: CUgraphNode,
         nodeParams: *mut CUDA_KERNEL_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphKernelNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphKernelNodeSetParams_v2(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_KERNEL_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphAddMemcpyNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddMemcpyNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -7353,14 +7634,17 @@ cuda_fns! {
         copyParams: *const CUDA_MEMCPY3D,
         ctx: CUcontext,
     ) -> CUresult;
+    /// `cuGraphMemcpyNodeGetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphMemcpyNodeGetParams(
         hNode: CUgraphNode,
         nodeParams: *mut CUDA_MEMCPY3D,
     ) -> CUresult;
+    /// `cuGraphMemcpyNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphMemcpyNodeSetParams(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_MEMCPY3D,
     ) -> CUresult;
+    /// `cuGraphAddMemsetNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddMemsetNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -7369,14 +7653,17 @@ cuda_fns! {
         memsetParams: *const CUDA_MEMSET_NODE_PARAMS,
         ctx: CUcontext,
     ) -> CUresult;
+    /// `cuGraphMemsetNodeGetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphMemsetNodeGetParams(
         hNode: CUgraphNode,
         nodeParams: *mut CUDA_MEMSET_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphMemsetNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphMemsetNodeSetParams(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_MEMSET_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphAddHostNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddHostNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -7384,14 +7671,17 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *const CUDA_HOST_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphHostNodeGetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphHostNodeGetParams(
         hNode: CUgraphNode,
         nodeParams: *mut CUDA_HOST_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphHostNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphHostNodeSetParams(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_HOST_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphAddChildGraphNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddChildGraphNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -7399,16 +7689,19 @@ cuda_fns! {
         numDependencies: usize,
         childGraph: CUgraph,
     ) -> CUresult;
+    /// `cuGraphChildGraphNodeGetGraph` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphChildGraphNodeGetGraph(
         hNode: CUgraphNode,
         phGraph: *mut CUgraph,
     ) -> CUresult;
+    /// `cuGraphAddEmptyNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddEmptyNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
         dependencies: *const CUgraphNode,
         numDependencies: usize,
     ) -> CUresult;
+    /// `cuGraphAddEventRecordNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddEventRecordNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -7416,14 +7709,17 @@ cuda_fns! {
         numDependencies: usize,
         event: CUevent,
     ) -> CUresult;
+    /// `cuGraphEventRecordNodeGetEvent` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphEventRecordNodeGetEvent(
         hNode: CUgraphNode,
         event_out: *mut CUevent,
     ) -> CUresult;
+    /// `cuGraphEventRecordNodeSetEvent` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphEventRecordNodeSetEvent(
         hNode: CUgraphNode,
         event: CUevent,
     ) -> CUresult;
+    /// `cuGraphAddEventWaitNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddEventWaitNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -7431,11 +7727,14 @@ cuda_fns! {
         numDependencies: usize,
         event: CUevent,
     ) -> CUresult;
+    /// `cuGraphEventWaitNodeGetEvent` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphEventWaitNodeGetEvent(
         hNode: CUgraphNode,
         event_out: *mut CUevent,
     ) -> CUresult;
+    /// `cuGraphEventWaitNodeSetEvent` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphEventWaitNodeSetEvent(hNode: CUgraphNode, event: CUevent) -> CUresult;
+    /// `cuGraphAddExternalSemaphoresSignalNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddExternalSemaphoresSignalNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -7443,14 +7742,17 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphExternalSemaphoresSignalNodeGetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExternalSemaphoresSignalNodeGetParams(
         hNode: CUgraphNode,
         params_out: *mut CUDA_EXT_SEM_SIGNAL_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphExternalSemaphoresSignalNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExternalSemaphoresSignalNodeSetParams(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphAddExternalSemaphoresWaitNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddExternalSemaphoresWaitNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -7458,14 +7760,17 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *const CUDA_EXT_SEM_WAIT_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphExternalSemaphoresWaitNodeGetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExternalSemaphoresWaitNodeGetParams(
         hNode: CUgraphNode,
         params_out: *mut CUDA_EXT_SEM_WAIT_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphExternalSemaphoresWaitNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExternalSemaphoresWaitNodeSetParams(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_EXT_SEM_WAIT_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphAddBatchMemOpNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddBatchMemOpNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -7473,19 +7778,23 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *const CUDA_BATCH_MEM_OP_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphBatchMemOpNodeGetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphBatchMemOpNodeGetParams(
         hNode: CUgraphNode,
         nodeParams_out: *mut CUDA_BATCH_MEM_OP_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphBatchMemOpNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphBatchMemOpNodeSetParams(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_BATCH_MEM_OP_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphExecBatchMemOpNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExecBatchMemOpNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         nodeParams: *const CUDA_BATCH_MEM_OP_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphAddMemAllocNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddMemAllocNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -7493,10 +7802,12 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *mut CUDA_MEM_ALLOC_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphMemAllocNodeGetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphMemAllocNodeGetParams(
         hNode: CUgraphNode,
         params_out: *mut CUDA_MEM_ALLOC_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphAddMemFreeNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddMemFreeNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -7504,47 +7815,58 @@ cuda_fns! {
         numDependencies: usize,
         dptr: CUdeviceptr,
     ) -> CUresult;
+    /// `cuGraphMemFreeNodeGetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphMemFreeNodeGetParams(
         hNode: CUgraphNode,
         dptr_out: *mut CUdeviceptr,
     ) -> CUresult;
+    /// `cuDeviceGraphMemTrim` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuDeviceGraphMemTrim(device: CUdevice) -> CUresult;
+    /// `cuDeviceGetGraphMemAttribute` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuDeviceGetGraphMemAttribute(
         device: CUdevice,
         attr: CUgraphMem_attribute,
         value: *mut ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuDeviceSetGraphMemAttribute` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuDeviceSetGraphMemAttribute(
         device: CUdevice,
         attr: CUgraphMem_attribute,
         value: *mut ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuGraphClone` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphClone(phGraphClone: *mut CUgraph, originalGraph: CUgraph) -> CUresult;
+    /// `cuGraphNodeFindInClone` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphNodeFindInClone(
         phNode: *mut CUgraphNode,
         hOriginalNode: CUgraphNode,
         hClonedGraph: CUgraph,
     ) -> CUresult;
+    /// `cuGraphNodeGetType` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphNodeGetType(
         hNode: CUgraphNode,
         type_: *mut CUgraphNodeType,
     ) -> CUresult;
+    /// `cuGraphGetNodes` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphGetNodes(
         hGraph: CUgraph,
         nodes: *mut CUgraphNode,
         numNodes: *mut usize,
     ) -> CUresult;
+    /// `cuGraphGetRootNodes` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphGetRootNodes(
         hGraph: CUgraph,
         rootNodes: *mut CUgraphNode,
         numRootNodes: *mut usize,
     ) -> CUresult;
+    /// `cuGraphGetEdges` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphGetEdges(
         hGraph: CUgraph,
         from: *mut CUgraphNode,
         to: *mut CUgraphNode,
         numEdges: *mut usize,
     ) -> CUresult;
+    /// `cuGraphGetEdges_v2` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphGetEdges_v2(
         hGraph: CUgraph,
         from: *mut CUgraphNode,
@@ -7552,34 +7874,40 @@ cuda_fns! {
         edgeData: *mut CUgraphEdgeData,
         numEdges: *mut usize,
     ) -> CUresult;
+    /// `cuGraphNodeGetDependencies` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphNodeGetDependencies(
         hNode: CUgraphNode,
         dependencies: *mut CUgraphNode,
         numDependencies: *mut usize,
     ) -> CUresult;
+    /// `cuGraphNodeGetDependencies_v2` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphNodeGetDependencies_v2(
         hNode: CUgraphNode,
         dependencies: *mut CUgraphNode,
         edgeData: *mut CUgraphEdgeData,
         numDependencies: *mut usize,
     ) -> CUresult;
+    /// `cuGraphNodeGetDependentNodes` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphNodeGetDependentNodes(
         hNode: CUgraphNode,
         dependentNodes: *mut CUgraphNode,
         numDependentNodes: *mut usize,
     ) -> CUresult;
+    /// `cuGraphNodeGetDependentNodes_v2` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphNodeGetDependentNodes_v2(
         hNode: CUgraphNode,
         dependentNodes: *mut CUgraphNode,
         edgeData: *mut CUgraphEdgeData,
         numDependentNodes: *mut usize,
     ) -> CUresult;
+    /// `cuGraphAddDependencies` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddDependencies(
         hGraph: CUgraph,
         from: *const CUgraphNode,
         to: *const CUgraphNode,
         numDependencies: usize,
     ) -> CUresult;
+    /// `cuGraphAddDependencies_v2` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddDependencies_v2(
         hGraph: CUgraph,
         from: *const CUgraphNode,
@@ -7587,12 +7915,14 @@ cuda_fns! {
         edgeData: *const CUgraphEdgeData,
         numDependencies: usize,
     ) -> CUresult;
+    /// `cuGraphRemoveDependencies` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphRemoveDependencies(
         hGraph: CUgraph,
         from: *const CUgraphNode,
         to: *const CUgraphNode,
         numDependencies: usize,
     ) -> CUresult;
+    /// `cuGraphRemoveDependencies_v2` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphRemoveDependencies_v2(
         hGraph: CUgraph,
         from: *const CUgraphNode,
@@ -7600,106 +7930,131 @@ cuda_fns! {
         edgeData: *const CUgraphEdgeData,
         numDependencies: usize,
     ) -> CUresult;
+    /// `cuGraphDestroyNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphDestroyNode(hNode: CUgraphNode) -> CUresult;
+    /// `cuGraphInstantiate` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphInstantiateWithFlags(
         phGraphExec: *mut CUgraphExec,
         hGraph: CUgraph,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
+    /// `cuGraphInstantiateWithParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphInstantiateWithParams_ptsz(
         phGraphExec: *mut CUgraphExec,
         hGraph: CUgraph,
         instantiateParams: *mut CUDA_GRAPH_INSTANTIATE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphExecGetFlags` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExecGetFlags(
         hGraphExec: CUgraphExec,
         flags: *mut cuuint64_t,
     ) -> CUresult;
+    /// `cuGraphExecKernelNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExecKernelNodeSetParams_v2(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         nodeParams: *const CUDA_KERNEL_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphExecMemcpyNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExecMemcpyNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         copyParams: *const CUDA_MEMCPY3D,
         ctx: CUcontext,
     ) -> CUresult;
+    /// `cuGraphExecMemsetNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExecMemsetNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         memsetParams: *const CUDA_MEMSET_NODE_PARAMS,
         ctx: CUcontext,
     ) -> CUresult;
+    /// `cuGraphExecHostNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExecHostNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         nodeParams: *const CUDA_HOST_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphExecChildGraphNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExecChildGraphNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         childGraph: CUgraph,
     ) -> CUresult;
+    /// `cuGraphExecEventRecordNodeSetEvent` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExecEventRecordNodeSetEvent(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         event: CUevent,
     ) -> CUresult;
+    /// `cuGraphExecEventWaitNodeSetEvent` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExecEventWaitNodeSetEvent(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         event: CUevent,
     ) -> CUresult;
+    /// `cuGraphExecExternalSemaphoresSignalNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExecExternalSemaphoresSignalNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         nodeParams: *const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphExecExternalSemaphoresWaitNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExecExternalSemaphoresWaitNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         nodeParams: *const CUDA_EXT_SEM_WAIT_NODE_PARAMS,
     ) -> CUresult;
+    /// `cuGraphNodeSetEnabled` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphNodeSetEnabled(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         isEnabled: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuGraphNodeGetEnabled` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphNodeGetEnabled(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         isEnabled: *mut ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuGraphUpload` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphUpload_ptsz(hGraphExec: CUgraphExec, hStream: CUstream) -> CUresult;
+    /// `cuGraphLaunch` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphLaunch_ptsz(hGraphExec: CUgraphExec, hStream: CUstream) -> CUresult;
+    /// `cuGraphExecDestroy` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExecDestroy(hGraphExec: CUgraphExec) -> CUresult;
+    /// `cuGraphDestroy` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphDestroy(hGraph: CUgraph) -> CUresult;
+    /// `cuGraphExecUpdate` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExecUpdate_v2(
         hGraphExec: CUgraphExec,
         hGraph: CUgraph,
         resultInfo: *mut CUgraphExecUpdateResultInfo,
     ) -> CUresult;
+    /// `cuGraphKernelNodeCopyAttributes` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphKernelNodeCopyAttributes(
         dst: CUgraphNode,
         src: CUgraphNode,
     ) -> CUresult;
+    /// `cuGraphKernelNodeGetAttribute` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphKernelNodeGetAttribute(
         hNode: CUgraphNode,
         attr: CUkernelNodeAttrID,
         value_out: *mut CUkernelNodeAttrValue,
     ) -> CUresult;
+    /// `cuGraphKernelNodeSetAttribute` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphKernelNodeSetAttribute(
         hNode: CUgraphNode,
         attr: CUkernelNodeAttrID,
         value: *const CUkernelNodeAttrValue,
     ) -> CUresult;
+    /// `cuGraphDebugDotPrint` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphDebugDotPrint(
         hGraph: CUgraph,
         path: *const ::core::ffi::c_char,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuUserObjectCreate` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuUserObjectCreate(
         object_out: *mut CUuserObject,
         ptr: *mut ::core::ffi::c_void,
@@ -7707,25 +8062,30 @@ cuda_fns! {
         initialRefcount: ::core::ffi::c_uint,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuUserObjectRetain` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuUserObjectRetain(
         object: CUuserObject,
         count: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuUserObjectRelease` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuUserObjectRelease(
         object: CUuserObject,
         count: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuGraphRetainUserObject` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphRetainUserObject(
         graph: CUgraph,
         object: CUuserObject,
         count: ::core::ffi::c_uint,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuGraphReleaseUserObject` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphReleaseUserObject(
         graph: CUgraph,
         object: CUuserObject,
         count: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuGraphAddNode` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -7733,6 +8093,7 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *mut CUgraphNodeParams,
     ) -> CUresult;
+    /// `cuGraphAddNode_v2` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphAddNode_v2(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -7741,15 +8102,18 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *mut CUgraphNodeParams,
     ) -> CUresult;
+    /// `cuGraphNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphNodeSetParams(
         hNode: CUgraphNode,
         nodeParams: *mut CUgraphNodeParams,
     ) -> CUresult;
+    /// `cuGraphExecNodeSetParams` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphExecNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         nodeParams: *mut CUgraphNodeParams,
     ) -> CUresult;
+    /// `cuGraphConditionalHandleCreate` in NVIDIA's reference: [CUDA_GRAPH](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
     pub fn cuGraphConditionalHandleCreate(
         pHandle_out: *mut CUgraphConditionalHandle,
         hGraph: CUgraph,
@@ -7757,12 +8121,14 @@ cuda_fns! {
         defaultLaunchValue: ::core::ffi::c_uint,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuOccupancyMaxActiveBlocksPerMultiprocessor` in NVIDIA's reference: [CUDA_OCCUPANCY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html).
     pub fn cuOccupancyMaxActiveBlocksPerMultiprocessor(
         numBlocks: *mut ::core::ffi::c_int,
         func: CUfunction,
         blockSize: ::core::ffi::c_int,
         dynamicSMemSize: usize,
     ) -> CUresult;
+    /// `cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags` in NVIDIA's reference: [CUDA_OCCUPANCY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html).
     pub fn cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
         numBlocks: *mut ::core::ffi::c_int,
         func: CUfunction,
@@ -7770,6 +8136,7 @@ cuda_fns! {
         dynamicSMemSize: usize,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuOccupancyMaxPotentialBlockSize` in NVIDIA's reference: [CUDA_OCCUPANCY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html).
     pub fn cuOccupancyMaxPotentialBlockSize(
         minGridSize: *mut ::core::ffi::c_int,
         blockSize: *mut ::core::ffi::c_int,
@@ -7778,6 +8145,7 @@ cuda_fns! {
         dynamicSMemSize: usize,
         blockSizeLimit: ::core::ffi::c_int,
     ) -> CUresult;
+    /// `cuOccupancyMaxPotentialBlockSizeWithFlags` in NVIDIA's reference: [CUDA_OCCUPANCY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html).
     pub fn cuOccupancyMaxPotentialBlockSizeWithFlags(
         minGridSize: *mut ::core::ffi::c_int,
         blockSize: *mut ::core::ffi::c_int,
@@ -7787,140 +8155,181 @@ cuda_fns! {
         blockSizeLimit: ::core::ffi::c_int,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuOccupancyAvailableDynamicSMemPerBlock` in NVIDIA's reference: [CUDA_OCCUPANCY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html).
     pub fn cuOccupancyAvailableDynamicSMemPerBlock(
         dynamicSmemSize: *mut usize,
         func: CUfunction,
         numBlocks: ::core::ffi::c_int,
         blockSize: ::core::ffi::c_int,
     ) -> CUresult;
+    /// `cuOccupancyMaxPotentialClusterSize` in NVIDIA's reference: [CUDA_OCCUPANCY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html).
     pub fn cuOccupancyMaxPotentialClusterSize(
         clusterSize: *mut ::core::ffi::c_int,
         func: CUfunction,
         config: *const CUlaunchConfig,
     ) -> CUresult;
+    /// `cuOccupancyMaxActiveClusters` in NVIDIA's reference: [CUDA_OCCUPANCY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html).
     pub fn cuOccupancyMaxActiveClusters(
         numClusters: *mut ::core::ffi::c_int,
         func: CUfunction,
         config: *const CUlaunchConfig,
     ) -> CUresult;
+    /// `cuTexRefSetArray` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetArray(
         hTexRef: CUtexref,
         hArray: CUarray,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuTexRefSetMipmappedArray` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetMipmappedArray(
         hTexRef: CUtexref,
         hMipmappedArray: CUmipmappedArray,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuTexRefSetAddress` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetAddress_v2(
         ByteOffset: *mut usize,
         hTexRef: CUtexref,
         dptr: CUdeviceptr,
         bytes: usize,
     ) -> CUresult;
+    /// `cuTexRefSetAddress2D` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetAddress2D_v3(
         hTexRef: CUtexref,
         desc: *const CUDA_ARRAY_DESCRIPTOR,
         dptr: CUdeviceptr,
         Pitch: usize,
     ) -> CUresult;
+    /// `cuTexRefSetFormat` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetFormat(
         hTexRef: CUtexref,
         fmt: CUarray_format,
         NumPackedComponents: ::core::ffi::c_int,
     ) -> CUresult;
+    /// `cuTexRefSetAddressMode` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetAddressMode(
         hTexRef: CUtexref,
         dim: ::core::ffi::c_int,
         am: CUaddress_mode,
     ) -> CUresult;
+    /// `cuTexRefSetFilterMode` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetFilterMode(hTexRef: CUtexref, fm: CUfilter_mode) -> CUresult;
+    /// `cuTexRefSetMipmapFilterMode` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetMipmapFilterMode(hTexRef: CUtexref, fm: CUfilter_mode) -> CUresult;
+    /// `cuTexRefSetMipmapLevelBias` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetMipmapLevelBias(hTexRef: CUtexref, bias: f32) -> CUresult;
+    /// `cuTexRefSetMipmapLevelClamp` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetMipmapLevelClamp(
         hTexRef: CUtexref,
         minMipmapLevelClamp: f32,
         maxMipmapLevelClamp: f32,
     ) -> CUresult;
+    /// `cuTexRefSetMaxAnisotropy` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetMaxAnisotropy(
         hTexRef: CUtexref,
         maxAniso: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuTexRefSetBorderColor` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetBorderColor(hTexRef: CUtexref, pBorderColor: *mut f32) -> CUresult;
+    /// `cuTexRefSetFlags` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetFlags(hTexRef: CUtexref, Flags: ::core::ffi::c_uint) -> CUresult;
+    /// `cuTexRefGetAddress` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetAddress_v2(pdptr: *mut CUdeviceptr, hTexRef: CUtexref) -> CUresult;
+    /// `cuTexRefGetArray` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetArray(phArray: *mut CUarray, hTexRef: CUtexref) -> CUresult;
+    /// `cuTexRefGetMipmappedArray` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetMipmappedArray(
         phMipmappedArray: *mut CUmipmappedArray,
         hTexRef: CUtexref,
     ) -> CUresult;
+    /// `cuTexRefGetAddressMode` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetAddressMode(
         pam: *mut CUaddress_mode,
         hTexRef: CUtexref,
         dim: ::core::ffi::c_int,
     ) -> CUresult;
+    /// `cuTexRefGetFilterMode` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetFilterMode(pfm: *mut CUfilter_mode, hTexRef: CUtexref) -> CUresult;
+    /// `cuTexRefGetFormat` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetFormat(
         pFormat: *mut CUarray_format,
         pNumChannels: *mut ::core::ffi::c_int,
         hTexRef: CUtexref,
     ) -> CUresult;
+    /// `cuTexRefGetMipmapFilterMode` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetMipmapFilterMode(
         pfm: *mut CUfilter_mode,
         hTexRef: CUtexref,
     ) -> CUresult;
+    /// `cuTexRefGetMipmapLevelBias` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetMipmapLevelBias(pbias: *mut f32, hTexRef: CUtexref) -> CUresult;
+    /// `cuTexRefGetMipmapLevelClamp` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetMipmapLevelClamp(
         pminMipmapLevelClamp: *mut f32,
         pmaxMipmapLevelClamp: *mut f32,
         hTexRef: CUtexref,
     ) -> CUresult;
+    /// `cuTexRefGetMaxAnisotropy` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetMaxAnisotropy(
         pmaxAniso: *mut ::core::ffi::c_int,
         hTexRef: CUtexref,
     ) -> CUresult;
+    /// `cuTexRefGetBorderColor` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetBorderColor(pBorderColor: *mut f32, hTexRef: CUtexref) -> CUresult;
+    /// `cuTexRefGetFlags` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetFlags(
         pFlags: *mut ::core::ffi::c_uint,
         hTexRef: CUtexref,
     ) -> CUresult;
+    /// `cuTexRefCreate` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefCreate(pTexRef: *mut CUtexref) -> CUresult;
+    /// `cuTexRefDestroy` in NVIDIA's reference: [CUDA_TEXREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefDestroy(hTexRef: CUtexref) -> CUresult;
+    /// `cuSurfRefSetArray` in NVIDIA's reference: [CUDA_SURFREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFREF__DEPRECATED.html).
     pub fn cuSurfRefSetArray(
         hSurfRef: CUsurfref,
         hArray: CUarray,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuSurfRefGetArray` in NVIDIA's reference: [CUDA_SURFREF_DEPRECATED](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFREF__DEPRECATED.html).
     pub fn cuSurfRefGetArray(phArray: *mut CUarray, hSurfRef: CUsurfref) -> CUresult;
+    /// `cuTexObjectCreate` in NVIDIA's reference: [CUDA_TEXOBJECT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html).
     pub fn cuTexObjectCreate(
         pTexObject: *mut CUtexObject,
         pResDesc: *const CUDA_RESOURCE_DESC,
         pTexDesc: *const CUDA_TEXTURE_DESC,
         pResViewDesc: *const CUDA_RESOURCE_VIEW_DESC,
     ) -> CUresult;
+    /// `cuTexObjectDestroy` in NVIDIA's reference: [CUDA_TEXOBJECT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html).
     pub fn cuTexObjectDestroy(texObject: CUtexObject) -> CUresult;
+    /// `cuTexObjectGetResourceDesc` in NVIDIA's reference: [CUDA_TEXOBJECT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html).
     pub fn cuTexObjectGetResourceDesc(
         pResDesc: *mut CUDA_RESOURCE_DESC,
         texObject: CUtexObject,
     ) -> CUresult;
+    /// `cuTexObjectGetTextureDesc` in NVIDIA's reference: [CUDA_TEXOBJECT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html).
     pub fn cuTexObjectGetTextureDesc(
         pTexDesc: *mut CUDA_TEXTURE_DESC,
         texObject: CUtexObject,
     ) -> CUresult;
+    /// `cuTexObjectGetResourceViewDesc` in NVIDIA's reference: [CUDA_TEXOBJECT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html).
     pub fn cuTexObjectGetResourceViewDesc(
         pResViewDesc: *mut CUDA_RESOURCE_VIEW_DESC,
         texObject: CUtexObject,
     ) -> CUresult;
+    /// `cuSurfObjectCreate` in NVIDIA's reference: [CUDA_SURFOBJECT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFOBJECT.html).
     pub fn cuSurfObjectCreate(
         pSurfObject: *mut CUsurfObject,
         pResDesc: *const CUDA_RESOURCE_DESC,
     ) -> CUresult;
+    /// `cuSurfObjectDestroy` in NVIDIA's reference: [CUDA_SURFOBJECT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFOBJECT.html).
     pub fn cuSurfObjectDestroy(surfObject: CUsurfObject) -> CUresult;
+    /// `cuSurfObjectGetResourceDesc` in NVIDIA's reference: [CUDA_SURFOBJECT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFOBJECT.html).
     pub fn cuSurfObjectGetResourceDesc(
         pResDesc: *mut CUDA_RESOURCE_DESC,
         surfObject: CUsurfObject,
     ) -> CUresult;
+    /// `cuTensorMapEncodeTiled` in NVIDIA's reference: [CUDA_TENSOR_MEMORY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TENSOR__MEMORY.html).
     pub fn cuTensorMapEncodeTiled(
         tensorMap: *mut CUtensorMap,
         tensorDataType: CUtensorMapDataType,
@@ -7935,6 +8344,7 @@ cuda_fns! {
         l2Promotion: CUtensorMapL2promotion,
         oobFill: CUtensorMapFloatOOBfill,
     ) -> CUresult;
+    /// `cuTensorMapEncodeIm2col` in NVIDIA's reference: [CUDA_TENSOR_MEMORY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TENSOR__MEMORY.html).
     pub fn cuTensorMapEncodeIm2col(
         tensorMap: *mut CUtensorMap,
         tensorDataType: CUtensorMapDataType,
@@ -7952,6 +8362,7 @@ cuda_fns! {
         l2Promotion: CUtensorMapL2promotion,
         oobFill: CUtensorMapFloatOOBfill,
     ) -> CUresult;
+    /// `cuTensorMapEncodeIm2colWide` in NVIDIA's reference: [CUDA_TENSOR_MEMORY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TENSOR__MEMORY.html).
     pub fn cuTensorMapEncodeIm2colWide(
         tensorMap: *mut CUtensorMap,
         tensorDataType: CUtensorMapDataType,
@@ -7970,56 +8381,69 @@ cuda_fns! {
         l2Promotion: CUtensorMapL2promotion,
         oobFill: CUtensorMapFloatOOBfill,
     ) -> CUresult;
+    /// `cuTensorMapReplaceAddress` in NVIDIA's reference: [CUDA_TENSOR_MEMORY](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TENSOR__MEMORY.html).
     pub fn cuTensorMapReplaceAddress(
         tensorMap: *mut CUtensorMap,
         globalAddress: *mut ::core::ffi::c_void,
     ) -> CUresult;
+    /// `cuDeviceCanAccessPeer` in NVIDIA's reference: [CUDA_PEER_ACCESS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PEER__ACCESS.html).
     pub fn cuDeviceCanAccessPeer(
         canAccessPeer: *mut ::core::ffi::c_int,
         dev: CUdevice,
         peerDev: CUdevice,
     ) -> CUresult;
+    /// `cuCtxEnablePeerAccess` in NVIDIA's reference: [CUDA_PEER_ACCESS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PEER__ACCESS.html).
     pub fn cuCtxEnablePeerAccess(
         peerContext: CUcontext,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuCtxDisablePeerAccess` in NVIDIA's reference: [CUDA_PEER_ACCESS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PEER__ACCESS.html).
     pub fn cuCtxDisablePeerAccess(peerContext: CUcontext) -> CUresult;
+    /// `cuDeviceGetP2PAttribute` in NVIDIA's reference: [CUDA_PEER_ACCESS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PEER__ACCESS.html).
     pub fn cuDeviceGetP2PAttribute(
         value: *mut ::core::ffi::c_int,
         attrib: CUdevice_P2PAttribute,
         srcDevice: CUdevice,
         dstDevice: CUdevice,
     ) -> CUresult;
+    /// `cuGraphicsUnregisterResource` in NVIDIA's reference: [CUDA_GRAPHICS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
     pub fn cuGraphicsUnregisterResource(resource: CUgraphicsResource) -> CUresult;
+    /// `cuGraphicsSubResourceGetMappedArray` in NVIDIA's reference: [CUDA_GRAPHICS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
     pub fn cuGraphicsSubResourceGetMappedArray(
         pArray: *mut CUarray,
         resource: CUgraphicsResource,
         arrayIndex: ::core::ffi::c_uint,
         mipLevel: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuGraphicsResourceGetMappedMipmappedArray` in NVIDIA's reference: [CUDA_GRAPHICS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
     pub fn cuGraphicsResourceGetMappedMipmappedArray(
         pMipmappedArray: *mut CUmipmappedArray,
         resource: CUgraphicsResource,
     ) -> CUresult;
+    /// `cuGraphicsResourceGetMappedPointer` in NVIDIA's reference: [CUDA_GRAPHICS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
     pub fn cuGraphicsResourceGetMappedPointer_v2(
         pDevPtr: *mut CUdeviceptr,
         pSize: *mut usize,
         resource: CUgraphicsResource,
     ) -> CUresult;
+    /// `cuGraphicsResourceSetMapFlags` in NVIDIA's reference: [CUDA_GRAPHICS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
     pub fn cuGraphicsResourceSetMapFlags_v2(
         resource: CUgraphicsResource,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuGraphicsMapResources` in NVIDIA's reference: [CUDA_GRAPHICS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
     pub fn cuGraphicsMapResources_ptsz(
         count: ::core::ffi::c_uint,
         resources: *mut CUgraphicsResource,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuGraphicsUnmapResources` in NVIDIA's reference: [CUDA_GRAPHICS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
     pub fn cuGraphicsUnmapResources_ptsz(
         count: ::core::ffi::c_uint,
         resources: *mut CUgraphicsResource,
         hStream: CUstream,
     ) -> CUresult;
+    /// `cuGetProcAddress_v2`: see NVIDIA's reference, <https://docs.nvidia.com/cuda/cuda-driver-api/>.
     pub fn cuGetProcAddress_v2(
         symbol: *const ::core::ffi::c_char,
         pfn: *mut *mut ::core::ffi::c_void,
@@ -8027,53 +8451,65 @@ cuda_fns! {
         flags: cuuint64_t,
         symbolStatus: *mut CUdriverProcAddressQueryResult,
     ) -> CUresult;
+    /// `cuCoredumpGetAttribute` in NVIDIA's reference: [CUDA_COREDUMP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html).
     pub fn cuCoredumpGetAttribute(
         attrib: CUcoredumpSettings,
         value: *mut ::core::ffi::c_void,
         size: *mut usize,
     ) -> CUresult;
+    /// `cuCoredumpGetAttributeGlobal` in NVIDIA's reference: [CUDA_COREDUMP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html).
     pub fn cuCoredumpGetAttributeGlobal(
         attrib: CUcoredumpSettings,
         value: *mut ::core::ffi::c_void,
         size: *mut usize,
     ) -> CUresult;
+    /// `cuCoredumpSetAttribute` in NVIDIA's reference: [CUDA_COREDUMP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html).
     pub fn cuCoredumpSetAttribute(
         attrib: CUcoredumpSettings,
         value: *mut ::core::ffi::c_void,
         size: *mut usize,
     ) -> CUresult;
+    /// `cuCoredumpSetAttributeGlobal` in NVIDIA's reference: [CUDA_COREDUMP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html).
     pub fn cuCoredumpSetAttributeGlobal(
         attrib: CUcoredumpSettings,
         value: *mut ::core::ffi::c_void,
         size: *mut usize,
     ) -> CUresult;
+    /// `cuGetExportTable` in NVIDIA's reference: [CUDA_COREDUMP](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html).
     pub fn cuGetExportTable(
         ppExportTable: *mut *const ::core::ffi::c_void,
         pExportTableId: *const CUuuid,
     ) -> CUresult;
+    /// `cuGreenCtxCreate` in NVIDIA's reference: [CUDA_GREEN_CONTEXTS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GREEN__CONTEXTS.html).
     pub fn cuGreenCtxCreate(
         phCtx: *mut CUgreenCtx,
         desc: CUdevResourceDesc,
         dev: CUdevice,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuGreenCtxDestroy` in NVIDIA's reference: [CUDA_GREEN_CONTEXTS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GREEN__CONTEXTS.html).
     pub fn cuGreenCtxDestroy(hCtx: CUgreenCtx) -> CUresult;
+    /// `cuCtxFromGreenCtx` in NVIDIA's reference: [CUDA_GREEN_CONTEXTS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GREEN__CONTEXTS.html).
     pub fn cuCtxFromGreenCtx(pContext: *mut CUcontext, hCtx: CUgreenCtx) -> CUresult;
+    /// `cuDeviceGetDevResource` in NVIDIA's reference: [CUDA_GREEN_CONTEXTS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GREEN__CONTEXTS.html).
     pub fn cuDeviceGetDevResource(
         device: CUdevice,
         resource: *mut CUdevResource,
         type_: CUdevResourceType,
     ) -> CUresult;
+    /// `cuCtxGetDevResource` in NVIDIA's reference: [CUDA_GREEN_CONTEXTS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GREEN__CONTEXTS.html).
     pub fn cuCtxGetDevResource(
         hCtx: CUcontext,
         resource: *mut CUdevResource,
         type_: CUdevResourceType,
     ) -> CUresult;
+    /// `cuGreenCtxGetDevResource` in NVIDIA's reference: [CUDA_GREEN_CONTEXTS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GREEN__CONTEXTS.html).
     pub fn cuGreenCtxGetDevResource(
         hCtx: CUgreenCtx,
         resource: *mut CUdevResource,
         type_: CUdevResourceType,
     ) -> CUresult;
+    /// `cuDevSmResourceSplitByCount` in NVIDIA's reference: [CUDA_GREEN_CONTEXTS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GREEN__CONTEXTS.html).
     pub fn cuDevSmResourceSplitByCount(
         result: *mut CUdevResource,
         nbGroups: *mut ::core::ffi::c_uint,
@@ -8082,61 +8518,77 @@ cuda_fns! {
         useFlags: ::core::ffi::c_uint,
         minCount: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuDevResourceGenerateDesc` in NVIDIA's reference: [CUDA_GREEN_CONTEXTS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GREEN__CONTEXTS.html).
     pub fn cuDevResourceGenerateDesc(
         phDesc: *mut CUdevResourceDesc,
         resources: *mut CUdevResource,
         nbResources: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuGreenCtxRecordEvent` in NVIDIA's reference: [CUDA_GREEN_CONTEXTS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GREEN__CONTEXTS.html).
     pub fn cuGreenCtxRecordEvent(hCtx: CUgreenCtx, hEvent: CUevent) -> CUresult;
+    /// `cuGreenCtxWaitEvent` in NVIDIA's reference: [CUDA_GREEN_CONTEXTS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GREEN__CONTEXTS.html).
     pub fn cuGreenCtxWaitEvent(hCtx: CUgreenCtx, hEvent: CUevent) -> CUresult;
+    /// `cuStreamGetGreenCtx` in NVIDIA's reference: [CUDA_GREEN_CONTEXTS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GREEN__CONTEXTS.html).
     pub fn cuStreamGetGreenCtx(hStream: CUstream, phCtx: *mut CUgreenCtx) -> CUresult;
+    /// `cuGreenCtxStreamCreate` in NVIDIA's reference: [CUDA_GREEN_CONTEXTS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GREEN__CONTEXTS.html).
     pub fn cuGreenCtxStreamCreate(
         phStream: *mut CUstream,
         greenCtx: CUgreenCtx,
         flags: ::core::ffi::c_uint,
         priority: ::core::ffi::c_int,
     ) -> CUresult;
+    /// `cuLogsRegisterCallback` in NVIDIA's reference: [CUDA_LOGS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LOGS.html).
     pub fn cuLogsRegisterCallback(
         callbackFunc: CUlogsCallback,
         userData: *mut ::core::ffi::c_void,
         callback_out: *mut CUlogsCallbackHandle,
     ) -> CUresult;
+    /// `cuLogsUnregisterCallback` in NVIDIA's reference: [CUDA_LOGS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LOGS.html).
     pub fn cuLogsUnregisterCallback(callback: CUlogsCallbackHandle) -> CUresult;
+    /// `cuLogsCurrent` in NVIDIA's reference: [CUDA_LOGS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LOGS.html).
     pub fn cuLogsCurrent(
         iterator_out: *mut CUlogIterator,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuLogsDumpToFile` in NVIDIA's reference: [CUDA_LOGS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LOGS.html).
     pub fn cuLogsDumpToFile(
         iterator: *mut CUlogIterator,
         pathToFile: *const ::core::ffi::c_char,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuLogsDumpToMemory` in NVIDIA's reference: [CUDA_LOGS](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LOGS.html).
     pub fn cuLogsDumpToMemory(
         iterator: *mut CUlogIterator,
         buffer: *mut ::core::ffi::c_char,
         size: *mut usize,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
+    /// `cuCheckpointProcessGetRestoreThreadId` in NVIDIA's reference: [CUDA_CHECKPOINT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CHECKPOINT.html).
     pub fn cuCheckpointProcessGetRestoreThreadId(
         pid: ::core::ffi::c_int,
         tid: *mut ::core::ffi::c_int,
     ) -> CUresult;
+    /// `cuCheckpointProcessGetState` in NVIDIA's reference: [CUDA_CHECKPOINT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CHECKPOINT.html).
     pub fn cuCheckpointProcessGetState(
         pid: ::core::ffi::c_int,
         state: *mut CUprocessState,
     ) -> CUresult;
+    /// `cuCheckpointProcessLock` in NVIDIA's reference: [CUDA_CHECKPOINT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CHECKPOINT.html).
     pub fn cuCheckpointProcessLock(
         pid: ::core::ffi::c_int,
         args: *mut CUcheckpointLockArgs,
     ) -> CUresult;
+    /// `cuCheckpointProcessCheckpoint` in NVIDIA's reference: [CUDA_CHECKPOINT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CHECKPOINT.html).
     pub fn cuCheckpointProcessCheckpoint(
         pid: ::core::ffi::c_int,
         args: *mut CUcheckpointCheckpointArgs,
     ) -> CUresult;
+    /// `cuCheckpointProcessRestore` in NVIDIA's reference: [CUDA_CHECKPOINT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CHECKPOINT.html).
     pub fn cuCheckpointProcessRestore(
         pid: ::core::ffi::c_int,
         args: *mut CUcheckpointRestoreArgs,
     ) -> CUresult;
+    /// `cuCheckpointProcessUnlock` in NVIDIA's reference: [CUDA_CHECKPOINT](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CHECKPOINT.html).
     pub fn cuCheckpointProcessUnlock(
         pid: ::core::ffi::c_int,
         args: *mut CUcheckpointUnlockArgs,
