@@ -1,23 +1,13 @@
 /* The reference for the bandwidth lesson (examples/bandwidth.rs): the same copies, sizes,
  * repeat counts and event timing, in C, printing the same table.
  * Build: gcc -O2 bandwidth.c -I/usr/local/cuda/include -lcuda -o bandwidth_c */
-#include <cuda.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "check.h"
 #include <string.h>
 
 #define MIN_SIZE (4u << 10)
 #define MAX_SIZE (256u << 20)
 #define TRIALS 5
 
-#define CHECK(call)                                                            \
-    do {                                                                       \
-        CUresult code = (call);                                                \
-        if (code != CUDA_SUCCESS) {                                            \
-            fprintf(stderr, "%s failed: %d\n", #call, (int)code);              \
-            exit(1);                                                           \
-        }                                                                      \
-    } while (0)
 
 static CUevent start, stop;
 
@@ -57,13 +47,7 @@ static void human(size_t bytes, char *out) {
 }
 
 int main(void) {
-    CUcontext context;
-    CHECK(cuInit(0));
-#if CUDA_VERSION >= 13000
-    CHECK(cuCtxCreate(&context, NULL, CU_CTX_SCHED_AUTO, 0));
-#else
-    CHECK(cuCtxCreate(&context, CU_CTX_SCHED_AUTO, 0));
-#endif
+    CUcontext context = create_context();
     CHECK(cuEventCreate(&start, CU_EVENT_DEFAULT));
     CHECK(cuEventCreate(&stop, CU_EVENT_DEFAULT));
     char *pageable = malloc(MAX_SIZE);

@@ -1,8 +1,6 @@
 /* The reference for bench/call_overhead.rs: the same calls, the same loop, linked to libcuda.
  * Build: gcc -O2 call_overhead.c -I/usr/local/cuda/include -lcuda -o call_overhead_c */
-#include <cuda.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "check.h"
 #include <time.h>
 
 #define CALLS 10000000
@@ -14,24 +12,9 @@ static double now_ns(void) {
     return t.tv_sec * 1e9 + t.tv_nsec;
 }
 
-#define CHECK(call)                                                            \
-    do {                                                                       \
-        CUresult code = (call);                                                \
-        if (code != CUDA_SUCCESS) {                                            \
-            fprintf(stderr, "%s failed: %d\n", #call, (int)code);              \
-            exit(1);                                                           \
-        }                                                                      \
-    } while (0)
-
 int main(void) {
-    CUcontext context;
+    CUcontext context = create_context();
     CUdevice device = 0;
-    CHECK(cuInit(0));
-#if CUDA_VERSION >= 13000
-    CHECK(cuCtxCreate(&context, NULL, CU_CTX_SCHED_AUTO, 0));
-#else
-    CHECK(cuCtxCreate(&context, CU_CTX_SCHED_AUTO, 0));
-#endif
     CUcontext current;
     double best;
 
