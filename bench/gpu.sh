@@ -28,10 +28,18 @@ for call in ("cuCtxGetCurrent", "cuDeviceGet"):
         print(f"{call:16} {mode:24} {best[call, mode]:8.3f} {best[call, mode] / ref:7.3f}")
 PY
 
-echo "== copy bandwidth: GB/s, best of 2 interleaved runs of each program (each cell a median of 5)"
-for i in 1 2; do "$work/bandwidth_c" > "$work/c$i.txt"; "$bins/bandwidth" > "$work/rust$i.txt"; done
-python3 - "$work" <<'PY'
-import sys, os
+runs=${BANDWIDTH_RUNS:-6}
+echo "== copy bandwidth: GB/s; $runs runs of each program in ABBA order (C first, then Rust first, ...); each cell of a run is a median of 5 batches"
+for i in $(seq "$runs"); do
+    if [ $((i % 2)) = 1 ]; then
+        "$work/bandwidth_c" > "$work/c$i.txt"; "$bins/bandwidth" > "$work/rust$i.txt"
+    else
+        "$bins/bandwidth" > "$work/rust$i.txt"; "$work/bandwidth_c" > "$work/c$i.txt"
+    fi
+done
+python3 - "$work" "$runs" <<'PY'
+import os, statistics, sys
+work, runs = sys.argv[1], int(sys.argv[2])
 def table(path):
     rows = {}
     for line in open(path):
@@ -39,19 +47,24 @@ def table(path):
         if len(f) == 6 and f[1] in ("KiB", "MiB"):
             rows[f[0] + " " + f[1]] = [float(x) for x in f[2:]]
     return rows
-runs = {who: [table(os.path.join(sys.argv[1], f"{who}{i}.txt")) for i in (1, 2)] for who in ("c", "rust")}
-best = {who: {size: [max(r[size][k] for r in rs) for k in range(4)] for size in rs[0]} for who, rs in runs.items()}
+runs = {who: [table(os.path.join(work, f"{who}{i}.txt")) for i in range(1, runs + 1)] for who in ("c", "rust")}
+sizes = list(runs["c"][0])
 cols = ["H2D pageable", "H2D pinned", "D2H pageable", "D2H pinned"]
-print(f"{'size':>8} " + " ".join(f"{c + ' C':>16} {'Rust':>7} {'ratio':>6}" for c in cols))
-worst = 9.0
-for size in best["c"]:
-    cells = []
-    for k in range(4):
-        c, r = best["c"][size][k], best["rust"][size][k]
-        cells.append(f"{c:16.2f} {r:7.2f} {r / c:6.3f}")
+worst = {"median": 9.0, "best": 9.0}
+for k, col in enumerate(cols):
+    print(f"-- {col}: C and Rust medians over runs, their ratio, the ratio of the best runs, and C's own spread (max-min)/median")
+    print(f"{'size':>8} {'C':>8} {'Rust':>8} {'ratio':>7} {'best':>7} {'C spread':>9}")
+    for size in sizes:
+        c = [r[size][k] for r in runs["c"]]
+        rust = [r[size][k] for r in runs["rust"]]
+        med = statistics.median(rust) / statistics.median(c)
+        best = max(rust) / max(c)
+        spread = (max(c) - min(c)) / statistics.median(c)
+        print(f"{size:>8} {statistics.median(c):8.2f} {statistics.median(rust):8.2f} {med:7.3f} {best:7.3f} {spread:8.1%}")
         if size.endswith("MiB"):
-            worst = min(worst, r / c)
-    print(f"{size:>8} " + " ".join(cells))
-print(f"lowest Rust/C ratio at sizes >= 1 MiB: {worst:.3f}")
-print(f"pinned H2D at 256 MiB: Rust {best['rust']['256 MiB'][1]:.2f} GB/s, C {best['c']['256 MiB'][1]:.2f} GB/s")
+            worst["median"] = min(worst["median"], med)
+            worst["best"] = min(worst["best"], best)
+print(f"lowest Rust/C ratio at sizes >= 1 MiB: {worst['median']:.3f} (medians), {worst['best']:.3f} (best runs)")
+h2d = lambda who: statistics.median(r["256 MiB"][1] for r in runs[who])
+print(f"pinned H2D at 256 MiB (median of runs): Rust {h2d('rust'):.2f} GB/s, C {h2d('c'):.2f} GB/s")
 PY
