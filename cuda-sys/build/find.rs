@@ -24,26 +24,38 @@ impl Cuda {
     }
 }
 
-/// Every place looked at, in order, for the message when nothing was found.
-pub struct Tried(Vec<(String, String)>);
+/// Every place looked at, for the message when nothing was found.
+#[derive(Default)]
+pub struct Tried {
+    /// Root variables that were not set.
+    unset: Vec<&'static str>,
+    /// No `nvcc` on `PATH`.
+    no_nvcc: bool,
+    /// (how it was found, the `cuda.h` that was not there or not usable), in order.
+    missing: Vec<(String, String)>,
+}
 
 impl Tried {
     /// One line: the unset variables, then every file that was not there.
     pub fn summary(&self) -> String {
-        let unset: Vec<&str> =
-            self.0.iter().filter(|(_, p)| p == "(not set)").map(|(s, _)| s.as_str()).collect();
-        let mut parts = vec![format!("{} not set", unset.join(", "))];
-        parts.extend(self.0.iter().filter(|(_, p)| !p.starts_with('(')).map(|(_, p)| p.clone()));
-        if self.0.iter().any(|(_, p)| p == "(no nvcc)") {
-            parts.insert(1, "no nvcc on PATH".into());
+        let mut parts = vec![format!("{} not set", self.unset.join(", "))];
+        if self.no_nvcc {
+            parts.push("no nvcc on PATH".into());
         }
+        parts.extend(self.missing.iter().map(|(_, place)| place.clone()));
         parts.join(", ")
     }
 }
 
 impl fmt::Display for Tried {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (source, place) in &self.0 {
+        for var in &self.unset {
+            writeln!(f, "    {var:<28} (not set)")?;
+        }
+        if self.no_nvcc {
+            writeln!(f, "    {:<28} (no nvcc)", "nvcc on PATH")?;
+        }
+        for (source, place) in &self.missing {
             writeln!(f, "    {source:<28} {place}")?;
         }
         Ok(())
@@ -61,17 +73,17 @@ pub const ROOT_VARS: [&str; 4] = ["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "CUDA_T
 
 /// Looks in the documented order; the first root holding `include/cuda.h` wins.
 pub fn cuda_h() -> Result<Cuda, Tried> {
-    let mut tried = Tried(Vec::new());
+    let mut tried = Tried::default();
     let mut candidates: Vec<(String, PathBuf)> = Vec::new();
     for var in ROOT_VARS {
         match env(var) {
             Some(root) => candidates.push((var.to_string(), root.into())),
-            None => tried.0.push((var.to_string(), "(not set)".into())),
+            None => tried.unset.push(var),
         }
     }
     match nvcc_root() {
         Some(root) => candidates.push(("nvcc on PATH".into(), root)),
-        None => tried.0.push(("nvcc on PATH".into(), "(no nvcc)".into())),
+        None => tried.no_nvcc = true,
     }
     candidates.push(("/usr/local/cuda".into(), "/usr/local/cuda".into()));
     if let Some(newest) = newest_versioned("/usr/local") {
@@ -102,9 +114,11 @@ fn first_with_header(candidates: Vec<(String, PathBuf)>, tried: &mut Tried) -> O
                     let ignored = ignored_vars(tried);
                     return Some(Cuda { root, include, version, found_by, ignored });
                 }
-                None => tried.0.push((found_by, format!("{} (no CUDA_VERSION in it)", header.display()))),
+                None => {
+                    tried.missing.push((found_by, format!("{} (no CUDA_VERSION in it)", header.display())))
+                }
             },
-            Err(_) => tried.0.push((found_by, header.display().to_string())),
+            Err(_) => tried.missing.push((found_by, header.display().to_string())),
         }
     }
     None
@@ -113,9 +127,9 @@ fn first_with_header(candidates: Vec<(String, PathBuf)>, tried: &mut Tried) -> O
 /// The root variables tried so far that were set but held no `cuda.h`.
 fn ignored_vars(tried: &Tried) -> Vec<String> {
     tried
-        .0
+        .missing
         .iter()
-        .filter(|(source, place)| ROOT_VARS.contains(&source.as_str()) && place != "(not set)")
+        .filter(|(source, _)| ROOT_VARS.contains(&source.as_str()))
         .map(|(source, place)| format!("{source} ({place} not found)"))
         .collect()
 }
