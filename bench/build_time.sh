@@ -38,17 +38,17 @@ seconds() { # label, then the command; prints the wall time of a clean build
 for run in 1 2; do
     echo "-- run $run ($(nproc) cores, $(rustc --version))"
     seconds "cuda-sys, vendored (--no-default-features)" \
-        cargo build -p cuda-sys --no-default-features --target-dir "$work/t-vendored-$run"
+        cargo build -p libcuda-sys --no-default-features --target-dir "$work/t-vendored-$run"
     seconds "cuda-sys, default features, no cuda.h (vendored)" \
-        cargo build -p cuda-sys --target-dir "$work/t-default-$run"
+        cargo build -p libcuda-sys --target-dir "$work/t-default-$run"
     seconds "cuda-sys, bindgen path (CUDA_PATH=12.9 header)" \
-        env CUDA_PATH="$header_root" cargo build -p cuda-sys --target-dir "$work/t-bindgen-$run"
+        env CUDA_PATH="$header_root" cargo build -p libcuda-sys --target-dir "$work/t-bindgen-$run"
     seconds "cudarc 0.19.10, driver + cuda-12090 (reference)" \
         cargo build --manifest-path "$work/cudarc-driver/Cargo.toml" --target-dir "$work/t-cudarc-$run"
 done
 
 echo "-- no-op rebuild of the bindgen build"
-CUDA_PATH="$header_root" cargo build -p cuda-sys --target-dir "$work/t-bindgen-1" -v 2>&1 | tee "$work/noop" |
+CUDA_PATH="$header_root" cargo build -p libcuda-sys --target-dir "$work/t-bindgen-1" -v 2>&1 | tee "$work/noop" |
     grep -E 'Running|Compiling|Fresh cuda-sys|Finished' || true
 if grep -q 'build-script-build' "$work/noop"; then echo "FAIL: the build script ran again"; exit 1; fi
 echo "the build script did not run again"

@@ -1,13 +1,13 @@
 //! Error descriptions from the same `cuda.h` cuda-sys was generated from (cuda-sys publishes
-//! its include folder as `DEP_CUDA_INCLUDE`), for the text of errors the driver cannot give
+//! its include folder as `DEP_LIBCUDA_SYS_INCLUDE`), for the text of errors the driver cannot give
 //! because it is not there. Bindings vendored without a header leave the table empty.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
 fn main() {
-    println!("cargo::rerun-if-env-changed=DEP_CUDA_INCLUDE");
-    let header = std::env::var_os("DEP_CUDA_INCLUDE").map(|dir| PathBuf::from(dir).join("cuda.h"));
+    println!("cargo::rerun-if-env-changed=DEP_LIBCUDA_SYS_INCLUDE");
+    let header = std::env::var_os("DEP_LIBCUDA_SYS_INCLUDE").map(|dir| PathBuf::from(dir).join("cuda.h"));
     let descriptions = match &header {
         Some(path) => {
             println!("cargo::rerun-if-changed={}", path.display());

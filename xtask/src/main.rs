@@ -2,11 +2,10 @@
 //!
 //! - `headers [DIR]`: fetch `cuda.h` for every CUDA version CI builds against, from NVIDIA's
 //!   runtime wheels on PyPI, into `DIR/<version>/include` (default `.cuda-headers`).
-//! - `vendor [--check] [--include DIR]`: regenerate `cuda-sys/src/vendored/` from CUDA 12.9's
+//! - `vendor [--check] [--include DIR]`: regenerate `libcuda-sys/src/vendored/` from CUDA 12.9's
 //!   header (fetched, or the one in `DIR`); with `--check`, fail if the files differ.
 
-#[path = "../../cuda-sys/build/generate.rs"]
-mod generate;
+use cuda_bindings_build::generate;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -86,11 +85,11 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
         Some(i) => PathBuf::from(args.get(i + 1).ok_or("--include needs a directory")?),
         None => fetch(&root.join(".cuda-headers"), VENDORED)?,
     };
-    let wrapper = root.join("cuda-sys/wrapper.h");
+    let wrapper = root.join("libcuda-sys/wrapper.h");
     let mut stale = Vec::new();
     for (ptds, file) in [(false, "cuda.rs"), (true, "cuda_ptds.rs")] {
         let text = generate::generate(&include, &wrapper, ptds).map_err(|e| e.to_string())?;
-        let path = root.join("cuda-sys/src/vendored").join(file);
+        let path = root.join("libcuda-sys/src/vendored").join(file);
         if check {
             if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
                 stale.push(path);

@@ -10,16 +10,16 @@
 //! A header that clang cannot parse stops the build with clang's message.
 //! Then: link search paths (feature `link`) and the `links = "cuda"` metadata.
 
-mod find;
+use cuda_bindings_build::find;
 #[cfg(feature = "bindgen")]
-mod generate;
+use cuda_bindings_build::generate;
 
 use std::path::{Path, PathBuf};
 
 fn main() {
     let manifest_dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap());
     let ptds = std::env::var_os("CARGO_FEATURE_PER_THREAD_DEFAULT_STREAM").is_some();
-    println!("cargo::rerun-if-changed=build");
+    println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=wrapper.h");
 
     let found = find::cuda_h();
