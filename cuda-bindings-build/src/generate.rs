@@ -246,6 +246,12 @@ fn assemble(file: syn::File, header: &str, ptds: bool) -> Result<String, Error> 
     for (api, symbol) in &renames {
         writeln!(out, "pub use self::{symbol} as {api};").unwrap();
     }
+    out += "\n// The same renames as data: (name C code calls, driver symbol), for error text.\n";
+    out += "pub(crate) const RENAMES: &[(&str, &str)] = &[\n";
+    for (api, symbol) in &renames {
+        writeln!(out, "    (\"{api}\", \"{symbol}\"),").unwrap();
+    }
+    out += "];\npub(crate) const PTDS_RENAMES: &[(&str, &str)] = &[];\n";
     for (api, symbol) in &unbound {
         writeln!(out, "// Not bound: `{api}` is `{symbol}`, which is not a driver symbol.").unwrap();
     }
