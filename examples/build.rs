@@ -1,14 +1,11 @@
-//! Reads the CUDA version cuda-sys was built against (its `links` metadata) so lessons can
-//! follow the header: `cfg(cuda_13)` when `cuda.h` is CUDA 13 or newer.
+//! Reads the CUDA version libcuda-sys was built against (its `links` metadata) so lessons can
+//! follow the header as C code does with `#if CUDA_VERSION >= 13000`: `cfg(cuda_ge = "13.0")`.
 
 fn main() {
     println!("cargo::rerun-if-env-changed=DEP_LIBCUDA_SYS_VERSION");
-    println!("cargo::rustc-check-cfg=cfg(cuda_13)");
-    let version: u32 = std::env::var("DEP_LIBCUDA_SYS_VERSION")
-        .expect("cuda-sys publishes DEP_LIBCUDA_SYS_VERSION")
-        .parse()
-        .expect("DEP_LIBCUDA_SYS_VERSION is a number such as 12090");
-    if version >= 13000 {
-        println!("cargo::rustc-cfg=cuda_13");
+    let version = std::env::var("DEP_LIBCUDA_SYS_VERSION").expect("libcuda-sys publishes DEP_LIBCUDA_SYS_VERSION");
+    match version.parse() {
+        Ok(version) => cuda_bindings_build::version_cfgs(version),
+        Err(_) => cuda_bindings_build::choose::fail(&format!("DEP_LIBCUDA_SYS_VERSION={version} is not a number")),
     }
 }

@@ -10,14 +10,14 @@ use cuda_sys::*;
 ///
 /// CUDA 13 made `cuCtxCreate` the 4-argument `cuCtxCreate_v4`, whose extra
 /// `CUctxCreateParams*` (execution affinity, CUDA-in-graphics) may be null; before, it was
-/// the 3-argument `cuCtxCreate_v2`. `cfg(cuda_13)` comes from cuda-sys's `DEP_CUDA_VERSION`.
+/// the 3-argument `cuCtxCreate_v2`. `cfg(cuda_ge = "13.0")` comes from libcuda-sys's `DEP_LIBCUDA_SYS_VERSION` (build.rs).
 pub fn init_context(device: CUdevice) -> DriverResult<CUcontext> {
     let mut context: CUcontext = std::ptr::null_mut();
     unsafe {
         check_driver!(cuInit(0))?;
-        #[cfg(not(cuda_13))]
+        #[cfg(not(cuda_ge = "13.0"))]
         check_driver!(cuCtxCreate(&mut context, CU_CTX_SCHED_AUTO, device))?;
-        #[cfg(cuda_13)]
+        #[cfg(cuda_ge = "13.0")]
         check_driver!(cuCtxCreate(&mut context, std::ptr::null_mut(), CU_CTX_SCHED_AUTO, device))?;
     }
     Ok(context)

@@ -19,10 +19,10 @@ fn main() -> Result<(), DriverError> {
         // CU_CTX_SCHED_AUTO: let the driver choose how the CPU waits for the GPU.
         // CUDA 13 made cuCtxCreate the 4-argument cuCtxCreate_v4: its new second argument, a
         // CUctxCreateParams* (execution affinity, CUDA-in-graphics), is null here. The cfg
-        // comes from the header version cuda-sys was built against (DEP_CUDA_VERSION).
-        #[cfg(not(cuda_13))]
+        // comes from the header version libcuda-sys was built against (DEP_LIBCUDA_SYS_VERSION).
+        #[cfg(not(cuda_ge = "13.0"))]
         check_driver!(cuCtxCreate(&mut context, CU_CTX_SCHED_AUTO, device))?;
-        #[cfg(cuda_13)]
+        #[cfg(cuda_ge = "13.0")]
         check_driver!(cuCtxCreate(&mut context, std::ptr::null_mut(), CU_CTX_SCHED_AUTO, device))?;
         println!("context = {:p}", context);
 

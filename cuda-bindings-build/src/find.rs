@@ -1,192 +1,362 @@
-//! Finding `cuda.h` where users keep it.
+//! Finding the CUDA toolkit (its `include/cuda.h`) where users keep it, in the order the README's
+//! "Finding CUDA" gives.
 
 use std::ffi::OsString;
 use std::fmt;
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
-/// A `cuda.h` and where it came from.
-pub struct Cuda {
+use crate::env;
+
+/// A toolkit root holding `include/cuda.h`, and how it was found.
+#[derive(Clone, Debug)]
+pub struct Toolkit {
     /// The toolkit (or wheel) root: `include/` and the libraries live under it.
     pub root: PathBuf,
     pub include: PathBuf,
-    /// `CUDA_VERSION` as the header defines it, e.g. 12090.
+    /// `CUDA_VERSION` as its `cuda.h` defines it, e.g. 12090.
     pub version: u32,
-    /// How it was found, for the build's message: `CUDA_PATH`, `nvcc on PATH`, ...
+    /// How it was found, for messages: `CUDA_PATH`, `nvcc on PATH`, ...
     pub found_by: String,
-    /// Root variables that were set but held no `cuda.h`: worth a word to the user.
-    pub ignored: Vec<String>,
 }
 
-impl Cuda {
-    pub fn header(&self) -> PathBuf {
+impl Toolkit {
+    pub fn cuda_h(&self) -> PathBuf {
         self.include.join("cuda.h")
     }
 }
 
-/// Every place looked at, for the message when nothing was found.
-#[derive(Default)]
-pub struct Tried {
-    /// Root variables that were not set.
-    unset: Vec<&'static str>,
-    /// No `nvcc` on `PATH`.
-    no_nvcc: bool,
-    /// (how it was found, the `cuda.h` that was not there or not usable), in order.
-    missing: Vec<(String, String)>,
+/// What the search saw at one place.
+#[derive(Clone, Debug)]
+pub enum Seen {
+    /// A variable that was not set.
+    Unset,
+    /// No `cuda.h` (or no `nvcc`) there.
+    Missing(PathBuf),
+    /// A `cuda.h` that cannot be used, and why.
+    Unusable(PathBuf, String),
+    /// A setting that was refused, and why.
+    Refused(String),
 }
 
-impl Tried {
-    /// One line: the unset variables, then every file that was not there.
+/// The result of a search: the toolkit, if any, and every place looked at before it.
+#[derive(Debug, Default)]
+pub struct Search {
+    pub toolkit: Option<Toolkit>,
+    /// (where, what was seen), in the order looked at.
+    pub places: Vec<(String, Seen)>,
+}
+
+impl Search {
+    /// Settings the user made that were not used: a root variable set to a folder without a
+    /// usable `cuda.h`. Worth a warning even when another toolkit was found.
+    pub fn ignored_settings(&self) -> Vec<String> {
+        self.places
+            .iter()
+            .filter(|(how, _)| is_variable(how))
+            .filter_map(|(how, seen)| match seen {
+                Seen::Unset => None,
+                Seen::Missing(path) => Some(format!("{how}: no {} there", path.display())),
+                Seen::Unusable(path, why) => Some(format!("{how}: {} {why}", path.display())),
+                Seen::Refused(why) => Some(format!("{how}: {why}")),
+            })
+            .collect()
+    }
+
+    /// One line for a warning: the variables that were not set, then every place tried.
     pub fn summary(&self) -> String {
-        let mut parts = vec![format!("{} not set", self.unset.join(", "))];
-        if self.no_nvcc {
-            parts.push("no nvcc on PATH".into());
+        let unset: Vec<&str> =
+            self.places.iter().filter(|(_, seen)| matches!(seen, Seen::Unset)).map(|(h, _)| h.as_str()).collect();
+        let mut parts = Vec::new();
+        match unset.len() {
+            0 => {}
+            1 => parts.push(format!("{} is not set", unset[0])),
+            _ => parts.push(format!("{} are not set", unset.join(", "))),
         }
-        parts.extend(self.missing.iter().map(|(_, place)| place.clone()));
-        parts.join(", ")
+        let missing: Vec<String> = self
+            .places
+            .iter()
+            .filter_map(|(_, seen)| match seen {
+                Seen::Missing(path) => Some(path.display().to_string()),
+                _ => None,
+            })
+            .collect();
+        if !missing.is_empty() {
+            parts.push(format!("no {}", missing.join(", ")));
+        }
+        for (how, seen) in &self.places {
+            match seen {
+                Seen::Unusable(path, why) => parts.push(format!("{} {why}", path.display())),
+                Seen::Refused(why) => parts.push(format!("{how}: {why}")),
+                Seen::Unset | Seen::Missing(_) => {}
+            }
+        }
+        parts.join("; ")
     }
 }
 
-impl fmt::Display for Tried {
+/// Every place, one per line, for the block printed on stderr.
+impl fmt::Display for Search {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for var in &self.unset {
-            writeln!(f, "    {var:<28} (not set)")?;
-        }
-        if self.no_nvcc {
-            writeln!(f, "    {:<28} (no nvcc)", "nvcc on PATH")?;
-        }
-        for (source, place) in &self.missing {
-            writeln!(f, "    {source:<28} {place}")?;
+        for (how, seen) in &self.places {
+            match seen {
+                Seen::Unset => writeln!(f, "    {how:<30} (not set)")?,
+                Seen::Missing(path) => writeln!(f, "    {how:<30} {} (not there)", path.display())?,
+                Seen::Unusable(path, why) => writeln!(f, "    {how:<30} {} {why}", path.display())?,
+                Seen::Refused(why) => writeln!(f, "    {how:<30} {why}")?,
+            }
         }
         Ok(())
     }
 }
 
-/// Reads an environment variable and tells Cargo to rebuild when it changes.
-pub fn env(name: &str) -> Option<OsString> {
-    println!("cargo:rerun-if-env-changed={name}");
-    std::env::var_os(name).filter(|value| !value.is_empty())
-}
-
 /// The variables that may name a toolkit root, in the order they are read.
 pub const ROOT_VARS: [&str; 4] = ["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "CUDA_TOOLKIT_ROOT_DIR"];
 
-/// Looks in the documented order; the first root holding `include/cuda.h` wins.
-pub fn cuda_h() -> Result<Cuda, Tried> {
-    let mut tried = Tried::default();
+/// How long the one external program the search may run (`python3`, to ask where its packages
+/// are) gets before it is given up on.
+const PYTHON_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+fn is_variable(how: &str) -> bool {
+    ROOT_VARS.contains(&how) || how.starts_with("CUDA_PATH_V")
+}
+
+/// Looks in the documented order; the first root holding a usable `include/cuda.h` wins.
+pub fn toolkit() -> Search {
+    let mut search = Search::default();
     let mut candidates: Vec<(String, PathBuf)> = Vec::new();
     for var in ROOT_VARS {
-        match env(var) {
-            Some(root) => candidates.push((var.to_string(), root.into())),
-            None => tried.unset.push(var),
+        match env::tracked(var) {
+            Some(value) => match env::absolute(var, value) {
+                Ok(root) => candidates.push((var.into(), root)),
+                Err(why) => search.places.push((var.into(), Seen::Refused(why))),
+            },
+            None => search.places.push((var.into(), Seen::Unset)),
+        }
+    }
+    // NVIDIA's Windows installer sets one CUDA_PATH_V<major>_<minor> per installed version.
+    for (var, value) in versioned_path_vars() {
+        println!("cargo::rerun-if-env-changed={var}");
+        match env::absolute(&var, value) {
+            Ok(root) => candidates.push((var, root)),
+            Err(why) => search.places.push((var, Seen::Refused(why))),
         }
     }
     match nvcc_root() {
         Some(root) => candidates.push(("nvcc on PATH".into(), root)),
-        None => tried.no_nvcc = true,
+        None => search.places.push(("nvcc".into(), Seen::Missing(PathBuf::from(format!("{} on PATH", nvcc_name()))))),
     }
-    candidates.push(("/usr/local/cuda".into(), "/usr/local/cuda".into()));
-    if let Some(newest) = newest_versioned("/usr/local") {
-        candidates.push(("newest /usr/local/cuda-*".into(), newest));
+    if cfg!(windows) {
+        let program_files = env::untracked("ProgramFiles").unwrap_or_else(|| OsString::from(r"C:\Program Files"));
+        let dir = Path::new(&program_files).join(r"NVIDIA GPU Computing Toolkit\CUDA");
+        for root in versioned_dirs(&dir, "v") {
+            candidates.push((dir.display().to_string(), root));
+        }
+    } else {
+        candidates.push(("/usr/local/cuda".into(), "/usr/local/cuda".into()));
+        if let Some(newest) = versioned_dirs(Path::new("/usr/local"), "cuda-").into_iter().next() {
+            candidates.push(("newest /usr/local/cuda-*".into(), newest));
+        }
+        candidates.push(("/opt/cuda".into(), "/opt/cuda".into()));
+        // Debian's nvidia-cuda-dev puts cuda.h straight into /usr/include.
+        candidates.push(("Debian (/usr/include)".into(), "/usr".into()));
     }
-    candidates.push(("/opt/cuda".into(), "/opt/cuda".into()));
-    // Debian's nvidia-cuda-dev puts cuda.h straight into /usr/include.
-    candidates.push(("Debian (/usr/include)".into(), "/usr".into()));
-    if let Some(found) = first_with_header(candidates, &mut tried) {
-        return Ok(found);
+    if first_usable(candidates, &mut search) {
+        return search;
     }
     // Asking Python where its packages live costs a process: only when all else failed.
-    let wheels = python_site_packages()
-        .into_iter()
-        .flat_map(|site| ["nvidia/cu13", "nvidia/cuda_runtime"].map(|wheel| site.join(wheel)))
-        .map(|root| ("Python NVIDIA wheel".to_string(), root))
-        .collect();
-    first_with_header(wheels, &mut tried).ok_or(tried)
+    let mut wheels = Vec::new();
+    for site in python_site_packages() {
+        let roots = wheel_roots(&site);
+        if roots.is_empty() {
+            let pattern = site.join("nvidia").join("*").join("include").join("cuda.h");
+            search.places.push(("Python NVIDIA wheel".into(), Seen::Missing(pattern)));
+        }
+        wheels.extend(roots.into_iter().map(|root| ("Python NVIDIA wheel".to_string(), root)));
+    }
+    first_usable(wheels, &mut search);
+    search
 }
 
-fn first_with_header(candidates: Vec<(String, PathBuf)>, tried: &mut Tried) -> Option<Cuda> {
+/// Tries each candidate root in turn; records what it saw. True once one is usable.
+fn first_usable(candidates: Vec<(String, PathBuf)>, search: &mut Search) -> bool {
     for (found_by, root) in candidates {
         let include = root.join("include");
         let header = include.join("cuda.h");
-        match std::fs::read_to_string(&header) {
-            Ok(text) => match cuda_version(&text) {
-                Some(version) => {
-                    let ignored = ignored_vars(tried);
-                    return Some(Cuda { root, include, version, found_by, ignored });
+        match std::fs::read(&header) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                match crate::header::cuda_version(&text) {
+                    Some(version) => {
+                        search.toolkit = Some(Toolkit { root, include, version, found_by });
+                        return true;
+                    }
+                    None if bytes.iter().all(u8::is_ascii_whitespace) => {
+                        search.places.push((found_by, Seen::Unusable(header, "is empty".into())))
+                    }
+                    None => search
+                        .places
+                        .push((found_by, Seen::Unusable(header, "defines no CUDA_VERSION".into()))),
                 }
-                None => {
-                    tried.missing.push((found_by, format!("{} (no CUDA_VERSION in it)", header.display())))
-                }
-            },
-            Err(_) => tried.missing.push((found_by, header.display().to_string())),
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                search.places.push((found_by, Seen::Missing(header)))
+            }
+            Err(e) => search.places.push((found_by, Seen::Unusable(header, format!("cannot be read: {e}")))),
         }
     }
-    None
+    false
 }
 
-/// The root variables tried so far that were set but held no `cuda.h`.
-fn ignored_vars(tried: &Tried) -> Vec<String> {
-    tried
-        .missing
-        .iter()
-        .filter(|(source, _)| ROOT_VARS.contains(&source.as_str()))
-        .map(|(source, place)| format!("{source} ({place} not found)"))
-        .collect()
+/// `CUDA_PATH_V13_0`-style variables, newest version first.
+fn versioned_path_vars() -> Vec<(String, OsString)> {
+    let mut vars: Vec<(Vec<u32>, String, OsString)> = std::env::vars_os()
+        .filter_map(|(name, value)| {
+            let name = name.into_string().ok()?;
+            let version = parse_version(name.strip_prefix("CUDA_PATH_V")?, '_')?;
+            (!value.is_empty()).then_some((version, name, value))
+        })
+        .collect();
+    vars.sort_by(|a, b| b.0.cmp(&a.0));
+    vars.into_iter().map(|(_, name, value)| (name, value)).collect()
 }
 
-/// `#define CUDA_VERSION 12090` -> 12090.
-pub fn cuda_version(header: &str) -> Option<u32> {
-    header.lines().find_map(|line| {
-        let rest = line.trim().strip_prefix("#define")?.trim_start().strip_prefix("CUDA_VERSION")?;
-        rest.trim().parse().ok()
-    })
+/// `12_9` or `12.9` -> [12, 9].
+fn parse_version(text: &str, separator: char) -> Option<Vec<u32>> {
+    text.split(separator).map(|n| n.parse().ok()).collect()
 }
 
-/// `nvcc` found on `PATH` lives in `<root>/bin`.
+fn nvcc_name() -> &'static str {
+    if cfg!(windows) {
+        "nvcc.exe"
+    } else {
+        "nvcc"
+    }
+}
+
+/// `nvcc` found on `PATH` lives in `<root>/bin`. `PATH` is a hint, not a setting: see `env`.
 fn nvcc_root() -> Option<PathBuf> {
-    let path = env("PATH")?;
+    let path = env::untracked("PATH")?;
     std::env::split_paths(&path).find_map(|dir| {
-        let nvcc = dir.join("nvcc");
+        let nvcc = dir.join(nvcc_name());
         let nvcc = nvcc.is_file().then(|| nvcc.canonicalize().unwrap_or(nvcc))?;
         Some(nvcc.parent()?.parent()?.to_path_buf())
     })
 }
 
-/// The highest-versioned `cuda-X.Y` directory in `dir`.
-fn newest_versioned(dir: &str) -> Option<PathBuf> {
-    std::fs::read_dir(dir)
-        .ok()?
+/// The `<prefix>X.Y` folders in `dir`, highest version first.
+fn versioned_dirs(dir: &Path, prefix: &str) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut found: Vec<(Vec<u32>, PathBuf)> = entries
         .filter_map(|entry| {
             let entry = entry.ok()?;
             let name = entry.file_name().into_string().ok()?;
-            let version: Vec<u32> =
-                name.strip_prefix("cuda-")?.split('.').map(|n| n.parse().ok()).collect::<Option<_>>()?;
-            Some((version, entry.path()))
+            Some((parse_version(name.strip_prefix(prefix)?, '.')?, entry.path()))
         })
-        .max()
-        .map(|(_, path)| path)
+        .collect();
+    found.sort_by(|a, b| b.0.cmp(&a.0));
+    found.into_iter().map(|(_, path)| path).collect()
+}
+
+/// The roots NVIDIA's runtime wheels install under `site-packages/nvidia`: `cu13`, `cu14`, ...
+/// (newest first), then CUDA 11 and 12's `cuda_runtime`.
+fn wheel_roots(site: &Path) -> Vec<PathBuf> {
+    let nvidia = site.join("nvidia");
+    let Ok(entries) = std::fs::read_dir(&nvidia) else { return Vec::new() };
+    let mut majors: Vec<(u32, PathBuf)> = entries
+        .filter_map(|entry| {
+            let entry = entry.ok()?;
+            let major = entry.file_name().into_string().ok()?.strip_prefix("cu")?.parse().ok()?;
+            Some((major, entry.path()))
+        })
+        .collect();
+    majors.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut roots: Vec<PathBuf> = majors.into_iter().map(|(_, path)| path).collect();
+    roots.push(nvidia.join("cuda_runtime"));
+    roots
 }
 
 /// The site-packages of the active virtualenv or conda environment, then of `python3` on PATH.
 fn python_site_packages() -> Vec<PathBuf> {
     let mut sites = Vec::new();
     for var in ["VIRTUAL_ENV", "CONDA_PREFIX"] {
-        if let Some(prefix) = env(var) {
-            let lib = Path::new(&prefix).join("lib");
-            if let Ok(entries) = std::fs::read_dir(&lib) {
-                for entry in entries.flatten() {
-                    if entry.file_name().to_string_lossy().starts_with("python3") {
-                        sites.push(entry.path().join("site-packages"));
-                    }
+        let Some(prefix) = env::untracked(var) else { continue };
+        let prefix = PathBuf::from(prefix);
+        // Windows: <prefix>\Lib\site-packages; elsewhere <prefix>/lib/python3.X/site-packages.
+        sites.push(prefix.join("Lib").join("site-packages"));
+        if let Ok(entries) = std::fs::read_dir(prefix.join("lib")) {
+            for entry in entries.flatten() {
+                if entry.file_name().to_string_lossy().starts_with("python3") {
+                    sites.push(entry.path().join("site-packages"));
                 }
             }
         }
     }
-    let script = "import site, sys\nprint('\\n'.join(site.getsitepackages() + [site.getusersitepackages()]))";
-    if let Ok(out) = Command::new("python3").args(["-c", script]).output() {
-        if out.status.success() {
-            sites.extend(String::from_utf8_lossy(&out.stdout).lines().map(PathBuf::from));
-        }
+    let script = "import site\nprint('\\n'.join(site.getsitepackages() + [site.getusersitepackages()]))";
+    let python = if cfg!(windows) { "python" } else { "python3" };
+    if let Some(out) = output_within(Command::new(python).args(["-c", script]), PYTHON_TIME_LIMIT) {
+        sites.extend(out.lines().map(PathBuf::from));
     }
     sites
+}
+
+/// The standard output of a command that succeeded within `limit`; `None` if it could not be
+/// started, failed, or ran too long (then it is killed: a hanging program must not hang the build).
+pub fn output_within(command: &mut Command, limit: Duration) -> Option<String> {
+    let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().ok()?;
+    let mut stdout = child.stdout.take()?;
+    // Read on another thread, so a child that fills the pipe cannot block before it exits.
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).ok().map(|_| text)
+    });
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return reader.join().ok().flatten().filter(|_| status.success()),
+            Ok(None) if start.elapsed() < limit => std::thread::sleep(Duration::from_millis(20)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_hanging_program_is_given_up_on() {
+        let start = Instant::now();
+        let out = output_within(Command::new("sh").args(["-c", "sleep 30"]), Duration::from_millis(300));
+        assert_eq!(out, None);
+        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_quick_program_is_read() {
+        let out = output_within(Command::new("sh").args(["-c", "echo hello"]), Duration::from_secs(10));
+        assert_eq!(out.as_deref(), Some("hello\n"));
+    }
+
+    #[test]
+    fn versioned_dirs_sort_by_number_not_text() {
+        let dir = std::env::temp_dir().join(format!("cuda-bindings-build-versions-{}", std::process::id()));
+        for name in ["cuda-12.9", "cuda-12.10", "cuda-9.2", "cuda-x", "other"] {
+            std::fs::create_dir_all(dir.join(name)).unwrap();
+        }
+        let found: Vec<String> = versioned_dirs(&dir, "cuda-")
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(found, ["cuda-12.10", "cuda-12.9", "cuda-9.2"]);
+    }
 }

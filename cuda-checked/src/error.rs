@@ -6,8 +6,6 @@ use std::fmt;
 
 use cuda_sys::{cuGetErrorName, cuGetErrorString, loader, CUresult, CUDA_ERROR_STUB_LIBRARY, CUDA_SUCCESS};
 
-include!(concat!(env!("OUT_DIR"), "/descriptions.rs"));
-
 /// `Result<T, DriverError>`.
 pub type DriverResult<T> = Result<T, DriverError>;
 
@@ -77,8 +75,7 @@ fn describe(code: CUresult) -> (Cow<'static, str>, Cow<'static, str>) {
     if let Some(text) = driver_text(cuGetErrorString, code) {
         return (name, text);
     }
-    let described =
-        DESCRIPTIONS.binary_search_by_key(&code.0, |&(value, _)| value).ok().map(|i| DESCRIPTIONS[i].1);
+    let described = code.description();
     let message = match (described, loader::explain(CUDA_ERROR_STUB_LIBRARY)) {
         (Some(text), Some(no_driver)) => format!("{text} (from cuda.h: {no_driver})"),
         (Some(text), None) => format!("{text} (from cuda.h: the driver does not know this code)"),

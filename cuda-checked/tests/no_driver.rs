@@ -38,7 +38,7 @@ fn a_stored_code_without_a_driver_uses_the_header() {
     let e = error_for(CUDA_ERROR_INVALID_CONTEXT);
     assert_eq!(e.name(), "CUDA_ERROR_INVALID_CONTEXT");
     assert!(e.message().contains("could not be loaded"), "{e}");
-    if env!("CUDA_CHECKED_DESCRIPTIONS") == "0" {
+    if CUDA_ERROR_INVALID_CONTEXT.description().is_none() {
         // Vendored bindings: no header, so no description to give.
         assert!(e.message().starts_with("no description at hand: the CUDA driver"), "{e}");
     } else {

@@ -1,0 +1,51 @@
+//! Reading the environment from a build script.
+//!
+//! Two kinds of variable: those that choose the bindings (`CUDA_PATH`, `CUDA_SYS_STRICT`, ...),
+//! whose change must rebuild, and those only consulted as hints while searching (`PATH`,
+//! `VIRTUAL_ENV`, `CONDA_PREFIX`), which an editor and a terminal often see differently: a
+//! rebuild of every crate above ours each time would cost more than it is worth. A change of
+//! those takes `cargo clean -p <crate>` to be seen, which the build's messages say.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+/// A variable that decides the build: read, and Cargo told to rebuild when it changes.
+/// Set but empty counts as unset.
+pub fn tracked(name: &str) -> Option<OsString> {
+    println!("cargo::rerun-if-env-changed={name}");
+    untracked(name)
+}
+
+/// A variable read as a hint only: no rebuild when it changes. Set but empty counts as unset.
+pub fn untracked(name: &str) -> Option<OsString> {
+    std::env::var_os(name).filter(|value| !value.is_empty())
+}
+
+/// `CUDA_SYS_STRICT=1`: any fallback is a build error.
+pub fn strict() -> bool {
+    tracked(crate::STRICT_VAR).is_some_and(|v| v != "0")
+}
+
+/// A path from a variable, absolute. A build script runs in its package's folder, not where
+/// cargo was started, so a relative path is resolved against `$PWD` (the shell's folder when
+/// cargo was started) or refused.
+pub fn absolute(name: &str, value: OsString) -> Result<PathBuf, String> {
+    let path = PathBuf::from(value);
+    if path.is_absolute() {
+        return Ok(path);
+    }
+    match untracked("PWD").map(PathBuf::from).filter(|pwd| pwd.is_absolute()) {
+        Some(pwd) => Ok(pwd.join(path)),
+        None => Err(format!(
+            "{name}={} is a relative path and the folder cargo was started in is unknown ($PWD is not set): \
+             give an absolute path",
+            path.display()
+        )),
+    }
+}
+
+/// The operating system the crate is being built for (`linux`, `windows`), which is not the
+/// one the build script runs on when cross-compiling.
+pub fn target_os() -> String {
+    std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default()
+}

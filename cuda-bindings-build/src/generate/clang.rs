@@ -1,0 +1,226 @@
+//! The few libclang calls the generator makes itself, beside bindgen: macro definitions with
+//! their tokens, where declarations are, comments (for NVIDIA's `\defgroup`s), and string
+//! literals in a probe. A small safe layer over clang-sys; libclang is already loaded by
+//! `clang_sys::load()`.
+
+use std::ffi::{c_void, CStr, CString};
+use std::path::{Path, PathBuf};
+
+use clang_sys::*;
+
+/// A parsed translation unit. Dropping it frees libclang's memory.
+pub struct Unit {
+    index: CXIndex,
+    tu: CXTranslationUnit,
+}
+
+/// What a cursor visit sees of one declaration or macro.
+pub struct Entity {
+    pub cursor: CXCursor,
+    pub kind: CXCursorKind,
+    pub name: String,
+    /// The file and line where it is, after macro expansion (a declaration written as
+    /// `CUresult CUDAAPI cuMemAlloc(...)` is where that line is, not where `cuMemAlloc` is defined).
+    pub file: Option<PathBuf>,
+    pub line: u32,
+}
+
+/// One token as written in the source.
+pub struct Token {
+    pub kind: CXTokenKind,
+    pub text: String,
+    pub line: u32,
+}
+
+impl Unit {
+    /// Parses `source` (C text, given a file name for messages) with `args`. Errors are clang's
+    /// messages, with the file and line they point at.
+    pub fn parse(name: &str, source: &str, args: &[String]) -> Result<Unit, String> {
+        let name_c = CString::new(name).map_err(|e| e.to_string())?;
+        let source_c = CString::new(source).map_err(|e| e.to_string())?;
+        let args_c: Vec<CString> =
+            args.iter().map(|a| CString::new(a.as_str())).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
+        let argv: Vec<*const std::ffi::c_char> = args_c.iter().map(|a| a.as_ptr()).collect();
+        let mut unsaved = CXUnsavedFile {
+            Filename: name_c.as_ptr(),
+            Contents: source_c.as_ptr(),
+            Length: source.len() as _,
+        };
+        // SAFETY: every pointer handed over lives until this function returns, and libclang
+        // copies what it keeps; the unit is freed by Drop.
+        unsafe {
+            let index = clang_createIndex(0, 0);
+            let mut tu = std::ptr::null_mut();
+            let code = clang_parseTranslationUnit2(
+                index,
+                name_c.as_ptr(),
+                argv.as_ptr(),
+                argv.len() as _,
+                &mut unsaved,
+                1,
+                CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_SkipFunctionBodies,
+                &mut tu,
+            );
+            let unit = Unit { index, tu };
+            if code != CXError_Success || tu.is_null() {
+                return Err(format!("libclang could not parse {name} (error code {code})"));
+            }
+            let errors = unit.errors();
+            if errors.is_empty() {
+                Ok(unit)
+            } else {
+                Err(errors.join("\n"))
+            }
+        }
+    }
+
+    /// Clang's error messages, each with its file and line.
+    fn errors(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        // SAFETY: a live unit; each diagnostic is disposed after use.
+        unsafe {
+            for i in 0..clang_getNumDiagnostics(self.tu) {
+                let diagnostic = clang_getDiagnostic(self.tu, i);
+                if clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error {
+                    out.push(string(clang_formatDiagnostic(diagnostic, clang_defaultDiagnosticDisplayOptions())));
+                }
+                clang_disposeDiagnostic(diagnostic);
+            }
+        }
+        out
+    }
+
+    /// Every top-level declaration and macro definition of the unit, in order.
+    pub fn entities(&self) -> Vec<Entity> {
+        extern "C" fn visit(cursor: CXCursor, _parent: CXCursor, data: CXClientData) -> CXChildVisitResult {
+            // SAFETY: `data` is the Vec passed below, borrowed for the visit.
+            let out = unsafe { &mut *(data as *mut Vec<CXCursor>) };
+            out.push(cursor);
+            CXChildVisit_Continue
+        }
+        let mut cursors: Vec<CXCursor> = Vec::new();
+        // SAFETY: a live unit; the visitor only pushes into `cursors`.
+        unsafe {
+            clang_visitChildren(
+                clang_getTranslationUnitCursor(self.tu),
+                visit,
+                &mut cursors as *mut Vec<CXCursor> as *mut c_void,
+            );
+        }
+        cursors.into_iter().map(|cursor| self.entity(cursor)).collect()
+    }
+
+    /// The direct children of `cursor` (the fields of a struct, the parts of a declaration).
+    pub fn children(&self, cursor: CXCursor) -> Vec<Entity> {
+        extern "C" fn visit(cursor: CXCursor, _parent: CXCursor, data: CXClientData) -> CXChildVisitResult {
+            // SAFETY: as in `entities`.
+            let out = unsafe { &mut *(data as *mut Vec<CXCursor>) };
+            out.push(cursor);
+            CXChildVisit_Continue
+        }
+        let mut cursors: Vec<CXCursor> = Vec::new();
+        // SAFETY: as in `entities`.
+        unsafe { clang_visitChildren(cursor, visit, &mut cursors as *mut Vec<CXCursor> as *mut c_void) };
+        cursors.into_iter().map(|cursor| self.entity(cursor)).collect()
+    }
+
+    fn entity(&self, cursor: CXCursor) -> Entity {
+        // SAFETY: a cursor of this live unit.
+        unsafe {
+            let (file, line) = expansion_location(clang_getCursorLocation(cursor));
+            Entity { cursor, kind: clang_getCursorKind(cursor), name: string(clang_getCursorSpelling(cursor)), file, line }
+        }
+    }
+
+    /// Whether a macro definition takes arguments.
+    pub fn is_function_like(&self, cursor: CXCursor) -> bool {
+        // SAFETY: a cursor of this live unit.
+        unsafe { clang_Cursor_isMacroFunctionLike(cursor) != 0 }
+    }
+
+    /// Whether a function declaration names a symbol of a library: neither `static` nor
+    /// defined (with a body) in the header.
+    pub fn is_library_symbol(&self, cursor: CXCursor) -> bool {
+        // SAFETY: a cursor of this live unit.
+        unsafe { clang_Cursor_getStorageClass(cursor) != CX_SC_Static && clang_isCursorDefinition(cursor) == 0 }
+    }
+
+    /// The tokens of a cursor's extent, as written (macros unexpanded).
+    pub fn tokens(&self, cursor: CXCursor) -> Vec<Token> {
+        // SAFETY: a cursor of this live unit.
+        unsafe { self.tokens_in(clang_getCursorExtent(cursor)) }
+    }
+
+    /// Every token of a file of this unit, comments included (libclang keeps them when
+    /// tokenizing): NVIDIA's `\defgroup`s are in comments, which the AST does not hold.
+    pub fn file_tokens(&self, path: &Path) -> Vec<Token> {
+        let Ok(path_c) = CString::new(path.to_string_lossy().as_bytes()) else { return Vec::new() };
+        let Ok(size) = std::fs::metadata(path).map(|m| m.len()) else { return Vec::new() };
+        // SAFETY: a live unit and a file it includes; offsets within the file's size.
+        unsafe {
+            let file = clang_getFile(self.tu, path_c.as_ptr());
+            if file.is_null() {
+                return Vec::new();
+            }
+            let start = clang_getLocationForOffset(self.tu, file, 0);
+            let end = clang_getLocationForOffset(self.tu, file, size as u32);
+            self.tokens_in(clang_getRange(start, end))
+        }
+    }
+
+    unsafe fn tokens_in(&self, range: CXSourceRange) -> Vec<Token> {
+        let mut tokens: *mut CXToken = std::ptr::null_mut();
+        let mut count = 0;
+        // SAFETY: libclang fills `tokens` with `count` tokens, freed below.
+        unsafe {
+            clang_tokenize(self.tu, range, &mut tokens, &mut count);
+            if tokens.is_null() {
+                return Vec::new();
+            }
+            let out = std::slice::from_raw_parts(tokens, count as usize)
+                .iter()
+                .map(|&token| {
+                    let (_, line) = expansion_location(clang_getTokenLocation(self.tu, token));
+                    Token { kind: clang_getTokenKind(token), text: string(clang_getTokenSpelling(self.tu, token)), line }
+                })
+                .collect();
+            clang_disposeTokens(self.tu, tokens, count);
+            out
+        }
+    }
+}
+
+impl Drop for Unit {
+    fn drop(&mut self) {
+        // SAFETY: created in `parse`, freed once.
+        unsafe {
+            if !self.tu.is_null() {
+                clang_disposeTranslationUnit(self.tu);
+            }
+            clang_disposeIndex(self.index);
+        }
+    }
+}
+
+/// The file and line a location expands to.
+unsafe fn expansion_location(location: CXSourceLocation) -> (Option<PathBuf>, u32) {
+    let mut file: CXFile = std::ptr::null_mut();
+    let mut line = 0;
+    // SAFETY: out-pointers to locals.
+    unsafe {
+        clang_getExpansionLocation(location, &mut file, &mut line, std::ptr::null_mut(), std::ptr::null_mut());
+        let path = (!file.is_null()).then(|| PathBuf::from(string(clang_getFileName(file))));
+        (path, line)
+    }
+}
+
+/// A libclang string as a Rust one; frees the original.
+unsafe fn string(s: CXString) -> String {
+    // SAFETY: a string libclang returned, disposed once.
+    unsafe {
+        let ptr = clang_getCString(s);
+        let text = if ptr.is_null() { String::new() } else { CStr::from_ptr(ptr).to_string_lossy().into_owned() };
+        clang_disposeString(s);
+        text
+    }
+}

@@ -1,0 +1,179 @@
+//! Reading a value `#define`d in a header without a compiler: the one thing a build must know
+//! about a header even when libclang is missing (which vendored bindings to use).
+//!
+//! It reads preprocessor lines as C does: comments anywhere, spaces between `#` and `define`,
+//! lines continued with a backslash. It does not evaluate conditionals: the first definition
+//! wins, which is right for `CUDA_VERSION` and `CUDART_VERSION` (each is defined once).
+
+/// The integer value of `#define NAME <integer>` in `header`, if there is one.
+pub fn define_value(header: &str, name: &str) -> Option<u32> {
+    logical_lines(&strip_comments(header)).find_map(|line| {
+        let rest = line.trim_start().strip_prefix('#')?.trim_start().strip_prefix("define")?;
+        // `#define` must be followed by white space before the name.
+        let rest = rest.strip_prefix(|c: char| c == ' ' || c == '\t')?.trim_start();
+        let after = rest.strip_prefix(name)?;
+        // The whole name: `CUDA_VERSION_X` is another macro, `CUDA_VERSION(x)` a function-like one.
+        if !after.starts_with(|c: char| c == ' ' || c == '\t') {
+            return None;
+        }
+        integer(after.trim())
+    })
+}
+
+/// `CUDA_VERSION` of a `cuda.h`: 12090 for CUDA 12.9.
+pub fn cuda_version(header: &str) -> Option<u32> {
+    define_value(header, "CUDA_VERSION")
+}
+
+/// A C integer literal: decimal, hex or octal, with any `u`/`l` suffix, in optional parentheses.
+pub(crate) fn integer(text: &str) -> Option<u32> {
+    let text = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')).map_or(text, str::trim);
+    let digits = text.trim_end_matches(['u', 'U', 'l', 'L']);
+    let (digits, radix) = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+        Some(hex) => (hex, 16),
+        None if digits.len() > 1 && digits.starts_with('0') => (&digits[1..], 8),
+        None => (digits, 10),
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    u32::from_str_radix(digits, radix).ok()
+}
+
+/// The text with every comment replaced by a space, as C's translation phase 3 does. String
+/// and character literals are kept, so `"/*"` starts no comment.
+fn strip_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = '\0';
+                for c in chars.by_ref() {
+                    // A block comment may span lines: keep them, so line structure stays.
+                    if c == '\n' {
+                        out.push('\n');
+                    }
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+                out.push(' ');
+            }
+            '/' if chars.peek() == Some(&'/') => {
+                while chars.peek().is_some_and(|&c| c != '\n') {
+                    chars.next();
+                }
+                out.push(' ');
+            }
+            '"' | '\'' => {
+                out.push(c);
+                while let Some(inner) = chars.next() {
+                    out.push(inner);
+                    if inner == '\\' {
+                        if let Some(escaped) = chars.next() {
+                            out.push(escaped);
+                        }
+                    } else if inner == c || inner == '\n' {
+                        break;
+                    }
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Lines joined where a backslash ends one, as C's translation phase 2 does.
+fn logical_lines(text: &str) -> impl Iterator<Item = String> + '_ {
+    let mut lines = text.lines();
+    std::iter::from_fn(move || {
+        let mut line = lines.next()?.to_string();
+        while line.ends_with('\\') {
+            line.pop();
+            match lines.next() {
+                Some(next) => line.push_str(next),
+                None => break,
+            }
+        }
+        Some(line)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn reads_the_forms_c_allows() {
+        for text in [
+            "#define CUDA_VERSION 12090",
+            "#define CUDA_VERSION 12090 /* 12.9 */",
+            "#define CUDA_VERSION 12090 // 12.9",
+            "#  define CUDA_VERSION 12090",
+            "  #\tdefine\tCUDA_VERSION\t12090",
+            "#define /* the version */ CUDA_VERSION 12090",
+            "#define CUDA_VERSION \\\n    12090",
+            "#define CUDA_VERSION (12090)",
+            "#define CUDA_VERSION 12090u",
+            "#define CUDA_VERSION 0x2F3A",
+            "#ifndef CUDA_VERSION\n#define CUDA_VERSION 12090\n#endif",
+        ] {
+            assert_eq!(cuda_version(text), Some(if text.contains("0x") { 0x2F3A } else { 12090 }), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn ignores_what_is_not_that_definition() {
+        for text in [
+            "",
+            "#define CUDA_VERSION_MAJOR 12",
+            "#define CUDA_VERSIONS 12090",
+            "#define CUDA_VERSION(x) 12090",
+            "#define CUDA_VERSION",
+            "#define CUDA_VERSION 12.9",
+            "/* #define CUDA_VERSION 12090 */",
+            "// #define CUDA_VERSION 12090",
+            "#definex CUDA_VERSION 12090",
+            "#defineCUDA_VERSION 12090",
+            "const char *s = \"\\n#define CUDA_VERSION 12090\";",
+            "#define CUDA_VERSION 99999999999",
+        ] {
+            assert_eq!(cuda_version(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_first_definition_wins() {
+        assert_eq!(cuda_version("#define CUDA_VERSION 13000\n#define CUDA_VERSION 12090"), Some(13000));
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_is_read_without_panicking(text in "\\PC*") {
+            let _ = cuda_version(&text);
+        }
+
+        #[test]
+        fn any_bytes_of_c_punctuation_are_read_without_panicking(text in "[#/*\\\\\"'\n a-zA-Z0-9_()]*") {
+            let _ = cuda_version(&text);
+        }
+
+        #[test]
+        fn a_definition_surrounded_by_any_comments_and_blanks_is_found(
+            version in 1000u32..100_000,
+            before in "[ \t]{0,3}",
+            between in "[ \t]{1,3}",
+            comment in "[a-zA-Z0-9 .*]{0,20}",
+            prefix in "(int x;\n|/\\* a\nb \\*/\n|// c\n){0,3}",
+        ) {
+            let comment = comment.replace("*/", "");
+            let text = format!("{prefix}{before}#{before}define{between}CUDA_VERSION{between}{version} /* {comment} */\n");
+            prop_assert_eq!(cuda_version(&text), Some(version));
+        }
+    }
+}
