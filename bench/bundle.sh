@@ -9,7 +9,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 dir=$(realpath -m "${1:-$root/.gpu/bench}")
 cd "$root"
 mkdir -p "$dir"
-cargo build --release -p bench --example call_overhead -p examples --example bandwidth
+cargo build --release -p bench --example call_overhead -p lessons --example bandwidth
 cp target/release/examples/call_overhead target/release/examples/bandwidth "$dir/"
 stub="$root/target/libcuda-stub"
 .ci/libcuda-stub "$stub"

@@ -3,23 +3,17 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-#[allow(dead_code)] // not every test file runs them all
-pub const LESSONS: [&str; 7] = [
-    "memory_alloc",
-    "no_context",
-    "device_query",
-    "bandwidth",
-    "unified_memory",
-    "vector_add",
-    "streams_events",
-];
+/// Every lesson: the files of `examples/`, as the build script listed them.
+pub fn lessons() -> Vec<&'static str> {
+    env!("LESSONS").split(',').collect()
+}
 
 /// A lesson's binary: beside this test's folder, as Cargo (`target/<profile>/examples/NAME`)
-/// or the GPU bundle (`.gpu/examples/examples--NAME--NAME`) leaves it.
+/// or the GPU bundle (`.gpu/examples/lessons--NAME--NAME`) leaves it.
 pub fn lesson(name: &str) -> Command {
     let exe = std::env::current_exe().unwrap();
     let dir: PathBuf = exe.parent().unwrap().parent().unwrap().join("examples");
-    let path = [dir.join(name), dir.join(format!("examples--{name}--{name}"))]
+    let path = [dir.join(name), dir.join(format!("lessons--{name}--{name}"))]
         .into_iter()
         .find(|p| p.is_file())
         .unwrap_or_else(|| {

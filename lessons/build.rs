@@ -1,5 +1,6 @@
 //! Reads the CUDA version libcuda-sys was built against (its `links` metadata) so lessons can
 //! follow the header as C code does with `#if CUDA_VERSION >= 13000`: `cfg(cuda_ge = "13.0")`.
+//! Also lists the lessons (the files of `examples/`) for the tests, as `LESSONS`.
 
 fn main() {
     println!("cargo::rerun-if-env-changed=DEP_LIBCUDA_SYS_VERSION");
@@ -8,4 +9,12 @@ fn main() {
         Ok(version) => cuda_bindings_build::version_cfgs(version),
         Err(_) => cuda_bindings_build::choose::fail(&format!("DEP_LIBCUDA_SYS_VERSION={version} is not a number")),
     }
+
+    println!("cargo::rerun-if-changed=examples");
+    let mut lessons: Vec<String> = std::fs::read_dir("examples")
+        .expect("the lessons folder")
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.strip_suffix(".rs").map(String::from))
+        .collect();
+    lessons.sort();
+    println!("cargo::rustc-env=LESSONS={}", lessons.join(","));
 }

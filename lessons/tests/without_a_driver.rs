@@ -5,7 +5,7 @@ mod common;
 
 #[test]
 fn every_lesson_fails_cleanly_without_a_driver() {
-    for name in common::LESSONS {
+    for name in common::lessons() {
         let mut command = common::lesson(name);
         command
             .env(cuda_sys::loader::LIBCUDA_PATH_VAR, "/nonexistent/libcuda.so.1")

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 
 use cuda_checked::{check_driver, DriverResult};
 use cuda_sys::*;
-use lessons::{human_bytes, init_context, svg_line_chart, EventTimer};
+use lessons::chart::svg_line_chart;
+use lessons::{human_bytes, init_context, EventTimer};
 
 const MIN: usize = 4 << 10;
 const MAX: usize = 256 << 20;
