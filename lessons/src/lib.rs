@@ -3,6 +3,9 @@
 
 pub mod chart;
 
+#[doc = include_str!("../../PORTING.md")]
+pub mod porting {}
+
 use std::ffi::c_void;
 
 use cuda_checked::{check_driver, DriverResult};

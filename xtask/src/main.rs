@@ -1,29 +1,61 @@
 //! Repository chores, run as `cargo xtask <command>`.
 //!
-//! - `headers [DIR]`: fetch every CUDA version CI builds against from NVIDIA's runtime wheels on
-//!   PyPI into `DIR/<version>` (default `.cuda-headers`): `include/` (cuda.h,
-//!   cuda_runtime_api.h, ...) and `lib/` (libcudart). Prints each toolkit root, one per line.
+//! - `headers [DIR]`: fetch every CUDA version CI builds against from NVIDIA's wheels on PyPI
+//!   into `DIR/<version>` (default `.cuda-headers`), laid out as a toolkit: `include/` (cuda.h,
+//!   cuda_runtime_api.h, crt/, ...) and `lib/` (libcudart). Prints each root, one per line.
 //! - `vendor [--check] [--headers DIR]`: regenerate the vendored bindings, one file per CUDA
 //!   major from its newest version here; with `--check`, fail if the files differ.
+//! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
+//!   every version's cuda.h; with `--check`, fail if it differs.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use cuda_bindings_build::api::{Api, DRIVER};
+use cuda_bindings_build::api::{Api, DRIVER, RUNTIME};
 use cuda_bindings_build::generate;
 
-/// The CUDA versions CI builds against: (version, PyPI requirement, the toolkit root in the
-/// wheel). The one list of versions in the repository: CI reads it from `cargo xtask headers`.
-const VERSIONS: &[(&str, &str, &str)] = &[
-    ("11.8", "nvidia-cuda-runtime-cu11==11.8.89", "nvidia/cuda_runtime"),
-    ("12.0", "nvidia-cuda-runtime-cu12==12.0.107", "nvidia/cuda_runtime"),
-    ("12.9", "nvidia-cuda-runtime-cu12==12.9.79", "nvidia/cuda_runtime"),
-    ("13.0", "nvidia-cuda-runtime==13.0.96", "nvidia/cu13"),
-    ("13.5", "nvidia-cuda-runtime==13.5.37", "nvidia/cu13"),
+/// A CUDA version CI builds against, from NVIDIA's wheels on PyPI.
+struct Version {
+    version: &'static str,
+    /// The runtime wheel: `include/` (cuda.h, cuda_runtime_api.h, ...) and `lib/` (libcudart),
+    /// and its toolkit root inside the wheel.
+    runtime: (&'static str, &'static str),
+    /// The wheel with `include/crt/`, which cuda_runtime_api.h includes and the runtime wheel
+    /// lacks (CUDA 11 and 12: nvcc's; 13: its own), and its root inside the wheel.
+    crt: (&'static str, &'static str),
+}
+
+/// The one list of CUDA versions in the repository: CI reads it from `cargo xtask headers`.
+const VERSIONS: &[Version] = &[
+    Version {
+        version: "11.8",
+        runtime: ("nvidia-cuda-runtime-cu11==11.8.89", "nvidia/cuda_runtime"),
+        crt: ("nvidia-cuda-nvcc-cu11==11.8.89", "nvidia/cuda_nvcc"),
+    },
+    Version {
+        version: "12.0",
+        runtime: ("nvidia-cuda-runtime-cu12==12.0.107", "nvidia/cuda_runtime"),
+        crt: ("nvidia-cuda-nvcc-cu12==12.0.140", "nvidia/cuda_nvcc"),
+    },
+    Version {
+        version: "12.9",
+        runtime: ("nvidia-cuda-runtime-cu12==12.9.79", "nvidia/cuda_runtime"),
+        crt: ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc"),
+    },
+    Version {
+        version: "13.0",
+        runtime: ("nvidia-cuda-runtime==13.0.96", "nvidia/cu13"),
+        crt: ("nvidia-cuda-crt==13.0.88", "nvidia/cu13"),
+    },
+    Version {
+        version: "13.5",
+        runtime: ("nvidia-cuda-runtime==13.5.37", "nvidia/cu13"),
+        crt: ("nvidia-cuda-crt==13.5.37", "nvidia/cu13"),
+    },
 ];
 
 /// The crates with vendored bindings, and their APIs.
-const VENDORED: &[(&str, &Api)] = &[("libcuda-sys", &DRIVER)];
+const VENDORED: &[(&str, &Api)] = &[("libcuda-sys", &DRIVER), ("cudart-sys", &RUNTIME)];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -31,12 +63,12 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("headers") => {
             let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| root.join(".cuda-headers"));
-            VERSIONS.iter().try_for_each(|&(version, _, _)| {
-                fetch(&dir, version).map(|toolkit| println!("{}", toolkit.display()))
-            })
+            VERSIONS.iter().try_for_each(|v| fetch(&dir, v.version).map(|toolkit| println!("{}", toolkit.display())))
         }
         Some("vendor") => vendor(&root, &args[1..]),
-        _ => Err("usage: cargo xtask headers [DIR] | cargo xtask vendor [--check] [--headers DIR]".into()),
+        Some("porting") => porting(&root, &args[1..]),
+        _ => Err("usage: cargo xtask headers [DIR] | vendor [--check] [--headers DIR] | porting [--check] [--headers DIR]"
+            .into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -47,35 +79,53 @@ fn main() -> ExitCode {
     }
 }
 
-/// `DIR/<version>`, a toolkit root holding `include/` and `lib/`, downloaded and unpacked if
-/// not already there.
+/// `DIR/<version>`, a toolkit root holding `include/` (with `crt/`) and `lib/`, downloaded and
+/// unpacked if not already there.
 fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
-    let &(_, requirement, inner) =
-        VERSIONS.iter().find(|v| v.0 == version).ok_or(format!("unknown CUDA version {version}"))?;
+    let v = VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
     let root = dir.join(version);
-    if root.join("include/cuda.h").is_file() {
+    if root.join("include/crt/host_defines.h").is_file() {
         return Ok(root);
     }
+    let unpacked = dir.join(format!("{version}.unpacked"));
+    let _ = std::fs::remove_dir_all(&unpacked);
+    let _ = std::fs::remove_dir_all(&root);
+    for (requirement, inner) in [v.runtime, v.crt] {
+        let wheel = download(dir, requirement)?;
+        // The crt wheel may be nvcc's whole compiler: take its headers only.
+        let only = if (requirement, inner) == v.crt { format!("{inner}/include/crt/") } else { format!("{inner}/") };
+        let script = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\n\
+                      z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith(sys.argv[3])])";
+        run(Command::new("python3").args(["-c", script]).arg(&wheel).arg(&unpacked).arg(&only))?;
+    }
+    std::fs::create_dir_all(unpacked.join(v.runtime.1).join("include")).map_err(|e| e.to_string())?;
+    if v.crt.1 != v.runtime.1 {
+        let crt = unpacked.join(v.crt.1).join("include/crt");
+        std::fs::rename(&crt, unpacked.join(v.runtime.1).join("include/crt")).map_err(|e| format!("{}: {e}", crt.display()))?;
+    }
+    std::fs::rename(unpacked.join(v.runtime.1), &root).map_err(|e| format!("{}: {e}", root.display()))?;
+    std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
+    Ok(root)
+}
+
+/// The wheel for `requirement` (`name==version`) in `DIR/wheels`, downloaded if not there.
+fn download(dir: &Path, requirement: &str) -> Result<PathBuf, String> {
     let wheels = dir.join("wheels");
+    let (name, exact) = requirement.split_once("==").ok_or(format!("{requirement}: no exact version"))?;
+    let prefix = format!("{}-{exact}-", name.replace('-', "_"));
+    let find = || {
+        std::fs::read_dir(&wheels).ok()?.filter_map(Result::ok).map(|entry| entry.path()).find(|path| {
+            path.file_name().is_some_and(|n| n.to_string_lossy().starts_with(&prefix))
+        })
+    };
+    if let Some(wheel) = find() {
+        return Ok(wheel);
+    }
     run(Command::new("python3")
         .args(["-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:", "--dest"])
         .arg(&wheels)
         .arg(requirement))?;
-    let (name, exact) = requirement.split_once("==").unwrap();
-    let prefix = format!("{}-{exact}-", name.replace('-', "_"));
-    let wheel = std::fs::read_dir(&wheels)
-        .map_err(|e| e.to_string())?
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .find(|path| path.file_name().unwrap().to_string_lossy().starts_with(&prefix))
-        .ok_or(format!("pip left no {prefix}*.whl in {}", wheels.display()))?;
-    let unpacked = dir.join(format!("{version}.unpacked"));
-    let _ = std::fs::remove_dir_all(&unpacked);
-    run(Command::new("python3").args(["-m", "zipfile", "-e"]).arg(&wheel).arg(&unpacked))?;
-    let _ = std::fs::remove_dir_all(&root);
-    std::fs::rename(unpacked.join(inner), &root).map_err(|e| format!("{inner} in {}: {e}", wheel.display()))?;
-    std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
-    Ok(root)
+    find().ok_or(format!("pip left no {prefix}*.whl in {}", wheels.display()))
 }
 
 fn run(command: &mut Command) -> Result<(), String> {
@@ -86,22 +136,28 @@ fn run(command: &mut Command) -> Result<(), String> {
 /// The newest version of each major in [`VERSIONS`]: what the vendored bindings are made from.
 fn newest_of_each_major() -> Vec<&'static str> {
     let mut newest: Vec<&str> = Vec::new();
-    for &(version, _, _) in VERSIONS {
-        let major = version.split('.').next();
-        match newest.iter_mut().find(|v| v.split('.').next() == major) {
-            Some(v) => *v = version, // VERSIONS is in increasing order
-            None => newest.push(version),
+    for v in VERSIONS {
+        let major = v.version.split('.').next();
+        match newest.iter_mut().find(|n| n.split('.').next() == major) {
+            Some(n) => *n = v.version, // VERSIONS is in increasing order
+            None => newest.push(v.version),
         }
     }
     newest
 }
 
-fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
+/// `--check`, and the folder of `--headers DIR` (default `.cuda-headers`).
+fn options(root: &Path, args: &[String]) -> Result<(bool, PathBuf), String> {
     let check = args.iter().any(|a| a == "--check");
     let headers = match args.iter().position(|a| a == "--headers") {
         Some(i) => PathBuf::from(args.get(i + 1).ok_or("--headers needs a directory")?),
         None => root.join(".cuda-headers"),
     };
+    Ok((check, headers))
+}
+
+fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
+    let (check, headers) = options(root, args)?;
     let mut stale = Vec::new();
     for &(krate, api) in VENDORED {
         let dir = root.join(krate).join("src/vendored");
@@ -144,4 +200,48 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
          run `cargo xtask vendor` and commit the result (never edit those files by hand)",
         stale.join(", ")
     ))
+}
+
+/// PORTING.md's table of anonymous unions and structs, from every version's cuda.h.
+fn porting(root: &Path, args: &[String]) -> Result<(), String> {
+    const START: &str = "<!-- anonymous members: made by `cargo xtask porting`, checked by CI; do not edit -->\n";
+    const END: &str = "<!-- end of anonymous members -->";
+    let (check, headers) = options(root, args)?;
+    // (parent, member) -> (what it holds, whether it reads as in C, the versions that have it)
+    let mut rows: std::collections::BTreeMap<(String, String), (String, bool, Vec<&str>)> = Default::default();
+    for v in VERSIONS {
+        let toolkit = fetch(&headers, v.version)?;
+        let generated = generate::generate(&DRIVER, &toolkit.join("include"), false)
+            .map_err(|e| format!("CUDA {}: {e}", v.version))?;
+        for a in generated.anonymous {
+            let holds = format!("{} {{ {} }}", a.kind, a.members.join(", "));
+            let row = rows.entry((a.parent, a.field)).or_insert_with(|| (String::new(), a.deref, Vec::new()));
+            row.0 = holds; // the newest header's members
+            row.1 &= a.deref;
+            row.2.push(v.version);
+        }
+    }
+    let mut table = String::from(
+        "| struct | its anonymous member holds | named here | reads as in C (`Deref`) | in cuda.h of CUDA |\n\
+         |---|---|---|---|---|\n",
+    );
+    for ((parent, field), (holds, deref, versions)) in &rows {
+        let deref = if *deref { "yes" } else { "**no**: write the name" };
+        table += &format!("| `{parent}` | `{holds}` | `{field}` | {deref} | {} |\n", versions.join(", "));
+    }
+    let path = root.join("PORTING.md");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (before, rest) = text.split_once(START).ok_or(format!("no `{}` in PORTING.md", START.trim()))?;
+    let (_, after) = rest.split_once(END).ok_or(format!("no `{END}` in PORTING.md"))?;
+    let new = format!("{before}{START}{table}{END}{after}");
+    if check {
+        return if new == text {
+            Ok(())
+        } else {
+            Err("PORTING.md's table of anonymous members is not what the headers say: run `cargo xtask porting`".into())
+        };
+    }
+    std::fs::write(&path, new).map_err(|e| e.to_string())?;
+    println!("wrote {} ({} anonymous members)", path.display(), rows.len());
+    Ok(())
 }

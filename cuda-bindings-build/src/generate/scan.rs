@@ -122,47 +122,61 @@ fn array_lengths(unit: &Unit, record: CXCursor, out: &mut BTreeSet<String>) {
     }
 }
 
-/// Each function's group: the last `\defgroup NAME Title` comment above its declaration.
+/// Each function's group: the last `\\defgroup NAME Title` (or `\\addtogroup NAME`, which
+/// reopens one) comment above its first declaration.
 fn groups(tokens: &[Token], functions: Vec<(String, u32)>) -> HashMap<String, (String, String)> {
-    let mut starts: Vec<(u32, (String, String))> = tokens
-        .iter()
-        .filter(|t| t.kind == CXToken_Comment)
-        .filter_map(|t| {
-            let line = t.text.split("\\defgroup").nth(1)?.lines().next()?.trim();
-            let (name, title) = line.split_once(char::is_whitespace).unwrap_or((line, line));
-            Some((t.line, (name.to_string(), title.trim().to_string())))
-        })
-        .collect();
+    let mut titles: HashMap<String, String> = HashMap::new();
+    let mut starts: Vec<(u32, String)> = Vec::new();
+    for token in tokens.iter().filter(|t| t.kind == CXToken_Comment) {
+        for command in ["\\defgroup", "\\addtogroup"] {
+            let Some(line) = token.text.split(command).nth(1).and_then(|rest| rest.lines().next()) else { continue };
+            let line = line.trim();
+            let (name, title) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+            if command == "\\defgroup" {
+                titles.insert(name.to_string(), title.trim().to_string());
+            }
+            starts.push((token.line, name.to_string()));
+        }
+    }
     starts.sort();
-    functions
-        .into_iter()
-        .filter_map(|(name, line)| {
-            let i = starts.partition_point(|(start, _)| *start < line);
-            Some((name, starts.get(i.checked_sub(1)?)?.1.clone()))
-        })
-        .collect()
+    let mut out = HashMap::new();
+    for (name, line) in functions {
+        let i = starts.partition_point(|(start, _)| *start < line);
+        let Some((_, group)) = i.checked_sub(1).map(|i| &starts[i]) else { continue };
+        let title = titles.get(group).cloned().unwrap_or_else(|| group.clone());
+        out.entry(name).or_insert((group.clone(), title));
+    }
+    out
 }
 
 /// For each function, the `/** ... */` comment between the end of the previous declaration
 /// and its own, without the comment's markers.
 fn docs(tokens: &[Token], functions: &[(String, u32)]) -> HashMap<String, String> {
-    functions
-        .iter()
-        .filter_map(|(name, line)| {
-            let start = tokens.partition_point(|t| t.line < *line);
-            let comment = tokens[..start]
-                .iter()
-                .rev()
-                .take_while(|t| !matches!(t.text.as_str(), ";" | "{" | "}"))
-                .find(|t| t.kind == CXToken_Comment)?;
-            let body = comment.text.strip_prefix("/**")?.strip_suffix("*/")?;
-            if body.contains("\\defgroup") {
-                return None;
+    let mut out = HashMap::new();
+    for (name, line) in functions {
+        // The first declaration is the documented one.
+        if !out.contains_key(name) {
+            if let Some(doc) = doc_above(tokens, *line) {
+                out.insert(name.clone(), doc);
             }
-            let lines: Vec<&str> = body.lines().map(|l| l.trim().trim_start_matches('*')).collect();
-            Some((name.clone(), lines.join("\n")))
-        })
-        .collect()
+        }
+    }
+    out
+}
+
+fn doc_above(tokens: &[Token], line: u32) -> Option<String> {
+    let start = tokens.partition_point(|t| t.line < line);
+    let comment = tokens[..start]
+        .iter()
+        .rev()
+        .take_while(|t| !matches!(t.text.as_str(), ";" | "{" | "}"))
+        .find(|t| t.kind == CXToken_Comment)?;
+    let body = comment.text.strip_prefix("/**")?.strip_suffix("*/")?;
+    if body.contains("\\defgroup") || body.contains("\\addtogroup") {
+        return None;
+    }
+    let lines: Vec<&str> = body.lines().map(|l| l.trim().trim_start_matches('*')).collect();
+    Some(lines.join("\n"))
 }
 
 /// What the preprocessor makes of each candidate name after the header, with `args`: the
