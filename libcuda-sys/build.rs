@@ -15,10 +15,11 @@ fn main() {
     }
     let header = search.toolkit.as_ref().map(|toolkit| choose::Header {
         include: toolkit.include.clone(),
+        extra_includes: Vec::new(),
         version: toolkit.version,
         found_by: toolkit.found_by.clone(),
     });
-    let no_header = choose::NoHeader { summary: search.summary(), details: search.to_string() };
+    let no_header = choose::NoHeader { summary: search.summary(), details: search.to_string(), decided: None };
     let bindings = choose::bindings(&api::DRIVER, header.as_ref().ok_or(&no_header));
     publish(&bindings, search.toolkit.as_ref().map(|t| (t.root.as_path(), t.include.as_path(), t.version)));
     if std::env::var_os("CARGO_FEATURE_LINK").is_some() {

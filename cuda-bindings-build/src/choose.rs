@@ -21,6 +21,8 @@ use crate::{env, MAJOR_VAR, STRICT_VAR};
 #[derive(Clone, Debug)]
 pub struct Header {
     pub include: PathBuf,
+    /// Folders the header's own includes may also need (a wheel's `crt/` lives apart).
+    pub extra_includes: Vec<PathBuf>,
     pub version: u32,
     pub found_by: String,
 }
@@ -49,12 +51,15 @@ pub struct Bindings {
     pub source: Source,
 }
 
-/// What the search saw when there is no header, for the messages.
+/// Why there is no header, for the messages.
 pub struct NoHeader {
     /// One line: every place tried.
     pub summary: String,
     /// One place per line, for stderr.
     pub details: String,
+    /// The major to use, when another crate decided it (cudart-sys follows libcuda-sys), and
+    /// whether using vendored bindings is a fallback this crate must report.
+    pub decided: Option<(u32, bool)>,
 }
 
 /// Decides by the table above, generating where it says so. Prints Cargo's instructions for
@@ -89,6 +94,7 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
                 (header.version / 1000, None)
             }
         }
+        Err(NoHeader { decided: Some((major, fallback)), summary, .. }) => (*major, fallback.then(|| summary.clone())),
         Err(none) => {
             let asked = env::tracked(MAJOR_VAR).map(|m| m.to_string_lossy().into_owned());
             let major = match asked.as_deref().map(str::parse::<u32>) {
@@ -146,7 +152,8 @@ fn remedy(api: &Api, had_header: bool, refresh: &str) -> String {
 
 #[cfg(feature = "bindgen")]
 fn generate_from(api: &Api, header: &Header) -> Result<Bindings, String> {
-    let generated = crate::generate::generate(api, &header.include, true).map_err(|e| e.to_string())?;
+    let generated = crate::generate::generate(api, &header.include, &header.extra_includes, true)
+        .map_err(|e| e.to_string())?;
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("run by cargo")).join("bindings.rs");
     std::fs::write(&out, generated.text).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     Ok(Bindings { file: out, version: generated.version, source: Source::Generated })

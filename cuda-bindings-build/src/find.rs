@@ -210,6 +210,17 @@ fn first_usable(candidates: Vec<(String, PathBuf)>, search: &mut Search) -> bool
     false
 }
 
+/// Where `crt/host_defines.h` is, which `cuda_runtime_api.h` includes, when it is not in the
+/// toolkit's own `include/`: CUDA 11 and 12's runtime wheel leaves it to the nvcc wheel
+/// (`nvidia/cuda_nvcc/include`) beside it.
+pub fn crt_include(toolkit_root: &Path) -> Option<PathBuf> {
+    if toolkit_root.join("include/crt/host_defines.h").is_file() {
+        return None;
+    }
+    let nvcc = toolkit_root.parent()?.join("cuda_nvcc").join("include");
+    nvcc.join("crt/host_defines.h").is_file().then_some(nvcc)
+}
+
 /// `CUDA_PATH_V13_0`-style variables, newest version first.
 fn versioned_path_vars() -> Vec<(String, OsString)> {
     let mut vars: Vec<(Vec<u32>, String, OsString)> = std::env::vars_os()

@@ -165,7 +165,7 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
         for version in newest_of_each_major() {
             let toolkit = fetch(&headers, version)?;
             let generated =
-                generate::generate(api, &toolkit.join("include"), false).map_err(|e| format!("CUDA {version}: {e}"))?;
+                generate::generate(api, &toolkit.join("include"), &[], false).map_err(|e| format!("CUDA {version}: {e}"))?;
             let path = dir.join(format!("{}_{}.rs", api.vendored_stem, generated.version));
             if check {
                 if std::fs::read_to_string(&path).ok().as_deref() != Some(generated.text.as_str()) {
@@ -211,7 +211,7 @@ fn porting(root: &Path, args: &[String]) -> Result<(), String> {
     let mut rows: std::collections::BTreeMap<(String, String), (String, bool, Vec<&str>)> = Default::default();
     for v in VERSIONS {
         let toolkit = fetch(&headers, v.version)?;
-        let generated = generate::generate(&DRIVER, &toolkit.join("include"), false)
+        let generated = generate::generate(&DRIVER, &toolkit.join("include"), &[], false)
             .map_err(|e| format!("CUDA {}: {e}", v.version))?;
         for a in generated.anonymous {
             let holds = format!("{} {{ {} }}", a.kind, a.members.join(", "));

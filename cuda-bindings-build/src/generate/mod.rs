@@ -20,7 +20,7 @@ mod spelling;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use bindgen::callbacks::{FieldInfo, IntKind, ParseCallbacks};
@@ -62,7 +62,9 @@ pub struct Generated {
 /// The bindings for `include/<api.header>`. With `comments`, NVIDIA's documentation from the
 /// header goes into the doc comments (for bindings made on the user's machine); without it,
 /// only declarations and links to NVIDIA's reference (for vendored bindings, which we publish).
-pub fn generate(api: &Api, include: &Path, comments: bool) -> Result<Generated, Error> {
+///
+/// `extra_includes`: more folders for the header's own `#include`s.
+pub fn generate(api: &Api, include: &Path, extra_includes: &[PathBuf], comments: bool) -> Result<Generated, Error> {
     clang_sys::load().map_err(Error::NoLibclang)?;
     // One spelling of the folder, so clang's file names compare equal to ours.
     let include = include.canonicalize().map_err(|e| Error::Parse(format!("{}: {e}", include.display())))?;
@@ -71,6 +73,7 @@ pub fn generate(api: &Api, include: &Path, comments: bool) -> Result<Generated, 
         return Err(Error::Parse(format!("{} does not exist", header.display())));
     }
     let mut args = vec![format!("-I{}", include.display())];
+    args.extend(extra_includes.iter().map(|dir| format!("-I{}", dir.display())));
     // In a build script, parse for the target, as bindgen does for its own parse.
     if let Ok(target) = std::env::var("TARGET") {
         args.push(format!("--target={target}"));
@@ -81,7 +84,7 @@ pub fn generate(api: &Api, include: &Path, comments: bool) -> Result<Generated, 
     let callbacks = Callbacks { array_lengths: scan.array_lengths.clone(), keyword_fields: keyword_fields.clone() };
     let mut builder = bindgen::Builder::default()
         .header(header.to_string_lossy())
-        .clang_arg(&args[0])
+        .clang_args(args.iter().filter(|a| a.starts_with("-I")))
         .allowlist_function(api.functions)
         .allowlist_type(api.types)
         .allowlist_var(api.vars)
