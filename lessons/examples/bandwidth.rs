@@ -1,5 +1,5 @@
-//! Lesson 4: the seed lesson says pinned (page-locked) memory makes host-device copies much
-//! faster than pageable memory. Measured: cuMemcpyHtoD and cuMemcpyDtoH from and to
+//! Lesson 4: "CUDA Driver API 内存分配" (lesson 1) says pinned (page-locked) memory makes
+//! host-device copies much faster than pageable memory. Measured: cuMemcpyHtoD and cuMemcpyDtoH from and to
 //! pageable (`Vec`) and pinned (`cuMemAllocHost`) memory, 4 KiB to 256 MiB, timed with CUDA
 //! events (the approach of NVIDIA's bandwidthTest sample).
 //! Run: `cargo run --release --example bandwidth [-- --plot chart.svg]`

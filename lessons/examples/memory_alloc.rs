@@ -1,6 +1,7 @@
-//! Lesson 1: Driver API memory allocation. A line-for-line port of the C++ program in the
-//! seed lesson ("CUDA Driver API 内存分配", shared/seeds): cuInit, a context, device memory,
-//! page-locked host memory, cuMemsetD32 with a float, then freeing everything.
+//! Lesson 1: Driver API memory allocation. A line-for-line port of the C++ program of the
+//! TensorRT-course lesson "CUDA Driver API 内存分配" (Driver API memory allocation): cuInit,
+//! a context, device memory, page-locked host memory, cuMemsetD32 with a float, then freeing
+//! everything.
 //! Run: `cargo run --example memory_alloc`
 
 use std::ffi::c_void;
@@ -52,7 +53,7 @@ fn main() -> Result<(), DriverError> {
         check_driver!(cuMemsetD32(host_page_locked_memory as CUdeviceptr, new_value.to_bits(), 1))?;
         println!("host_page_locked_memory[0] = {:.6}", *host_page_locked_memory.add(0));
 
-        // 7. Give everything back. The seed lesson points out the original forgot cuMemFree;
+        // 7. Give everything back. The lesson points out that its program forgot cuMemFree;
         //    it forgot cuCtxDestroy too.
         check_driver!(cuMemFreeHost(host_page_locked_memory as *mut c_void))?;
         check_driver!(cuMemFree(device_memory_pointer))?;

@@ -1,5 +1,6 @@
-//! Lesson 2: no context, no memory. The seed lesson's remark that if `cuCtxCreate` is left
-//! out, every memory call fails ("context is null"): here is the error `check_driver!` gives.
+//! Lesson 2: no context, no memory. The remark of "CUDA Driver API 内存分配" (lesson 1) that
+//! if `cuCtxCreate` is left out, every memory call fails ("context is null"): here is the
+//! error `check_driver!` gives.
 //! Run: `cargo run --example no_context`
 
 use cuda_checked::{check_driver, DriverError};

@@ -1,5 +1,5 @@
-//! Lesson 5: unified (managed) memory, the seed lesson's third kind: one pointer that the CPU
-//! and the GPU both use, the driver moving the pages. cuMemAllocManaged, a CPU write, a GPU
+//! Lesson 5: unified (managed) memory, the third kind of memory in "CUDA Driver API 内存分配"
+//! (lesson 1): one pointer that the CPU and the GPU both use, the driver moving the pages. cuMemAllocManaged, a CPU write, a GPU
 //! write (cuMemsetD32 over half of it), and a CPU read of both halves.
 //! Run: `cargo run --example unified_memory`
 

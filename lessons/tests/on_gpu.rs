@@ -19,7 +19,7 @@ fn is_hex_pointer(text: &str) -> bool {
 }
 
 #[test]
-fn memory_alloc_prints_the_seeds_lines() {
+fn memory_alloc_prints_the_c_programs_lines() {
     let out = lesson_output("memory_alloc", &[]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 5, "{out}");
