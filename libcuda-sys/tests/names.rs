@@ -85,3 +85,17 @@ fn cast_constants_have_c_values() {
     assert_eq!(CU_DEVICE_INVALID, -2);
     assert!(CU_LAUNCH_PARAM_END.is_null());
 }
+
+#[test]
+fn symbols_are_every_generated_function_once() {
+    let declared: Vec<&str> = BINDINGS
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("pub fn cu")?.split('(').next())
+        .collect();
+    let symbols: Vec<&str> = loader::SYMBOLS.iter().map(|s| s.strip_prefix("cu").unwrap()).collect();
+    assert_eq!(symbols, declared);
+    let mut unique = symbols.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), symbols.len(), "a symbol listed twice");
+}
