@@ -65,7 +65,10 @@ fn main() {
         }
     }
 
-    if std::env::var_os("CARGO_FEATURE_LINK").is_some() {
+    // Whether libcuda is linked, for dependents whose tests must know (DEP_LIBCUDA_SYS_LINK).
+    let link = std::env::var_os("CARGO_FEATURE_LINK").is_some();
+    println!("cargo::metadata=link={}", u8::from(link));
+    if link {
         if let Ok(cuda) = &found {
             link_search_paths(&cuda.root);
         }
