@@ -22,7 +22,10 @@ fn main() {
     let no_header = choose::NoHeader { summary: search.summary(), details: search.to_string(), decided: None };
     let bindings = choose::bindings(&api::DRIVER, header.as_ref().ok_or(&no_header));
     publish(&bindings, search.toolkit.as_ref().map(|t| (t.root.as_path(), t.include.as_path(), t.version)));
-    if std::env::var_os("CARGO_FEATURE_LINK").is_some() {
+    // Whether libcuda is linked, for dependents whose tests must know (DEP_LIBCUDA_SYS_LINK).
+    let link = std::env::var_os("CARGO_FEATURE_LINK").is_some();
+    println!("cargo::metadata=link={}", u8::from(link));
+    if link {
         if let Some(toolkit) = &search.toolkit {
             cuda_bindings_build::link_search_paths(&toolkit.root);
         }

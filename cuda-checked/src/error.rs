@@ -1,24 +1,27 @@
 //! The error `check_driver!` returns, and where its text comes from.
 
-use std::borrow::Cow;
 use std::ffi::{c_char, CStr};
 use std::fmt;
 
-use cuda_sys::{cuGetErrorName, cuGetErrorString, loader, CUresult, CUDA_ERROR_STUB_LIBRARY, CUDA_SUCCESS};
+use cuda_sys::{
+    cuGetErrorName, cuGetErrorString, loader, CUresult, CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_NOT_FOUND,
+    CUDA_SUCCESS,
+};
 
 /// `Result<T, DriverError>`.
 pub type DriverResult<T> = Result<T, DriverError>;
 
 /// A failed Driver API call: its code, the driver's name and text for it, the call as written
-/// and where it was. Boxed, so a `DriverResult<()>` is one pointer wide.
+/// and where it was. Boxed, so a `DriverResult<()>` is one pointer wide. The texts are copies:
+/// a driver may reuse the buffer it returned them in.
 #[derive(Clone)]
 pub struct DriverError(Box<Inner>);
 
 #[derive(Clone)]
 struct Inner {
     code: CUresult,
-    name: Cow<'static, str>,
-    message: Cow<'static, str>,
+    name: String,
+    message: String,
     op: &'static str,
     file: &'static str,
     line: u32,
@@ -31,7 +34,7 @@ impl DriverError {
     #[cold]
     #[inline(never)]
     pub fn new(code: CUresult, op: &'static str, file: &'static str, line: u32, column: u32) -> Self {
-        let (name, message) = describe(code);
+        let (name, message) = describe(code, op);
         DriverError(Box::new(Inner { code, name, message, op, file, line, column }))
     }
 
@@ -62,44 +65,75 @@ impl DriverError {
     }
 }
 
-/// The name and text for `code`, from the best source at hand.
-fn describe(code: CUresult) -> (Cow<'static, str>, Cow<'static, str>) {
-    // First, before any driver call can overwrite it: did this call never reach the driver?
-    let never_reached = loader::explain(code);
+/// The name and text for `code`, returned by `op` (the call as written), from the best source
+/// at hand. A reason from the loader is used only for the call that caused it (see
+/// [`loader::explain`]); a code the driver returned keeps the driver's text, with the loader's
+/// note (a stub library, say) after it.
+fn describe(code: CUresult, op: &str) -> (String, String) {
+    let why = loader::explain(code, op);
     let name = driver_text(cuGetErrorName, code)
-        .or_else(|| code.name().map(Cow::Borrowed))
-        .unwrap_or_else(|| Cow::Owned(format!("CUDA_ERROR_UNKNOWN_CODE({})", code.0)));
-    if let Some(why) = never_reached {
-        return (name, Cow::Owned(why));
-    }
-    if let Some(text) = driver_text(cuGetErrorString, code) {
-        return (name, text);
-    }
-    let described = code.description();
-    let message = match (described, loader::explain(CUDA_ERROR_STUB_LIBRARY)) {
-        (Some(text), Some(no_driver)) => format!("{text} (from cuda.h: {no_driver})"),
-        (Some(text), None) => format!("{text} (from cuda.h: the driver does not know this code)"),
-        (None, Some(no_driver)) => format!("no description at hand: {no_driver}"),
-        (None, None) => {
-            format!("neither the driver nor cuda.h (CUDA_VERSION {}) knows this code", cuda_sys::CUDA_VERSION)
-        }
+        .ok()
+        .or_else(|| code.name().map(str::to_owned))
+        .unwrap_or_else(|| format!("CUDA_ERROR_UNKNOWN_CODE({})", code.0));
+    let message = match (driver_text(cuGetErrorString, code), why) {
+        (Ok(text), None) => text,
+        (Ok(text), Some(why)) => format!("{text}: {why}"),
+        (Err(_), Some(why)) => why,
+        (Err(failed), None) => from_header(code, failed),
     };
-    (name, Cow::Owned(message))
+    (name, message)
 }
 
-/// `cuGetErrorName`/`cuGetErrorString` for `code`, if the driver answers. Their strings are
-/// the driver's static data, valid for the life of the process.
+/// The text for `code` when `cuGetErrorString` gave none (it returned `failed`): the header's
+/// description, and why the driver's is missing.
+fn from_header(code: CUresult, failed: CUresult) -> String {
+    let described = code.description();
+    let no_driver = match loader::library_path() {
+        Err(no_driver) => Some(no_driver.to_string()),
+        Ok(_) => None,
+    };
+    let why_not_the_driver = match (&no_driver, failed) {
+        (Some(no_driver), _) => no_driver.clone(),
+        (None, CUDA_ERROR_INVALID_VALUE) => "the driver does not know this code".into(),
+        (None, CUDA_ERROR_NOT_FOUND) if loader::explain(failed, "cuGetErrorString").is_some() => {
+            "the driver has no cuGetErrorString".into()
+        }
+        (None, other) => format!("the driver's cuGetErrorString returned {other:?}"),
+    };
+    match (described, no_driver) {
+        (Some(text), _) => format!("{text} (from cuda.h: {why_not_the_driver})"),
+        // Bindings vendored without NVIDIA's text: the code's name, the reason, and where
+        // NVIDIA describes it.
+        (None, Some(no_driver)) => format!(
+            "{no_driver}. (Without a driver, only the header's text could describe the code, and these \
+             bindings were built without one; NVIDIA describes every CUresult at \
+             https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html)"
+        ),
+        (None, None) => format!(
+            "neither the driver nor cuda.h (CUDA_VERSION {}) describes this code: {why_not_the_driver}",
+            cuda_sys::CUDA_VERSION
+        ),
+    }
+}
+
+/// `cuGetErrorName`/`cuGetErrorString` for `code`: a copy of the driver's text, or the code
+/// the call returned.
 fn driver_text(
     get: unsafe extern "C" fn(CUresult, *mut *const c_char) -> CUresult,
     code: CUresult,
-) -> Option<Cow<'static, str>> {
+) -> Result<String, CUresult> {
     let mut text: *const c_char = std::ptr::null();
-    // SAFETY: a valid out-pointer; the driver writes a pointer to a static string or nothing.
-    if unsafe { get(code, &mut text) } != CUDA_SUCCESS || text.is_null() {
-        return None;
+    // SAFETY: a valid out-pointer; the driver writes a pointer to a C string or nothing.
+    let returned = unsafe { get(code, &mut text) };
+    if returned != CUDA_SUCCESS {
+        return Err(returned);
     }
-    let text: &'static CStr = unsafe { CStr::from_ptr(text) };
-    Some(text.to_string_lossy())
+    if text.is_null() {
+        return Err(CUDA_ERROR_INVALID_VALUE);
+    }
+    // SAFETY: the driver's NUL-terminated string, copied at once (before another call can
+    // reuse its buffer).
+    Ok(unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned())
 }
 
 /// The seed's format: `FILE:LINE OP failed. \n code = NAME, message = TEXT`.

@@ -39,8 +39,11 @@ fn a_stored_code_without_a_driver_uses_the_header() {
     assert_eq!(e.name(), "CUDA_ERROR_INVALID_CONTEXT");
     assert!(e.message().contains("could not be loaded"), "{e}");
     if CUDA_ERROR_INVALID_CONTEXT.description().is_none() {
-        // Vendored bindings: no header, so no description to give.
-        assert!(e.message().starts_with("no description at hand: the CUDA driver"), "{e}");
+        // Vendored bindings carry no NVIDIA text: the reason, and where NVIDIA describes the code
+        // (issue 10, item 9: this read "no description at hand" before).
+        assert!(e.message().starts_with("the CUDA driver (libcuda) could not be loaded"), "{e}");
+        assert!(e.message().contains("https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html"), "{e}");
+        assert!(!e.message().contains("no description at hand"), "{e}");
     } else {
         // Built from a header: its description of the code.
         assert!(e.message().contains("no context bound to the current thread"), "{e}");

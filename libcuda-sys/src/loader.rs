@@ -1,209 +1,515 @@
-//! Finding libcuda at run time, and saying why a call could not reach it.
+//! Finding the CUDA driver at run time, and saying why a call could not reach it.
 //!
-//! Every function of this crate loads the driver on its first call: `$CUDA_SYS_LIBCUDA_PATH`
-//! when set (and then nothing else), else `libcuda.so.1`, `libcuda.so` (the dynamic linker's
-//! usual search), else WSL's `/usr/lib/wsl/lib/libcuda.so.1`. A call that cannot reach the
-//! driver returns an error code instead of panicking:
+//! Every function of this crate loads the driver on its first call (without the `link`
+//! feature). What is loaded is what a C program linked with `-lcuda` would run:
+//!
+//! 1. `$CUDA_SYS_LIBCUDA_PATH` when set, and then nothing else. It must be an absolute path
+//!    (a relative one is refused: it would depend on the working directory). Its bytes are
+//!    used as they are, UTF-8 or not. In secure-execution mode (a setuid or setgid program,
+//!    or one with file capabilities: `AT_SECURE`) the variable is ignored, as glibc ignores
+//!    `LD_LIBRARY_PATH` there, so that the user who runs such a program cannot choose the
+//!    code it loads.
+//! 2. Linux: `libcuda.so.1`, the driver's soname, through the dynamic loader's usual search;
+//!    then WSL's `/usr/lib/wsl/lib/libcuda.so.1`. Never the unversioned `libcuda.so`: that
+//!    name exists for the linker, and the toolkit's `lib64/stubs/libcuda.so` is NVIDIA's stub.
+//!    Windows: `nvcuda.dll`, from the system directory only (never the current directory).
+//!
+//! A call that cannot reach the driver returns an error code instead of panicking:
 //!
 //! - no driver library could be loaded: [`CUDA_ERROR_STUB_LIBRARY`](crate::CUDA_ERROR_STUB_LIBRARY),
-//!   the code NVIDIA's own stub `libcuda.so` returns when no real driver is installed;
-//! - the driver lacks the function (it is older than the header):
-//!   [`CUDA_ERROR_NOT_FOUND`](crate::CUDA_ERROR_NOT_FOUND), the code `cuGetProcAddress`
-//!   returns for a symbol the driver does not have.
+//!   the code NVIDIA's own stub library returns when no real driver is installed;
+//! - the library lacks the function: [`CUDA_ERROR_NOT_FOUND`](crate::CUDA_ERROR_NOT_FOUND),
+//!   the code `cuGetProcAddress` returns for a symbol the driver does not have.
 //!
-//! [`explain`] turns either into a sentence (cuda-checked adds it to its error text).
+//! [`explain`] turns either into a sentence, given the call (cuda-checked adds it to its error
+//! text). Loading is lock-free: threads racing the first call each load the library and the
+//! first to finish is kept, so a `fork()` while another thread is loading cannot leave the
+//! child waiting for that thread.
+//!
+//! Symbols are resolved inside this crate only; nothing public takes a symbol name:
+//!
+//! ```compile_fail
+//! let _ = cuda_sys::loader::resolve("cuInit");
+//! ```
 
-use crate::CUresult;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicPtr, Ordering};
 
-/// The variable naming libcuda's full path. When set, it is the only file tried.
+use crate::{CUresult, CUDA_ERROR_STUB_LIBRARY};
+
+#[path = "loader/unix.rs"]
+mod os;
+
+/// The variable naming the driver library's absolute path. When set, it is the only file
+/// tried, except in secure-execution mode, where it is ignored.
 pub const LIBCUDA_PATH_VAR: &str = "CUDA_SYS_LIBCUDA_PATH";
 
-/// Why the driver library could not be loaded: each file tried and the loader's message.
+/// Every driver symbol these bindings call (each function's own symbol, so `cuMemAlloc_v2`,
+/// not `cuMemAlloc`), in the header's order; the same with and without the `link` feature.
+pub const SYMBOLS: &[&str] = crate::bindings::SYMBOLS;
+
+/// Why the driver library could not be loaded: each file tried and why it failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoadError {
-    attempts: Vec<(String, String)>,
-    explicit: bool,
+    attempts: Vec<(PathBuf, String)>,
+    kind: LoadErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "link", allow(dead_code))] // with `link`, only `Linked`
+enum LoadErrorKind {
+    /// The default names were tried; `Some(why)` when the variable was set but ignored.
+    Search { ignored_variable: Option<&'static str> },
+    /// The variable named the file, which could not be loaded.
+    Variable,
+    /// The variable holds a relative path: refused, nothing loaded.
+    RelativeVariable,
+    /// `link`: the driver was linked, but where the dynamic linker found it is unknown.
+    #[cfg_attr(not(feature = "link"), allow(dead_code))]
+    Linked,
 }
 
 impl LoadError {
-    /// The files tried, each with the dynamic loader's message.
-    pub fn attempts(&self) -> &[(String, String)] {
+    /// The files tried (or refused), each with the reason: the dynamic loader's message, or
+    /// why the file was not even tried.
+    pub fn attempts(&self) -> &[(PathBuf, String)] {
         &self.attempts
     }
 }
 
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the CUDA driver (libcuda) could not be loaded: ")?;
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let driver = os::DRIVER;
+        if let LoadErrorKind::RelativeVariable = self.kind {
+            let path = self.attempts.first().map(|(p, _)| p.display().to_string()).unwrap_or_default();
+            return write!(
+                f,
+                "the CUDA driver was not loaded: {LIBCUDA_PATH_VAR} is the relative path `{path}`, \
+                 which would be looked up from whatever the working directory is. Set it to the \
+                 absolute path of the driver's {driver}"
+            );
+        }
+        if let LoadErrorKind::Linked = self.kind {
+            let reason = self.attempts.first().map(|(_, r)| r.as_str()).unwrap_or_default();
+            return write!(f, "the CUDA driver is linked, but its path is unknown: {reason}");
+        }
+        write!(f, "the CUDA driver ({}) could not be loaded: ", os::LIBRARY)?;
         // "a: no such file; b: no such file" reads as "a, b: no such file".
-        let mut groups: Vec<(Vec<&str>, &str)> = Vec::new();
+        let mut groups: Vec<(Vec<String>, &str)> = Vec::new();
         for (path, message) in &self.attempts {
+            let shown = path.display().to_string();
             let reason =
-                message.strip_prefix(path.as_str()).and_then(|m| m.strip_prefix(": ")).unwrap_or(message);
+                message.strip_prefix(shown.as_str()).and_then(|m| m.strip_prefix(": ")).unwrap_or(message);
             match groups.last_mut() {
-                Some((paths, last)) if *last == reason => paths.push(path),
-                _ => groups.push((vec![path], reason)),
+                Some((paths, last)) if *last == reason => paths.push(shown),
+                _ => groups.push((vec![shown], reason)),
             }
         }
         for (i, (paths, reason)) in groups.iter().enumerate() {
             let sep = if i == 0 { "" } else { "; " };
             write!(f, "{sep}{}: {reason}", paths.join(", "))?;
         }
-        if self.explicit {
-            write!(f, ". Check {LIBCUDA_PATH_VAR}: it must name the driver's libcuda.so.1")
-        } else {
-            write!(
-                f,
-                ". Install the NVIDIA driver, or set {LIBCUDA_PATH_VAR} to the full path of its libcuda.so.1"
-            )
+        match self.kind {
+            LoadErrorKind::Variable => {
+                write!(f, ". Check {LIBCUDA_PATH_VAR}: it must be the absolute path of the driver's {driver}")
+            }
+            LoadErrorKind::Search { ignored_variable } => {
+                if let Some(why) = ignored_variable {
+                    // The variable cannot help here, so it is not suggested.
+                    return write!(
+                        f,
+                        ". {LIBCUDA_PATH_VAR} was ignored: {why}, where, as with LD_LIBRARY_PATH, \
+                         the environment may not choose the libraries a program loads. Install \
+                         the NVIDIA driver"
+                    );
+                }
+                write!(f, ". Install the NVIDIA driver, or set {LIBCUDA_PATH_VAR} to the absolute path of its {driver}")
+            }
+            LoadErrorKind::RelativeVariable | LoadErrorKind::Linked => Ok(()),
         }
     }
 }
 
 impl std::error::Error for LoadError {}
 
+/// A value published once and then kept for the life of the process, without a lock: racing
+/// threads each compute one, the first to publish wins, the others hand theirs to `discard`.
+/// No thread ever waits for another, so one that never finishes (in a `fork()` child, the
+/// threads of the parent) blocks no one, as a `OnceLock` would.
+struct Published<T>(AtomicPtr<T>);
+
+impl<T> Published<T> {
+    const fn new() -> Self {
+        Published(AtomicPtr::new(std::ptr::null_mut()))
+    }
+
+    fn get_or_publish(&self, make: impl FnOnce() -> T, discard: impl FnOnce(T)) -> &T {
+        let current = self.0.load(Ordering::Acquire);
+        if !current.is_null() {
+            // SAFETY: a published value is leaked: valid and never written for the process's life.
+            return unsafe { &*current };
+        }
+        let mine = Box::into_raw(Box::new(make()));
+        match self.0.compare_exchange(std::ptr::null_mut(), mine, Ordering::AcqRel, Ordering::Acquire) {
+            // SAFETY: just published, and from now on never freed.
+            Ok(_) => unsafe { &*mine },
+            Err(theirs) => {
+                // SAFETY: `mine` came from Box::into_raw above and no one else has seen it.
+                discard(*unsafe { Box::from_raw(mine) });
+                // SAFETY: as for `current` above.
+                unsafe { &*theirs }
+            }
+        }
+    }
+}
+
+/// What a stub library is, where it was `loaded` (or linked) from, and what to do.
+fn stub_text(loaded: &str, path: &Path, from_variable: bool) -> String {
+    let fix = if from_variable {
+        format!("Set {LIBCUDA_PATH_VAR} to the absolute path of the driver's {}", os::DRIVER)
+    } else {
+        os::STUB_FIX.to_string()
+    };
+    format!(
+        "the library {loaded} as the CUDA driver, {}, is a stub: it answers every call, even \
+         cuDriverGetVersion, with CUDA_ERROR_STUB_LIBRARY. {}{fix}",
+        os::describe_path(path),
+        os::STUB_ORIGIN
+    )
+}
+
 #[cfg(not(feature = "link"))]
 mod dynamic {
     use super::*;
-    use crate::{CUDA_ERROR_NOT_FOUND, CUDA_ERROR_STUB_LIBRARY};
-    use std::cell::Cell;
-    use std::ffi::{c_void, CStr, CString};
-    use std::sync::OnceLock;
+    use crate::{CUDA_ERROR_NOT_FOUND, CUDA_SUCCESS};
+    use std::ffi::OsString;
+    use std::ffi::{c_int, c_void, CStr};
+    use std::sync::atomic::AtomicBool;
 
+    /// The driver library in use.
     struct Library {
-        handle: *mut c_void,
-        path: String,
+        handle: os::Handle,
+        /// Where the dynamic loader found it (or, if it cannot tell, the name it was asked for).
+        path: PathBuf,
+        /// It came from [`LIBCUDA_PATH_VAR`].
+        from_variable: bool,
     }
-    // The handle is only ever passed to dlsym, which is thread-safe.
-    unsafe impl Send for Library {}
-    unsafe impl Sync for Library {}
 
-    static LIBRARY: OnceLock<Result<Library, LoadError>> = OnceLock::new();
+    impl Library {
+        /// `name`'s address in the library, or null.
+        fn symbol(&self, name: &CStr) -> *mut c_void {
+            os::symbol(&self.handle, name)
+        }
 
-    thread_local! {
-        /// The last symbol this thread asked for and the driver lacked.
-        static MISSING: Cell<Option<&'static str>> = const { Cell::new(None) };
+        /// `cuDriverGetVersion`'s answer: `None` if the library has no such function.
+        fn driver_version(&self) -> Option<Result<c_int, CUresult>> {
+            let f = self.symbol(c"cuDriverGetVersion");
+            if f.is_null() {
+                return None;
+            }
+            // SAFETY: cuDriverGetVersion has had this signature since CUDA 2.2.
+            let f: unsafe extern "C" fn(*mut c_int) -> CUresult = unsafe { std::mem::transmute(f) };
+            let mut version = 0;
+            // SAFETY: a valid out-pointer.
+            let code = unsafe { f(&mut version) };
+            Some(if code == CUDA_SUCCESS { Ok(version) } else { Err(code) })
+        }
+    }
+
+    /// `12090` as `12.9`.
+    fn cuda(version: impl Into<i64>) -> String {
+        let version = version.into();
+        format!("{}.{}", version / 1000, version % 1000 / 10)
+    }
+
+    /// What the stub's calls mean, when `library` answers `cuDriverGetVersion` with
+    /// `CUDA_ERROR_STUB_LIBRARY` (a real driver never does).
+    fn stub_note(library: &Library) -> Option<String> {
+        if library.driver_version()? != Err(CUDA_ERROR_STUB_LIBRARY) {
+            return None;
+        }
+        Some(stub_text("loaded", &library.path, library.from_variable))
+    }
+
+    /// The name a call was written with: `cuMemAlloc` in `cuda_sys::cuMemAlloc(&mut p, 8)`,
+    /// `cuInit` in `cuInit`, `unsafe { cuInit(0) }` or `cuInit (0)`; `code` for a stored code.
+    pub(super) fn called_name(call: &str) -> &str {
+        let head = call.split('(').next().unwrap_or(call).trim_end();
+        let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        let start =
+            head.char_indices().rev().find(|&(_, c)| !is_ident(c)).map_or(0, |(i, c)| i + c.len_utf8());
+        &head[start..]
+    }
+
+    /// The driver symbols a name stands for: itself, and what `cuda.h`'s macros map it to.
+    pub(super) fn symbols_of(name: &str) -> impl Iterator<Item = &'static str> + '_ {
+        let renamed = crate::bindings::RENAMES.iter().chain(crate::bindings::PTDS_RENAMES);
+        let renamed = renamed.filter(move |(api, _)| *api == name).map(|&(_, symbol)| symbol);
+        SYMBOLS.iter().copied().filter(move |s| *s == name).chain(renamed)
+    }
+
+    static LIBRARY: Published<Result<Library, LoadError>> = Published::new();
+
+    /// The process-wide record of symbols the loaded library lacks, one flag per entry of
+    /// [`SYMBOLS`]: set, never cleared (the library never changes), read by any thread.
+    #[allow(clippy::declare_interior_mutable_const)] // a template for the array, never used alone
+    const PRESENT: AtomicBool = AtomicBool::new(false);
+    static MISSING: [AtomicBool; SYMBOLS.len()] = [PRESENT; SYMBOLS.len()];
+
+    pub(super) fn library_path() -> Result<&'static Path, &'static LoadError> {
+        library().map(|library| library.path.as_path())
     }
 
     fn library() -> Result<&'static Library, &'static LoadError> {
-        LIBRARY.get_or_init(open).as_ref()
+        LIBRARY
+            .get_or_publish(open, |lost| {
+                // Another thread's library won; give this load's reference back.
+                if let Ok(library) = lost {
+                    os::close(library.handle);
+                }
+            })
+            .as_ref()
     }
 
     fn open() -> Result<Library, LoadError> {
-        let explicit = std::env::var_os(LIBCUDA_PATH_VAR).filter(|p| !p.is_empty());
-        let candidates: Vec<String> = match &explicit {
-            Some(path) => vec![path.to_string_lossy().into_owned()],
-            None => {
-                ["libcuda.so.1", "libcuda.so", "/usr/lib/wsl/lib/libcuda.so.1"].map(String::from).to_vec()
-            }
-        };
-        let mut attempts = Vec::new();
-        for path in candidates {
-            let Ok(c_path) = CString::new(path.as_str()) else {
-                attempts.push((path.clone(), format!("{path}: the path contains a NUL byte")));
-                continue;
-            };
-            // SAFETY: dlopen with a valid C string; RTLD_NOW surfaces missing dependencies here.
-            let handle = unsafe { libc::dlopen(c_path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
-            if !handle.is_null() {
-                return Ok(Library { handle, path });
-            }
-            // SAFETY: dlerror returns this thread's message for the dlopen that just failed.
-            let message = unsafe { libc::dlerror() };
-            let message = if message.is_null() {
-                format!("{path}: could not be opened")
-            } else {
-                unsafe { CStr::from_ptr(message) }.to_string_lossy().into_owned()
-            };
-            attempts.push((path, message));
+        let variable = std::env::var_os(LIBCUDA_PATH_VAR).filter(|p| !p.is_empty());
+        let ignored_variable = variable.as_ref().and_then(|_| os::secure_execution());
+        match variable {
+            Some(path) if ignored_variable.is_none() => open_variable(path),
+            _ => search(ignored_variable),
         }
-        Err(LoadError { attempts, explicit: explicit.is_some() })
     }
 
-    /// The address of `symbol` (NUL-terminated) in libcuda. Called once per function by the
-    /// generated wrappers; an error is the code that call returns.
-    #[doc(hidden)]
-    pub fn resolve(symbol: &'static str) -> Result<*mut (), CUresult> {
+    fn open_variable(path: OsString) -> Result<Library, LoadError> {
+        let path = PathBuf::from(path);
+        if !path.is_absolute() {
+            let why = format!("a relative path: {LIBCUDA_PATH_VAR} must be absolute, so it was not loaded");
+            return Err(LoadError { attempts: vec![(path, why)], kind: LoadErrorKind::RelativeVariable });
+        }
+        match os::open(path.as_os_str(), true) {
+            Ok(handle) => {
+                Ok(Library { path: os::loaded_from(&handle).unwrap_or(path), handle, from_variable: true })
+            }
+            Err(why) => Err(LoadError { attempts: vec![(path, why)], kind: LoadErrorKind::Variable }),
+        }
+    }
+
+    fn search(ignored_variable: Option<&'static str>) -> Result<Library, LoadError> {
+        let mut attempts = Vec::new();
+        for name in os::CANDIDATES {
+            match os::open(name.as_ref(), false) {
+                Ok(handle) => {
+                    let path = os::loaded_from(&handle).unwrap_or_else(|| name.into());
+                    return Ok(Library { handle, path, from_variable: false });
+                }
+                Err(why) => attempts.push((PathBuf::from(name), why)),
+            }
+        }
+        Err(LoadError { attempts, kind: LoadErrorKind::Search { ignored_variable } })
+    }
+
+    /// The address of `symbol` in the driver, for the wrapper of that name (and only for it:
+    /// nothing outside this crate can ask). An error is the code the call returns.
+    pub(crate) fn resolve(symbol: &'static CStr) -> Result<*mut (), CUresult> {
         let library = library().map_err(|_| CUDA_ERROR_STUB_LIBRARY)?;
-        // SAFETY: a live handle and a NUL-terminated name.
-        let address = unsafe { libc::dlsym(library.handle, symbol.as_ptr().cast()) };
+        let address = library.symbol(symbol);
         if address.is_null() {
-            MISSING.with(|m| m.set(Some(symbol.trim_end_matches('\0'))));
+            let name = symbol.to_bytes();
+            if let Some(i) = SYMBOLS.iter().position(|s| s.as_bytes() == name) {
+                MISSING[i].store(true, Ordering::Release);
+            }
             return Err(CUDA_ERROR_NOT_FOUND);
         }
         Ok(address.cast())
     }
 
-    /// Loads the driver now, if not yet done: the path it was loaded from, or why it could not be.
-    pub fn library_path() -> Result<&'static str, &'static LoadError> {
-        library().map(|l| l.path.as_str())
+    fn recorded_missing(symbol: &str) -> bool {
+        SYMBOLS.iter().position(|s| *s == symbol).is_some_and(|i| MISSING[i].load(Ordering::Acquire))
     }
 
-    pub fn explain(code: CUresult) -> Option<String> {
+    pub(super) fn explain(code: CUresult, call: &str) -> Option<String> {
         if code == CUDA_ERROR_STUB_LIBRARY {
-            return library().err().map(ToString::to_string);
+            return match library() {
+                Err(no_library) => Some(no_library.to_string()),
+                Ok(library) => stub_note(library),
+            };
         }
         if code != CUDA_ERROR_NOT_FOUND {
             return None;
         }
-        let symbol = MISSING.with(Cell::take)?;
-        let driver = match driver_version() {
-            Some(v) => format!("CUDA {}.{} ({v})", v / 1000, v % 1000 / 10),
-            None => "an unknown CUDA version".into(),
-        };
-        let header = crate::CUDA_VERSION;
-        Some(format!(
-            "the CUDA driver has no function `{symbol}`: the driver supports {driver}, older than the \
-             cuda.h these bindings come from (CUDA {}.{}, {header}). Update the NVIDIA driver, or build \
-             against the cuda.h of an older toolkit",
-            header / 1000,
-            header % 1000 / 10
-        ))
+        let library = library().ok()?;
+        let name = called_name(call);
+        let symbol = symbols_of(name).find(|s| recorded_missing(s))?;
+        Some(missing(library, name, symbol))
     }
 
-    fn driver_version() -> Option<i32> {
-        let library = library().ok()?;
-        // SAFETY: cuDriverGetVersion has had this signature since CUDA 2.2.
-        let f = unsafe { libc::dlsym(library.handle, c"cuDriverGetVersion".as_ptr()) };
-        if f.is_null() {
-            return None;
+    /// Why the library has no `symbol` (which the call `name` stands for), as far as it says.
+    fn missing(library: &Library, name: &str, symbol: &str) -> String {
+        let what = if name == symbol {
+            format!("`{symbol}`")
+        } else {
+            format!("`{symbol}` (the function `{name}` stands for in these bindings)")
+        };
+        let path = os::describe_path(&library.path);
+        let version = library.driver_version();
+        if version.is_none() && library.symbol(c"cuInit").is_null() {
+            let fix = if library.from_variable {
+                format!("Set {LIBCUDA_PATH_VAR} to the absolute path of the NVIDIA driver's {}", os::DRIVER)
+            } else {
+                format!(
+                    "Something other than the NVIDIA driver is installed as {}: reinstall the driver",
+                    os::DRIVER
+                )
+            };
+            return format!(
+                "{path} is not a CUDA driver: it has neither `cuInit` nor `cuDriverGetVersion`, \
+                 so it has no {what} either. {fix}"
+            );
         }
-        let f: unsafe extern "C" fn(*mut i32) -> CUresult = unsafe { std::mem::transmute(f) };
-        let mut version = 0;
-        (unsafe { f(&mut version) } == crate::CUDA_SUCCESS).then_some(version)
+        let header = crate::CUDA_VERSION;
+        let h = cuda(header);
+        match version {
+            Some(Ok(v)) if (v as i64) < header as i64 => format!(
+                "the CUDA driver ({path}) has no function {what}: the driver supports CUDA {} ({v}), \
+                 older than the cuda.h these bindings come from (CUDA {h}, {header}). Update the \
+                 NVIDIA driver, or build against the cuda.h of CUDA {} or older",
+                cuda(v),
+                cuda(v)
+            ),
+            Some(Ok(v)) => format!(
+                "the CUDA driver ({path}) has no function {what}, although it supports CUDA {} ({v}), \
+                 {} the cuda.h these bindings come from (CUDA {h}, {header}): the driver no longer \
+                 has that function, or the library is not a complete NVIDIA driver",
+                cuda(v),
+                if v as i64 == header as i64 { "the same version as" } else { "newer than" }
+            ),
+            Some(Err(code)) => format!(
+                "the CUDA driver ({path}) has no function {what}; its CUDA version is unknown \
+                 (cuDriverGetVersion returned {code:?}); these bindings come from the cuda.h of CUDA {h}"
+            ),
+            None => format!(
+                "the CUDA driver ({path}) has no function {what}; its CUDA version is unknown \
+                 (it has no cuDriverGetVersion); these bindings come from the cuda.h of CUDA {h}"
+            ),
+        }
     }
 }
 
 #[cfg(not(feature = "link"))]
-pub use dynamic::{library_path, resolve};
+pub(crate) use dynamic::resolve;
 
-/// Why a call returned `code` without reaching the driver, if that is what happened: the
-/// loader's message when libcuda could not be loaded
-/// ([`CUDA_ERROR_STUB_LIBRARY`](crate::CUDA_ERROR_STUB_LIBRARY)), or the function this thread
-/// last asked for that the driver lacks ([`CUDA_ERROR_NOT_FOUND`](crate::CUDA_ERROR_NOT_FOUND);
-/// taking it clears it). `None` for any other code, and always with the `link` feature.
-pub fn explain(code: CUresult) -> Option<String> {
-    #[cfg(not(feature = "link"))]
-    return dynamic::explain(code);
-    #[cfg(feature = "link")]
-    {
-        let _ = code;
-        None
+#[cfg(feature = "link")]
+mod linked {
+    use super::*;
+    use std::ffi::c_void;
+
+    static PATH: Published<Result<PathBuf, LoadError>> = Published::new();
+
+    /// Where the dynamic linker found the driver: the file holding a linked symbol.
+    pub(super) fn library_path() -> Result<&'static Path, &'static LoadError> {
+        let path = PATH.get_or_publish(
+            || {
+                os::linked_from(crate::cuDriverGetVersion as *const c_void).ok_or_else(|| LoadError {
+                    attempts: vec![(
+                        PathBuf::from(os::DRIVER),
+                        "the dynamic linker loaded it, but cannot say from which file".into(),
+                    )],
+                    kind: LoadErrorKind::Linked,
+                })
+            },
+            drop,
+        );
+        path.as_ref().map(PathBuf::as_path)
     }
+
+    pub(super) fn explain(code: CUresult, _call: &str) -> Option<String> {
+        // Every symbol was bound when the program started, so NOT_FOUND is always the
+        // driver's own; only a stub needs saying.
+        if code != CUDA_ERROR_STUB_LIBRARY {
+            return None;
+        }
+        let mut version = 0;
+        // SAFETY: a valid out-pointer.
+        if unsafe { crate::cuDriverGetVersion(&mut version) } != CUDA_ERROR_STUB_LIBRARY {
+            return None;
+        }
+        let path = library_path().map(Path::to_path_buf).unwrap_or_else(|_| PathBuf::from(os::DRIVER));
+        Some(stub_text("linked", &path, false))
+    }
+}
+
+/// Loads the driver now, if not yet done: where the dynamic loader found it (through links
+/// as it reports them), or why it could not be loaded. With the `link` feature: the file the
+/// dynamic linker loaded it from.
+pub fn library_path() -> Result<&'static Path, &'static LoadError> {
+    #[cfg(not(feature = "link"))]
+    return dynamic::library_path();
+    #[cfg(feature = "link")]
+    return linked::library_path();
+}
+
+/// Why `call` returned `code`, when the reason is the loader's to give; `None` otherwise, and
+/// then the driver's own text for `code` is the whole story.
+///
+/// `call` is the function's name as the call was written (`"cuMemAlloc"`), or the whole call
+/// as `stringify!` gives it (`"cuda_sys::cuMemAlloc(&mut p, 8)"`: the last path segment
+/// before the first `(` is taken).
+///
+/// - `CUDA_ERROR_STUB_LIBRARY`: when no library could be loaded, the [`LoadError`] (no driver
+///   can have returned it). When the library that was loaded is NVIDIA's stub, where it was
+///   loaded from and what to do.
+/// - `CUDA_ERROR_NOT_FOUND`: only when the called name, or the symbol `cuda.h` maps it to,
+///   is one the loaded library lacks (recorded for the whole process, when a call first
+///   looked for it): which symbol, and how the library's CUDA version compares with the
+///   header's. A `NOT_FOUND` the driver itself returned (`cuModuleGetFunction` with a wrong
+///   kernel name) gets `None`. With the `link` feature every symbol was bound at start-up,
+///   so this is always `None`.
+/// - Any other code: `None`.
+pub fn explain(code: CUresult, call: &str) -> Option<String> {
+    #[cfg(not(feature = "link"))]
+    return dynamic::explain(code, call);
+    #[cfg(feature = "link")]
+    return linked::explain(code, call);
 }
 
 #[cfg(all(test, not(feature = "link")))]
 mod tests {
+    use super::dynamic::{called_name, symbols_of};
     use super::*;
-    use crate::{ALL_FUNCTIONS, CUDA_ERROR_NOT_FOUND, CUDA_ERROR_STUB_LIBRARY};
+    use crate::ALL_FUNCTIONS;
+    use crate::CUDA_ERROR_NOT_FOUND;
     use std::process::Command;
+
+    #[test]
+    fn called_name_is_the_last_path_segment_before_the_parenthesis() {
+        assert_eq!(called_name("cuInit"), "cuInit");
+        assert_eq!(called_name("cuInit(0)"), "cuInit");
+        assert_eq!(called_name("cuda_sys::ptds::cuMemcpy(a, b, n)"), "cuMemcpy");
+        assert_eq!(called_name("unsafe { cuInit(0) }"), "cuInit");
+        assert_eq!(called_name("cuInit (0)"), "cuInit");
+        assert_eq!(called_name("code"), "code");
+        assert_eq!(called_name(""), "");
+        assert_eq!(called_name("é::cuInit(é)"), "cuInit");
+        assert_eq!(called_name("(cuInit)(0)"), "");
+    }
+
+    #[test]
+    fn symbols_follow_the_renames() {
+        assert!(SYMBOLS.contains(&"cuInit") && SYMBOLS.contains(&"cuMemAlloc_v2"));
+        assert!(!SYMBOLS.contains(&"cuMemAlloc"), "a C name, not a symbol");
+        assert_eq!(SYMBOLS.len(), ALL_FUNCTIONS.len());
+        assert_eq!(symbols_of("cuMemAlloc").collect::<Vec<_>>(), ["cuMemAlloc_v2"]);
+        assert_eq!(symbols_of("cuInit").collect::<Vec<_>>(), ["cuInit"]);
+        assert_eq!(symbols_of("code").count(), 0);
+    }
 
     /// Set in the child process, with the loader pointed at `library`.
     const CHILD: &str = "CUDA_SYS_TEST_CHILD";
 
     /// Runs `test` in a fresh copy of this test binary whose loader sees only `library`: the
     /// driver state is per process, and it is decided on the first call.
-    fn in_child(test: &str, library: &str) -> String {
+    fn in_child(test: &str, library: &Path) -> String {
         let out = Command::new(std::env::current_exe().unwrap())
             .args([test, "--exact", "--include-ignored", "--nocapture", "--test-threads=1"])
             .env(LIBCUDA_PATH_VAR, library)
@@ -220,24 +526,34 @@ mod tests {
     /// The child's body, only where `in_child` set the scene: calling every function with null
     /// arguments is safe only because none can reach a driver.
     fn call_everything(expected: CUresult) -> Option<usize> {
-        let library = std::env::var(CHILD).ok()?;
-        assert_eq!(std::env::var(LIBCUDA_PATH_VAR).ok(), Some(library));
+        let library = std::env::var_os(CHILD)?;
+        assert_eq!(std::env::var_os(LIBCUDA_PATH_VAR), Some(library));
         for &(name, call) in ALL_FUNCTIONS {
             let code = call();
             assert_eq!(code, expected, "{name}");
-            let why = explain(code).unwrap_or_else(|| panic!("{name}: no explanation"));
+            let why = explain(code, name).unwrap_or_else(|| panic!("{name}: no explanation"));
             if expected == CUDA_ERROR_NOT_FOUND {
                 // The wrapper asked the library for exactly its own symbol.
                 assert!(why.contains(&format!("`{name}`")), "{name}: {why}");
-                assert_eq!(explain(code), None, "explain takes the missing symbol");
+                // Kept for the process: asked again, the same answer.
+                assert_eq!(explain(code, name).as_ref(), Some(&why));
             }
         }
         Some(ALL_FUNCTIONS.len())
     }
 
+    /// An absolute path that cannot be loaded, on this system.
+    fn nowhere() -> PathBuf {
+        if cfg!(windows) {
+            PathBuf::from(r"C:\nonexistent\nvcuda.dll")
+        } else {
+            PathBuf::from("/nonexistent/libcuda.so.1")
+        }
+    }
+
     #[test]
     fn every_function_returns_stub_library_without_a_driver() {
-        let out = in_child("loader::tests::child_no_library", "/nonexistent/libcuda.so.1");
+        let out = in_child("loader::tests::child_no_library", &nowhere());
         assert!(out.contains(&format!("called {} functions", ALL_FUNCTIONS.len())), "{out}");
         assert!(ALL_FUNCTIONS.len() > 300, "only {} functions generated", ALL_FUNCTIONS.len());
     }
@@ -246,19 +562,22 @@ mod tests {
     #[ignore = "child of every_function_returns_stub_library_without_a_driver"]
     fn child_no_library() {
         if let Some(n) = call_everything(CUDA_ERROR_STUB_LIBRARY) {
-            let why = explain(CUDA_ERROR_STUB_LIBRARY).unwrap();
-            assert!(why.contains("/nonexistent/libcuda.so.1: cannot open shared object file"), "{why}");
+            let why = explain(CUDA_ERROR_STUB_LIBRARY, "cuInit").unwrap();
+            assert!(why.contains(&nowhere().display().to_string()), "{why}");
+            assert!(why.contains("could not be loaded"), "{why}");
             assert!(why.contains(LIBCUDA_PATH_VAR), "{why}");
-            assert!(library_path().is_err());
+            assert_eq!(library_path().unwrap_err().attempts()[0].0, nowhere());
+            // Any other code is not the loader's to explain.
+            assert_eq!(explain(CUDA_ERROR_NOT_FOUND, "cuInit"), None);
             println!("called {n} functions");
         }
     }
 
     #[test]
     fn every_function_returns_not_found_from_a_library_without_it() {
-        // libc is a real shared library with none of the driver's symbols: a driver too old for
-        // every function of the header.
-        let out = in_child("loader::tests::child_wrong_library", "libc.so.6");
+        // A real shared library with none of the driver's symbols: a "driver" too old for
+        // every function of the header, or rather no driver at all.
+        let out = in_child("loader::tests::child_wrong_library", &os::test_support::library_without_cuda());
         assert!(out.contains(&format!("called {} functions", ALL_FUNCTIONS.len())), "{out}");
     }
 
@@ -266,8 +585,15 @@ mod tests {
     #[ignore = "child of every_function_returns_not_found_from_a_library_without_it"]
     fn child_wrong_library() {
         if let Some(n) = call_everything(CUDA_ERROR_NOT_FOUND) {
-            assert_eq!(library_path(), Ok("libc.so.6"));
-            assert_eq!(explain(CUDA_ERROR_STUB_LIBRARY), None, "the library did load");
+            let library = os::test_support::library_without_cuda();
+            assert!(os::test_support::same_file(library_path().unwrap(), &library));
+            assert_eq!(explain(CUDA_ERROR_STUB_LIBRARY, "cuInit"), None, "the library did load");
+            let why = explain(CUDA_ERROR_NOT_FOUND, "cuda_sys::cuMemAlloc(&mut p, 8)").unwrap();
+            assert!(why.contains("is not a CUDA driver"), "{why}");
+            assert!(why.contains("`cuMemAlloc_v2` (the function `cuMemAlloc` stands for"), "{why}");
+            assert!(!why.contains("Update the NVIDIA driver"), "{why}");
+            // A code from a call of no driver function, or of one never called, is not ours.
+            assert_eq!(explain(CUDA_ERROR_NOT_FOUND, "code"), None);
             println!("called {n} functions");
         }
     }

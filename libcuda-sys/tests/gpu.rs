@@ -9,11 +9,14 @@ use cuda_sys::*;
 fn init_context_alloc_free() {
     unsafe {
         let code = cuInit(0);
-        assert_eq!(code, CUDA_SUCCESS, "gpu-tests needs a CUDA GPU and driver: {:?}", loader::explain(code));
-        #[cfg(feature = "link")]
-        let loader = "libcuda linked".to_string();
-        #[cfg(not(feature = "link"))]
-        let loader = format!("libcuda loaded from {}", loader::library_path().unwrap());
+        assert_eq!(
+            code,
+            CUDA_SUCCESS,
+            "gpu-tests needs a CUDA GPU and driver: {:?}",
+            loader::explain(code, "cuInit")
+        );
+        let how = if cfg!(feature = "link") { "linked" } else { "loaded" };
+        let loader = format!("libcuda {how} from {}", loader::library_path().unwrap().display());
 
         let mut count = 0;
         assert_eq!(cuDeviceGetCount(&mut count), CUDA_SUCCESS);

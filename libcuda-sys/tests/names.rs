@@ -119,3 +119,18 @@ fn layouts_are_cs() {
     assert_eq!(std::mem::size_of::<CUmemAllocationProp>(), 32);
     assert_eq!(std::mem::size_of::<CUstreamBatchMemOpParams>(), 48);
 }
+
+#[test]
+fn symbols_list_every_function_once_by_its_symbol() {
+    let symbols = loader::SYMBOLS;
+    assert!(symbols.len() > 300, "only {} symbols", symbols.len());
+    for symbol in ["cuInit", "cuMemAlloc_v2", "cuMemcpyHtoD_v2", "cuMemcpyHtoD_v2_ptds", "cuLaunchKernel_ptsz"] {
+        assert!(symbols.contains(&symbol), "{symbol} missing");
+    }
+    // Names C code writes that the header maps elsewhere are no symbols.
+    assert!(!symbols.contains(&"cuMemAlloc"));
+    let mut unique = symbols.to_vec();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), symbols.len(), "a symbol listed twice");
+}

@@ -1,0 +1,377 @@
+//! Issue 10's faults, each against a fake driver from fakes/driver.c and each in its own
+//! process. Every test names the item it proves; each failed on the loader before the fix.
+#![cfg(all(target_os = "linux", not(cuda_sys_link)))]
+
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+use std::time::Duration;
+
+use cuda_checked::{check_driver, DriverError};
+use cuda_sys::*;
+use fault_tests::{fake, Child, TempDir};
+
+const SCENARIOS: &[(&str, fn())] = &[
+    ("init", init),
+    ("init_fails", init_fails),
+    #[cfg(ctx_create_v4)]
+    ("probe_then_driver_not_found", probe_then_driver_not_found),
+    ("no_error_string", no_error_string),
+    #[cfg(ctx_create_v4)]
+    ("reason_on_another_thread", reason_on_another_thread),
+    #[cfg(ctx_create_v4)]
+    ("newer_driver_lacks_a_symbol", newer_driver_lacks_a_symbol),
+    ("not_a_driver", not_a_driver),
+    ("reused_buffer", reused_buffer),
+    ("stub", stub),
+    ("non_utf8_path", non_utf8_path),
+    ("fork_during_first_load", fork_during_first_load),
+];
+
+#[test]
+#[ignore = "a scenario body: the other tests of this file run it in a child process"]
+fn scenario() {
+    fault_tests::dispatch(SCENARIOS);
+}
+
+/// `cuInit(0)` must succeed.
+fn init() {
+    unsafe { check_driver!(cuInit(0)) }.unwrap();
+    println!("loaded from {}", Path::new(loader::library_path().unwrap()).display());
+}
+
+/// `cuInit(0)` must fail; prints the error.
+fn init_fails() {
+    let e = unsafe { check_driver!(cuInit(0)) }.unwrap_err();
+    println!("code: {:?}\nmessage: {}", e.code(), e.message());
+}
+
+/// Issue 10, item 2: a relative `CUDA_SYS_LIBCUDA_PATH` is refused, not resolved against the
+/// working directory (the old loader loaded it and ran its constructor).
+#[test]
+fn item2_a_relative_path_is_refused() {
+    let dir = TempDir::new("relative");
+    std::fs::create_dir(dir.path().join("drivers")).unwrap();
+    std::fs::copy(fake("libfake_marker.so"), dir.path().join("drivers/libcuda.so.1")).unwrap();
+    let marker = dir.path().join("marker");
+
+    let out = Child::new("init_fails")
+        .driver("drivers/libcuda.so.1")
+        .current_dir(dir.path())
+        .env("FAKE_MARKER", &marker)
+        .run();
+    assert!(!marker.exists(), "the relative path was loaded:\n{out}");
+    assert!(out.contains("code: CUDA_ERROR_STUB_LIBRARY"), "{out}");
+    assert!(out.contains("CUDA_SYS_LIBCUDA_PATH is the relative path `drivers/libcuda.so.1`"), "{out}");
+    assert!(out.contains("absolute path"), "{out}");
+
+    // The control: the same file by its absolute path loads, and its constructor writes the marker.
+    let out =
+        Child::new("init").driver(dir.path().join("drivers/libcuda.so.1")).env("FAKE_MARKER", &marker).run();
+    assert!(marker.exists(), "the fake's constructor did not run:\n{out}");
+}
+
+/// The application probes an optional newer entry point and handles the loader's NOT_FOUND
+/// itself; later the driver returns its own NOT_FOUND.
+#[cfg(ctx_create_v4)]
+fn probe_then_driver_not_found() {
+    unsafe {
+        check_driver!(cuInit(0)).unwrap();
+        let mut context: CUcontext = std::ptr::null_mut();
+        let probe = cuCtxCreate_v4(&mut context, std::ptr::null_mut(), 0, 0);
+        assert_eq!(probe, CUDA_ERROR_NOT_FOUND, "the fake lacks cuCtxCreate_v4");
+
+        let mut kernel: CUfunction = std::ptr::null_mut();
+        let module: CUmodule = std::ptr::null_mut();
+        let e =
+            check_driver!(cuModuleGetFunction(&mut kernel, module, c"no_such_kernel".as_ptr())).unwrap_err();
+        assert_eq!(e.code(), CUDA_ERROR_NOT_FOUND);
+        assert_eq!(e.message(), "named symbol not found", "{e}");
+
+        // The probe itself, checked, gets the loader's reason, and "older" is true here.
+        let e = check_driver!(cuCtxCreate_v4(&mut context, std::ptr::null_mut(), 0, 0)).unwrap_err();
+        println!("{e}");
+        assert!(e.message().contains("has no function `cuCtxCreate_v4`"), "{e}");
+        let driver = cuda_version(fault_tests::header_version() - 1000);
+        assert!(e.message().contains(&format!("supports CUDA {driver}")), "{e}");
+        assert!(e.message().contains("older than the cuda.h"), "{e}");
+        assert!(e.message().contains("Update the NVIDIA driver"), "{e}");
+
+        // With CUDA 13's header, the C name cuCtxCreate is cuCtxCreate_v4: said so.
+        #[cfg(cuda_13)]
+        {
+            let e = check_driver!(cuCtxCreate(&mut context, std::ptr::null_mut(), 0, 0)).unwrap_err();
+            assert!(e.message().contains("`cuCtxCreate_v4` (the function `cuCtxCreate` stands for"), "{e}");
+        }
+        // The driver's NOT_FOUND again, after all that: still the driver's text.
+        let e =
+            check_driver!(cuModuleGetFunction(&mut kernel, module, c"no_such_kernel".as_ptr())).unwrap_err();
+        assert_eq!(e.message(), "named symbol not found", "{e}");
+    }
+}
+
+fn cuda_version(v: i64) -> String {
+    format!("{}.{}", v / 1000, v % 1000 / 10)
+}
+
+/// Issue 10, item 3: a loader NOT_FOUND the application handled itself does not relabel a
+/// later NOT_FOUND the driver returned (`cuModuleGetFunction` with a wrong kernel name).
+#[cfg(ctx_create_v4)]
+#[test]
+fn item3_a_handled_loader_not_found_does_not_relabel_the_drivers_not_found() {
+    Child::new("probe_then_driver_not_found").driver(fake("libfake_old.so")).run();
+}
+
+fn no_error_string() {
+    unsafe {
+        check_driver!(cuInit(0)).unwrap();
+        let mut kernel: CUfunction = std::ptr::null_mut();
+        // The driver's own NOT_FOUND, twice: formatting the first finds cuGetErrorString missing.
+        let errors: Vec<DriverError> = (0..2)
+            .map(|_| {
+                check_driver!(cuModuleGetFunction(&mut kernel, std::ptr::null_mut(), c"k".as_ptr()))
+                    .unwrap_err()
+            })
+            .collect();
+        for e in &errors {
+            println!("{e}");
+            assert_eq!(e.name(), "CUDA_ERROR_NOT_FOUND");
+            assert!(!e.message().contains("no function"), "a stale reason: {e}");
+        }
+        for e in &errors {
+            assert!(e.message().contains("the driver has no cuGetErrorString"), "{e}");
+        }
+        // And when it is the call: the reason is its own.
+        let mut text = std::ptr::null();
+        let e = check_driver!(cuGetErrorString(CUDA_ERROR_NOT_FOUND, &mut text)).unwrap_err();
+        assert!(e.message().contains("has no function `cuGetErrorString`"), "{e}");
+    }
+}
+
+/// Issue 10, item 3: a driver without `cuGetErrorString` leaves no stale reason behind: the
+/// next NOT_FOUND the driver returns is not blamed on the missing `cuGetErrorString`.
+#[test]
+fn item3_a_driver_without_an_error_string_function_leaves_no_stale_reason() {
+    Child::new("no_error_string").driver(fake("libfake_no_error_string.so")).run();
+}
+
+#[cfg(ctx_create_v4)]
+fn reason_on_another_thread() {
+    let code = std::thread::spawn(|| unsafe {
+        let mut context: CUcontext = std::ptr::null_mut();
+        cuCtxCreate_v4(&mut context, std::ptr::null_mut(), 0, 0)
+    })
+    .join()
+    .unwrap();
+    assert_eq!(code, CUDA_ERROR_NOT_FOUND);
+    // Checked here, on this thread, with the call as written there.
+    let e =
+        DriverError::new(code, "cuCtxCreate_v4(&mut context, null_mut(), 0, 0)", file!(), line!(), column!());
+    println!("{e}");
+    assert!(e.message().contains("has no function `cuCtxCreate_v4`"), "{e}");
+}
+
+/// Issue 10, item 3: a code checked on another thread than the call's keeps its reason (the
+/// old record was per thread).
+#[cfg(ctx_create_v4)]
+#[test]
+fn item3_a_code_checked_on_another_thread_keeps_its_reason() {
+    Child::new("reason_on_another_thread").driver(fake("libfake_old.so")).run();
+}
+
+#[cfg(ctx_create_v4)]
+fn newer_driver_lacks_a_symbol() {
+    let e = unsafe {
+        check_driver!(cuInit(0)).unwrap();
+        let mut context: CUcontext = std::ptr::null_mut();
+        check_driver!(cuCtxCreate_v4(&mut context, std::ptr::null_mut(), 0, 0)).unwrap_err()
+    };
+    println!("{e}");
+    let driver = cuda_version(fault_tests::header_version() + 1000);
+    let header = cuda_version(fault_tests::header_version());
+    assert!(e.message().contains("has no function `cuCtxCreate_v4`"), "{e}");
+    assert!(e.message().contains(&format!("supports CUDA {driver}")), "{e}");
+    assert!(
+        e.message().contains(&format!("newer than the cuda.h these bindings come from (CUDA {header}")),
+        "{e}"
+    );
+    assert!(!e.message().contains("older"), "{e}");
+    assert!(!e.message().contains("Update the NVIDIA driver"), "{e}");
+}
+
+/// Issue 10, item 3: a driver newer than the bindings' header that lacks a symbol is not
+/// called older; the text says what is true.
+#[cfg(ctx_create_v4)]
+#[test]
+fn item3_a_newer_driver_is_not_called_older() {
+    Child::new("newer_driver_lacks_a_symbol").driver(fake("libfake_newer.so")).run();
+}
+
+fn not_a_driver() {
+    let e = unsafe { check_driver!(cuInit(0)) }.unwrap_err();
+    println!("{e}");
+    assert_eq!(e.code(), CUDA_ERROR_NOT_FOUND);
+    assert!(e.message().contains("is not a CUDA driver"), "{e}");
+    assert!(e.message().contains("neither `cuInit` nor `cuDriverGetVersion`"), "{e}");
+    assert!(e.message().contains("CUDA_SYS_LIBCUDA_PATH"), "{e}");
+    assert!(!e.message().contains("Update the NVIDIA driver"), "{e}");
+}
+
+/// Issue 10, item 3: a library that is no CUDA driver at all (libc) is called that, not an
+/// old driver to update.
+#[test]
+fn item3_a_library_that_is_no_driver_is_called_that() {
+    Child::new("not_a_driver").driver(libc_path()).run();
+}
+
+/// The absolute path of the libc this process runs with, from its memory map.
+fn libc_path() -> String {
+    let maps = std::fs::read_to_string("/proc/self/maps").unwrap();
+    let path = maps.lines().filter_map(|l| l.split_whitespace().nth(5)).find(|p| p.contains("/libc.so"));
+    path.expect("libc in /proc/self/maps").to_string()
+}
+
+fn reused_buffer() {
+    unsafe {
+        check_driver!(cuInit(0)).unwrap();
+        let mut pointer: CUdeviceptr = 0;
+        let first = check_driver!(cuMemAlloc(&mut pointer, 8)).unwrap_err();
+        let before = first.message().to_owned();
+        assert!(before.starts_with("message number "), "{first}");
+        let second = check_driver!(cuMemAlloc(&mut pointer, 8)).unwrap_err();
+        assert_ne!(second.message(), before, "the fake reuses its buffer for a new text");
+        assert_eq!(first.message(), before, "an existing error's text changed");
+        assert_eq!(first.name(), "CUDA_ERROR_INVALID_CONTEXT");
+    }
+}
+
+/// Issue 10, item 4: an error keeps the text it was made with when the driver reuses the
+/// buffer it returned it in (the old error kept the driver's pointer).
+#[test]
+fn item4_an_error_keeps_its_text_when_the_driver_reuses_its_buffer() {
+    Child::new("reused_buffer").driver(fake("libfake_reused_buffer.so")).run();
+}
+
+/// The stub is what loaded: the error keeps the code's text and says which file and what to do.
+fn stub() {
+    let e = unsafe { check_driver!(cuInit(0)) }.unwrap_err();
+    println!("{e}");
+    assert_eq!(e.code(), CUDA_ERROR_STUB_LIBRARY);
+    assert_eq!(e.name(), "CUDA_ERROR_STUB_LIBRARY");
+    let expected = std::env::var("EXPECTED").unwrap();
+    assert!(
+        e.message().contains(&format!("the library loaded as the CUDA driver, {expected}, is a stub")),
+        "{e}"
+    );
+    let fix = std::env::var("EXPECTED_FIX").unwrap();
+    assert!(e.message().contains(&fix), "{e}");
+}
+
+/// Issue 10, item 5: the unversioned `libcuda.so` (the name of the toolkit's stub) is never
+/// loaded: only `libcuda.so.1` and WSL's copy are tried.
+#[test]
+fn item5_the_unversioned_libcuda_so_is_never_loaded() {
+    let dir = TempDir::new("unversioned");
+    std::fs::copy(fake("libfake_stub.so"), dir.path().join("libcuda.so")).unwrap();
+    let out = Child::new("init_fails").env("LD_LIBRARY_PATH", dir.path()).run();
+    assert!(out.contains("code: CUDA_ERROR_STUB_LIBRARY"), "{out}");
+    assert!(
+        out.contains(
+            "could not be loaded: libcuda.so.1, /usr/lib/wsl/lib/libcuda.so.1: cannot open shared object file"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("is a stub"), "{out}");
+}
+
+/// Issue 10, item 5: when a stub is what loaded (found as `libcuda.so.1`), the error says it
+/// is a stub, where it was found, and what to do.
+#[test]
+fn item5_a_stub_that_loaded_is_named_with_its_path() {
+    let dir = TempDir::new("stub");
+    std::fs::create_dir(dir.path().join("stubs")).unwrap();
+    let stub = dir.path().join("stubs/libcuda.so");
+    std::fs::copy(fake("libfake_stub.so"), &stub).unwrap();
+    std::os::unix::fs::symlink(&stub, dir.path().join("libcuda.so.1")).unwrap();
+    // Found by the dynamic loader's search.
+    let found = format!("{}/libcuda.so.1 (a link to {})", dir.path().display(), stub.display());
+    Child::new("stub")
+        .env("LD_LIBRARY_PATH", dir.path())
+        .env("EXPECTED", &found)
+        .env("EXPECTED_FIX", "take the stubs folder out of LD_LIBRARY_PATH")
+        .run();
+    // Named by the variable.
+    Child::new("stub")
+        .driver(&stub)
+        .env("EXPECTED", stub.display().to_string())
+        .env("EXPECTED_FIX", "Set CUDA_SYS_LIBCUDA_PATH to the absolute path of the driver's libcuda.so.1")
+        .run();
+}
+
+fn non_utf8_path() {
+    unsafe { check_driver!(cuInit(0)) }.unwrap();
+    let asked = std::env::var_os(loader::LIBCUDA_PATH_VAR).unwrap();
+    let loaded = Path::new(loader::library_path().unwrap());
+    assert_eq!(loaded.as_os_str(), asked);
+}
+
+/// Issue 10, item 6: a `CUDA_SYS_LIBCUDA_PATH` that is not UTF-8 is loaded from its bytes.
+#[test]
+fn item6_a_non_utf8_path_is_loaded_from_its_bytes() {
+    let dir = TempDir::new("non-utf8");
+    let folder = dir.path().join(std::ffi::OsStr::from_bytes(b"caf\xe9"));
+    std::fs::create_dir(&folder).unwrap();
+    let driver = folder.join("libcuda.so.1");
+    std::fs::copy(fake("libfake_old.so"), &driver).unwrap();
+    assert!(driver.to_str().is_none());
+    Child::new("non_utf8_path").driver(&driver).run();
+}
+
+/// Thread A starts the first load, whose constructor sleeps; the main thread forks meanwhile;
+/// the child's first call must return.
+fn fork_during_first_load() {
+    let entered = std::path::PathBuf::from(std::env::var_os("FAKE_CTOR_ENTERED").unwrap());
+    let loader = std::thread::spawn(|| unsafe { cuInit(0) });
+    assert!(
+        fault_tests::wait_for_file(&entered, Duration::from_secs(30)),
+        "the fake's constructor never ran"
+    );
+    // SAFETY: the child calls only the loader and then _exit.
+    let pid = unsafe { libc::fork() };
+    assert!(pid >= 0, "fork failed");
+    if pid == 0 {
+        let code = unsafe { cuInit(0) };
+        // SAFETY: leaves at once, without running this process's exit handlers in the copy.
+        unsafe { libc::_exit(if code == CUDA_SUCCESS { 0 } else { 3 }) };
+    }
+    let start = std::time::Instant::now();
+    let mut status = 0;
+    loop {
+        // SAFETY: waits for our own child, without blocking.
+        let done = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
+        assert!(done >= 0, "waitpid failed");
+        if done == pid {
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            // SAFETY: our own child.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            unsafe { libc::waitpid(pid, &mut status, 0) };
+            panic!("the forked child's cuInit hung for 10 s: it waits for a load that no thread of it runs");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "the child's cuInit failed: {status}");
+    assert_eq!(loader.join().unwrap(), CUDA_SUCCESS);
+}
+
+/// Issue 10, item 7: `fork()` while another thread is inside the first load does not leave
+/// the child waiting forever (the old loader's `OnceLock` did).
+#[test]
+fn item7_fork_during_the_first_load_does_not_hang_the_child() {
+    let dir = TempDir::new("fork");
+    Child::new("fork_during_first_load")
+        .driver(fake("libfake_sleepy.so"))
+        .env("FAKE_CTOR_ENTERED", dir.path().join("entered"))
+        .env("FAKE_CTOR_SLEEP_MS", "2000")
+        .run();
+}
