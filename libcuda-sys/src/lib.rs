@@ -31,6 +31,8 @@
 //! - Out-parameters must point to writable memory of the right type.
 //! - `CUresult` is `#[must_use]`: check it (cuda-checked's `check_driver!` does so).
 
+#[doc(hidden)]
+pub mod dylib;
 #[macro_use]
 mod functions;
 pub mod loader;

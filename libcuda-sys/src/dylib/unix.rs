@@ -1,27 +1,11 @@
-//! The loader's system side on Linux (and other Unix): `dlopen`, `dlsym`, `dlinfo`, `dladdr`.
-// With `link` the driver is linked, not loaded: only the path and stub helpers are used.
-#![cfg_attr(feature = "link", allow(dead_code))]
+//! The system side of loading on Linux (and other Unix): `dlopen`, `dlsym`, `dlinfo`, `dladdr`.
 
 use std::ffi::{c_char, c_void, CStr, CString, OsStr};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-/// The driver, as the error text names it.
-pub(super) const LIBRARY: &str = "libcuda";
-/// The driver's file name, for advice.
-pub(super) const DRIVER: &str = "libcuda.so.1";
-/// What a program linked with `-lcuda` loads: the soname, through the dynamic loader's
-/// search (`LD_LIBRARY_PATH`, the ld.so cache, the system folders), then WSL's copy, which is
-/// outside that search. Not `libcuda.so`: that name is for the linker, and on a machine with
-/// a toolkit but no driver it is NVIDIA's stub.
-pub(super) const CANDIDATES: &[&str] = &["libcuda.so.1", "/usr/lib/wsl/lib/libcuda.so.1"];
-pub(super) const STUB_ORIGIN: &str =
-    "NVIDIA ships such a libcuda.so in a CUDA toolkit's lib64/stubs, for linking only, never to be loaded. ";
-pub(super) const STUB_FIX: &str =
-    "Install the NVIDIA driver, or take the stubs folder out of LD_LIBRARY_PATH";
-
 /// A `dlopen` handle.
-pub(super) struct Handle(*mut c_void);
+pub struct Handle(*mut c_void);
 
 // SAFETY: a dlopen handle is a process-wide value; dlsym, dlinfo and dlclose may be called
 // with it from any thread.
@@ -29,8 +13,9 @@ unsafe impl Send for Handle {}
 // SAFETY: as above: every use of the handle is a thread-safe libc call.
 unsafe impl Sync for Handle {}
 
-/// `dlopen(path)`, or the dynamic loader's message.
-pub(super) fn open(path: &OsStr, _from_variable: bool) -> Result<Handle, String> {
+/// `dlopen(path)`, or the dynamic loader's message. `_exact`: the path was given as a whole
+/// (Windows searches differently for such paths; dlopen does not).
+pub fn open(path: &OsStr, _exact: bool) -> Result<Handle, String> {
     let shown = Path::new(path).display();
     let Ok(c_path) = CString::new(path.as_bytes()) else {
         return Err(format!("{shown}: the path contains a NUL byte"));
@@ -53,13 +38,13 @@ pub(super) fn open(path: &OsStr, _from_variable: bool) -> Result<Handle, String>
 }
 
 /// `name`'s address in the library, or null.
-pub(super) fn symbol(handle: &Handle, name: &CStr) -> *mut c_void {
+pub fn symbol(handle: &Handle, name: &CStr) -> *mut c_void {
     // SAFETY: a live handle (never closed once published) and a NUL-terminated name.
     unsafe { libc::dlsym(handle.0, name.as_ptr()) }
 }
 
 /// Gives back a handle nobody else has seen.
-pub(super) fn close(handle: Handle) {
+pub fn close(handle: Handle) {
     // SAFETY: a handle from dlopen, used by no one else; the library stays loaded while
     // another handle to it is open.
     unsafe { libc::dlclose(handle.0) };
@@ -76,7 +61,7 @@ struct LinkMap {
 /// The file the dynamic loader opened for `handle` (found through `LD_LIBRARY_PATH`, the
 /// cache, ...): its `link_map` entry's name.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-pub(super) fn loaded_from(handle: &Handle) -> Option<PathBuf> {
+pub fn loaded_from(handle: &Handle) -> Option<PathBuf> {
     let mut map: *const LinkMap = std::ptr::null();
     // SAFETY: RTLD_DI_LINKMAP writes a `struct link_map *` to the pointer it is given.
     let ok =
@@ -90,13 +75,12 @@ pub(super) fn loaded_from(handle: &Handle) -> Option<PathBuf> {
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-pub(super) fn loaded_from(_handle: &Handle) -> Option<PathBuf> {
+pub fn loaded_from(_handle: &Handle) -> Option<PathBuf> {
     None
 }
 
-/// The file holding `address` (a linked function of the driver), from `dladdr`.
-#[cfg_attr(not(feature = "link"), allow(dead_code))]
-pub(super) fn linked_from(address: *const c_void) -> Option<PathBuf> {
+/// The file holding `address` (a linked function), from `dladdr`.
+pub fn linked_from(address: *const c_void) -> Option<PathBuf> {
     // SAFETY: Dl_info is plain data; all-zero is a valid value for dladdr to overwrite.
     let mut info: libc::Dl_info = unsafe { std::mem::zeroed() };
     // SAFETY: any address may be asked about; info is writable.
@@ -116,7 +100,7 @@ fn non_empty_path(name: *const c_char) -> Option<PathBuf> {
 }
 
 /// `path`, and the file it leads to when it is a symbolic link (`libcuda.so.1` often is).
-pub(super) fn describe_path(path: &Path) -> String {
+pub fn describe_path(path: &Path) -> String {
     let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
     match std::fs::canonicalize(path) {
         Ok(real) if is_link => format!("{} (a link to {})", path.display(), real.display()),
@@ -126,7 +110,7 @@ pub(super) fn describe_path(path: &Path) -> String {
 
 /// Why the environment may not choose what is loaded, if it may not: secure-execution mode.
 #[cfg(any(target_os = "linux", target_os = "android"))]
-pub(super) fn secure_execution() -> Option<&'static str> {
+pub fn secure_execution() -> Option<&'static str> {
     // SAFETY: getauxval only reads the auxiliary vector; 0 means "not set" or "not secure".
     let secure = unsafe { libc::getauxval(libc::AT_SECURE) } != 0;
     secure.then_some(
@@ -135,22 +119,13 @@ pub(super) fn secure_execution() -> Option<&'static str> {
 }
 
 #[cfg(not(any(target_os = "linux", target_os = "android")))]
-pub(super) fn secure_execution() -> Option<&'static str> {
+pub fn secure_execution() -> Option<&'static str> {
     // SAFETY: these only read the process's ids.
     let ids_differ = unsafe { libc::getuid() != libc::geteuid() || libc::getgid() != libc::getegid() };
     ids_differ.then_some("this program runs setuid or setgid")
 }
 
-#[cfg(test)]
-pub(super) mod test_support {
-    use super::*;
-
-    /// libc's own file: a real library with none of the driver's symbols.
-    pub(in crate::loader) fn library_without_cuda() -> PathBuf {
-        linked_from(libc::malloc as *const c_void).expect("dladdr knows where malloc is")
-    }
-
-    pub(in crate::loader) fn same_file(a: &Path, b: &Path) -> bool {
-        std::fs::canonicalize(a).ok() == std::fs::canonicalize(b).ok()
-    }
+/// libc's own file: a real library with none of CUDA's symbols, for tests.
+pub fn some_other_library() -> PathBuf {
+    linked_from(libc::malloc as *const c_void).expect("dladdr knows where malloc is")
 }
