@@ -45,13 +45,23 @@ fn main() {
     let bindings = choose::bindings(&api::RUNTIME, header.as_ref().ok_or(&no_header));
     publish(&bindings, root.as_deref().zip(include.as_deref()).zip(header_version).map(|((r, i), v)| (r, i, v)));
 
-    // Where the loader looks for libcudart before the system's search (see src/loader.rs).
+    // The runtime's file of the bindings' major (its ABI is per major), and where the loader
+    // looks for it before the system's search (see src/loader.rs).
+    let major = bindings.version / 1000;
+    let library = if env::target_os() == "windows" {
+        // CUDA 11's runtime DLL is named for 11.0 (`cudart64_110.dll`); later ones by major.
+        if major == 11 { "cudart64_110.dll".to_string() } else { format!("cudart64_{major}.dll") }
+    } else {
+        format!("libcudart.so.{major}")
+    };
+    println!("cargo::rustc-env=CUDART_SYS_LIBRARY={library}");
+    println!("cargo::rustc-env=CUDART_SYS_MAJOR={major}");
     let lib_dirs: Vec<PathBuf> = root.as_deref().map(library_dirs).unwrap_or_default();
     let joined = std::env::join_paths(&lib_dirs).unwrap_or_default();
     println!("cargo::rustc-env=CUDART_SYS_TOOLKIT_LIB_DIRS={}", joined.to_string_lossy());
 
     if std::env::var_os("CARGO_FEATURE_LINK").is_some() {
-        link(&lib_dirs, bindings.version / 1000);
+        link(&lib_dirs, major);
     }
 }
 

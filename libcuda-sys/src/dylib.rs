@@ -16,6 +16,23 @@ pub mod os;
 #[path = "dylib/windows.rs"]
 pub mod os;
 
+/// `name\0` as a `&'static CStr`, at compile time: what the loader hands to `dlsym`. A name
+/// with a NUL inside stops the build (no generated name has one).
+pub const fn symbol(name: &'static str) -> &'static CStr {
+    match CStr::from_bytes_with_nul(name.as_bytes()) {
+        Ok(symbol) => symbol,
+        Err(_) => panic!("a symbol name must end in its only NUL"),
+    }
+}
+
+/// What a function returns when its library cannot be reached (`E`, the loader's error), and
+/// the code a returned value carries, if it is one: each crate implements it for the return
+/// types of its functions.
+pub trait Unreachable<E>: Sized {
+    fn unreachable(error: E) -> Self;
+    fn code(&self) -> Option<u32>;
+}
+
 /// One library: how messages name it and where a user may point at it.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Spec {

@@ -1,28 +1,28 @@
-//! `cuda_fns!`: how each function of the generated list reaches the driver (hand-written).
+//! `cuda_fns!`: how each function of the generated list reaches its library (hand-written).
 //!
-//! The generated bindings list every function once, as `cuda_fns! { pub fn name(..) -> CUresult; .. }`.
+//! The generated bindings list every function once, as `cuda_fns! { pub fn name(..) -> T; .. }`.
 //! By default each becomes a function of the same name and signature that resolves its symbol
-//! in libcuda on first call and keeps it in a static; every later call is one atomic load and
-//! an indirect call. With the `link` feature the list becomes a plain `extern "C"` block.
-//! Either way the list also becomes [`SYMBOLS`](crate::loader::SYMBOLS).
+//! in the library on first call and keeps it in a static; every later call is one atomic load
+//! and an indirect call. With the `link` feature the list becomes a plain `extern "C"` block.
+//! Either way the list also becomes `SYMBOLS`.
+//!
+//! The two shapes are exported (hidden) macros, so that cudart-sys makes its functions the same
+//! way; each crate's `cuda_fns!` picks one by its own `link` feature.
 
-/// `name\0` as a `&'static CStr`, at compile time: what the loader hands to `dlsym`. A name
-/// with a NUL inside stops the build (no generated name has one).
-#[cfg(not(feature = "link"))]
-pub(crate) const fn symbol(name: &'static str) -> &'static std::ffi::CStr {
-    match std::ffi::CStr::from_bytes_with_nul(name.as_bytes()) {
-        Ok(symbol) => symbol,
-        Err(_) => panic!("a symbol name must end in its only NUL"),
-    }
-}
-
-#[cfg(not(feature = "link"))]
-macro_rules! cuda_fns {
-    ($($(#[$doc:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
+/// The lazily loaded shape. `resolve` is the crate's `fn(&'static CStr) -> Result<*mut (), E>`;
+/// a function whose symbol cannot be had returns `Unreachable::unreachable(E)`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __lazy_fns {
+    (
+        library: $library:literal,
+        resolve: $resolve:path,
+        $($(#[$doc:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*
+    ) => {
         $(
             $(#[$doc])*
             #[doc = ""]
-            #[doc = concat!("Symbol `", stringify!($name), "`, loaded from libcuda on first call.")]
+            #[doc = concat!("Symbol `", stringify!($name), "`, loaded from ", $library, " on first call.")]
             #[inline]
             pub unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
                 type Fn = unsafe extern "C" fn($($ty),*) -> $ret;
@@ -31,20 +31,20 @@ macro_rules! cuda_fns {
                 #[cold]
                 unsafe extern "C" fn first($($arg: $ty),*) -> $ret {
                     const SYMBOL: &::core::ffi::CStr =
-                        $crate::functions::symbol(concat!(stringify!($name), "\0"));
-                    match $crate::loader::resolve(SYMBOL) {
+                        $crate::dylib::symbol(concat!(stringify!($name), "\0"));
+                    match $resolve(SYMBOL) {
                         Ok(symbol) => {
                             SLOT.store(symbol, ::core::sync::atomic::Ordering::Release);
-                            // SAFETY: the driver exports this symbol with this C signature.
+                            // SAFETY: the library exports this symbol with this C signature.
                             let f: Fn = unsafe { ::core::mem::transmute::<*mut (), Fn>(symbol) };
                             unsafe { f($($arg),*) }
                         }
-                        Err(code) => code,
+                        Err(error) => $crate::dylib::Unreachable::unreachable(error),
                     }
                 }
                 static SLOT: ::core::sync::atomic::AtomicPtr<()> =
                     ::core::sync::atomic::AtomicPtr::new(first as Fn as *mut ());
-                // SAFETY: SLOT holds `first` or the driver's symbol, both of type `Fn`.
+                // SAFETY: SLOT holds `first` or the library's symbol, both of type `Fn`.
                 let f: Fn = unsafe {
                     ::core::mem::transmute::<*mut (), Fn>(SLOT.load(::core::sync::atomic::Ordering::Acquire))
                 };
@@ -52,32 +52,69 @@ macro_rules! cuda_fns {
             }
         )*
 
-        /// Every driver symbol these bindings call, in the header's order.
+        /// Every symbol these bindings call, in the header's order.
         pub(crate) const SYMBOLS: &[&str] = &[$(stringify!($name)),*];
 
-        /// Every function with all-zero arguments, for the no-driver test: without a driver
-        /// each call returns before touching its arguments.
+        /// Every function, called with all-zero arguments, and what it returned as an error
+        /// code (`None` for a function that returns no code), for the no-library tests:
+        /// without a library each call returns before touching its arguments.
         #[cfg(test)]
-        pub(crate) const ALL_FUNCTIONS: &[(&str, fn() -> CUresult)] = &[
-            $((stringify!($name), || unsafe { $name($(::core::mem::zeroed::<$ty>()),*) }),)*
+        #[allow(clippy::type_complexity)]
+        pub(crate) const ALL_FUNCTIONS: &[(&str, fn() -> Option<u32>)] = &[
+            $((stringify!($name), || {
+                // SAFETY: only called where no library can be reached (see above).
+                let returned = unsafe { $name($(::core::mem::zeroed::<$ty>()),*) };
+                $crate::dylib::Unreachable::code(&returned)
+            }),)*
         ];
+    };
+}
+
+/// The linked shape: an `extern "C"` block (with `#[link(..)]` where given).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __linked_fns {
+    (
+        library: $library:literal,
+        link: [$(#[$link:meta])*],
+        $($(#[$doc:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*
+    ) => {
+        $(#[$link])*
+        extern "C" {
+            $(
+                $(#[$doc])*
+                #[doc = ""]
+                #[doc = concat!("Symbol `", stringify!($name), "`, linked from ", $library, ".")]
+                pub fn $name($($arg: $ty),*) -> $ret;
+            )*
+        }
+
+        /// Every symbol these bindings call, in the header's order.
+        pub(crate) const SYMBOLS: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+
+#[cfg(not(feature = "link"))]
+macro_rules! cuda_fns {
+    ($($functions:tt)*) => {
+        $crate::__lazy_fns! { library: "libcuda", resolve: $crate::loader::resolve, $($functions)* }
     };
 }
 
 #[cfg(feature = "link")]
 macro_rules! cuda_fns {
-    ($($(#[$doc:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
-        #[link(name = "cuda")]
-        extern "C" {
-            $(
-                $(#[$doc])*
-                #[doc = ""]
-                #[doc = concat!("Symbol `", stringify!($name), "`, linked from libcuda.")]
-                pub fn $name($($arg: $ty),*) -> $ret;
-            )*
-        }
-
-        /// Every driver symbol these bindings call, in the header's order.
-        pub(crate) const SYMBOLS: &[&str] = &[$(stringify!($name)),*];
+    ($($functions:tt)*) => {
+        $crate::__linked_fns! { library: "libcuda", link: [#[link(name = "cuda")]], $($functions)* }
     };
+}
+
+/// What a driver function returns when the driver cannot be reached: the loader's code.
+impl crate::dylib::Unreachable<crate::CUresult> for crate::CUresult {
+    fn unreachable(error: crate::CUresult) -> Self {
+        error
+    }
+
+    fn code(&self) -> Option<u32> {
+        Some(self.0)
+    }
 }

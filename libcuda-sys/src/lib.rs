@@ -35,6 +35,7 @@
 pub mod dylib;
 #[macro_use]
 mod functions;
+mod codes;
 pub mod loader;
 
 mod bindings {
@@ -48,46 +49,4 @@ pub use bindings::*;
 #[cfg(all(test, not(feature = "link")))]
 pub(crate) use bindings::ALL_FUNCTIONS;
 
-impl CUresult {
-    /// The constant's name in `cuda.h` (`"CUDA_ERROR_INVALID_VALUE"`), if the header has it.
-    pub fn name(self) -> Option<&'static str> {
-        result(self).map(|&(_, name, _)| name)
-    }
-
-    /// The header's description of the code, when the bindings were generated from a header
-    /// on this machine (vendored bindings carry no NVIDIA text: `None`).
-    pub fn description(self) -> Option<&'static str> {
-        result(self).map(|&(_, _, description)| description).filter(|d| !d.is_empty())
-    }
-
-    /// Every code `cuda.h` names, in increasing order.
-    pub fn known() -> impl Iterator<Item = CUresult> {
-        bindings::RESULTS.iter().map(|&(value, _, _)| CUresult(value))
-    }
-}
-
-fn result(code: CUresult) -> Option<&'static (u32, &'static str, &'static str)> {
-    let i = bindings::RESULTS.binary_search_by_key(&code.0, |&(value, _, _)| value).ok()?;
-    Some(&bindings::RESULTS[i])
-}
-
-impl std::fmt::Debug for CUresult {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.name() {
-            Some(name) => f.write_str(name),
-            None => write!(f, "CUresult({})", self.0),
-        }
-    }
-}
-
-impl From<u32> for CUresult {
-    fn from(value: u32) -> Self {
-        CUresult(value)
-    }
-}
-
-impl From<CUresult> for u32 {
-    fn from(code: CUresult) -> Self {
-        code.0
-    }
-}
+__result_codes!(CUresult, bindings::RESULTS, "cuda.h");

@@ -32,7 +32,7 @@
 //! let _ = cuda_sys::loader::resolve("cuInit");
 //! ```
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::dylib::{self, os, Spec};
 use crate::{CUresult, CUDA_ERROR_STUB_LIBRARY};
@@ -229,6 +229,7 @@ pub(crate) use dynamic::resolve;
 #[cfg(feature = "link")]
 mod linked {
     use super::*;
+    use std::path::PathBuf;
     use std::ffi::c_void;
 
     static PATH: dylib::Published<Result<PathBuf, LoadError>> = dylib::Published::new();
@@ -299,6 +300,7 @@ pub fn explain(code: CUresult, call: &str) -> Option<String> {
 #[cfg(all(test, not(feature = "link")))]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
     use crate::ALL_FUNCTIONS;
     use crate::CUDA_ERROR_NOT_FOUND;
     use std::process::Command;
@@ -340,7 +342,7 @@ mod tests {
         let library = std::env::var_os(CHILD)?;
         assert_eq!(std::env::var_os(LIBCUDA_PATH_VAR), Some(library));
         for &(name, call) in ALL_FUNCTIONS {
-            let code = call();
+            let code = CUresult::from(call().expect("every driver function returns a CUresult"));
             assert_eq!(code, expected, "{name}");
             let why = explain(code, name).unwrap_or_else(|| panic!("{name}: no explanation"));
             if expected == CUDA_ERROR_NOT_FOUND {

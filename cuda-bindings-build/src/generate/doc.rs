@@ -4,10 +4,15 @@
 
 /// One comment, already stripped of `/**`, `*` and `*/` by bindgen.
 pub fn markdown(comment: &str) -> String {
+    // `\code` and `\endcode` may end or start a line of prose: give each a line of its own.
+    let comment = comment.replace("\\code", "\n\\code").replace("\\endcode", "\n\\endcode\n");
     let mut out = Vec::new();
     let mut in_code = false;
     for line in comment.lines() {
         let line = line.trim();
+        if line.is_empty() && in_code {
+            continue;
+        }
         if line.starts_with("\\code") {
             in_code = true;
             out.push("```text".to_string());
@@ -120,6 +125,12 @@ mod tests {
              - `dptr`: Returned device pointer\nReturns: \n`CUDA_SUCCESS`,\n\nSee also: `cuMemAllocHost`"
         );
         assert!(doc.lines().all(|l| !l.starts_with(' ')));
+    }
+
+    #[test]
+    fn code_inside_a_line_of_prose_is_fenced_as_text() {
+        let doc = markdown("use it so: \\code\nint x;\n\\endcode then more");
+        assert_eq!(doc, "use it so:\n```text\nint x;\n```\nthen more");
     }
 
     #[test]
