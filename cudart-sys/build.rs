@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 use cuda_bindings_build::{api, choose, env, find, publish};
 
 fn main() {
-    let dep = |key: &str| env::tracked(&format!("DEP_LIBCUDA_SYS_{key}")).map(|v| v.to_string_lossy().into_owned());
+    let dep =
+        |key: &str| env::tracked(&format!("DEP_LIBCUDA_SYS_{key}")).map(|v| v.to_string_lossy().into_owned());
     let driver_version: u32 = dep("VERSION").and_then(|v| v.parse().ok()).unwrap_or_else(|| {
         choose::fail("libcuda-sys did not publish DEP_LIBCUDA_SYS_VERSION (is cudart-sys built with another libcuda-sys?)")
     });
@@ -43,14 +44,21 @@ fn main() {
         decided: Some((driver_version / 1000, driver_generated)),
     };
     let bindings = choose::bindings(&api::RUNTIME, header.as_ref().ok_or(&no_header));
-    publish(&bindings, root.as_deref().zip(include.as_deref()).zip(header_version).map(|((r, i), v)| (r, i, v)));
+    publish(
+        &bindings,
+        root.as_deref().zip(include.as_deref()).zip(header_version).map(|((r, i), v)| (r, i, v)),
+    );
 
     // The runtime's file of the bindings' major (its ABI is per major), and where the loader
     // looks for it before the system's search (see src/loader.rs).
     let major = bindings.version / 1000;
     let library = if env::target_os() == "windows" {
         // CUDA 11's runtime DLL is named for 11.0 (`cudart64_110.dll`); later ones by major.
-        if major == 11 { "cudart64_110.dll".to_string() } else { format!("cudart64_{major}.dll") }
+        if major == 11 {
+            "cudart64_110.dll".to_string()
+        } else {
+            format!("cudart64_{major}.dll")
+        }
     } else {
         format!("libcudart.so.{major}")
     };

@@ -4,10 +4,13 @@
 
 fn main() {
     println!("cargo::rerun-if-env-changed=DEP_LIBCUDA_SYS_VERSION");
-    let version = std::env::var("DEP_LIBCUDA_SYS_VERSION").expect("libcuda-sys publishes DEP_LIBCUDA_SYS_VERSION");
+    let version =
+        std::env::var("DEP_LIBCUDA_SYS_VERSION").expect("libcuda-sys publishes DEP_LIBCUDA_SYS_VERSION");
     match version.parse() {
         Ok(version) => cuda_bindings_build::version_cfgs(version),
-        Err(_) => cuda_bindings_build::choose::fail(&format!("DEP_LIBCUDA_SYS_VERSION={version} is not a number")),
+        Err(_) => {
+            cuda_bindings_build::choose::fail(&format!("DEP_LIBCUDA_SYS_VERSION={version} is not a number"))
+        }
     }
 
     println!("cargo::rerun-if-changed=examples");

@@ -19,7 +19,8 @@ fn main() {
         version: toolkit.version,
         found_by: toolkit.found_by.clone(),
     });
-    let no_header = choose::NoHeader { summary: search.summary(), details: search.to_string(), decided: None };
+    let no_header =
+        choose::NoHeader { summary: search.summary(), details: search.to_string(), decided: None };
     let bindings = choose::bindings(&api::DRIVER, header.as_ref().ok_or(&no_header));
     publish(&bindings, search.toolkit.as_ref().map(|t| (t.root.as_path(), t.include.as_path(), t.version)));
     // Whether libcuda is linked, for dependents whose tests must know (DEP_LIBCUDA_SYS_LINK).

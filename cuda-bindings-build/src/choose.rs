@@ -94,7 +94,9 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
                 (header.version / 1000, None)
             }
         }
-        Err(NoHeader { decided: Some((major, fallback)), summary, .. }) => (*major, fallback.then(|| summary.clone())),
+        Err(NoHeader { decided: Some((major, fallback)), summary, .. }) => {
+            (*major, fallback.then(|| summary.clone()))
+        }
         Err(none) => {
             let asked = env::tracked(MAJOR_VAR).map(|m| m.to_string_lossy().into_owned());
             let major = match asked.as_deref().map(str::parse::<u32>) {

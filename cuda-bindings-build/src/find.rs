@@ -67,8 +67,12 @@ impl Search {
 
     /// One line for a warning: the variables that were not set, then every place tried.
     pub fn summary(&self) -> String {
-        let unset: Vec<&str> =
-            self.places.iter().filter(|(_, seen)| matches!(seen, Seen::Unset)).map(|(h, _)| h.as_str()).collect();
+        let unset: Vec<&str> = self
+            .places
+            .iter()
+            .filter(|(_, seen)| matches!(seen, Seen::Unset))
+            .map(|(h, _)| h.as_str())
+            .collect();
         let mut parts = Vec::new();
         match unset.len() {
             0 => {}
@@ -146,10 +150,13 @@ pub fn toolkit() -> Search {
     }
     match nvcc_root() {
         Some(root) => candidates.push(("nvcc on PATH".into(), root)),
-        None => search.places.push(("nvcc".into(), Seen::Missing(PathBuf::from(format!("{} on PATH", nvcc_name()))))),
+        None => search
+            .places
+            .push(("nvcc".into(), Seen::Missing(PathBuf::from(format!("{} on PATH", nvcc_name()))))),
     }
     if cfg!(windows) {
-        let program_files = env::untracked("ProgramFiles").unwrap_or_else(|| OsString::from(r"C:\Program Files"));
+        let program_files =
+            env::untracked("ProgramFiles").unwrap_or_else(|| OsString::from(r"C:\Program Files"));
         let dir = Path::new(&program_files).join(r"NVIDIA GPU Computing Toolkit\CUDA");
         for root in versioned_dirs(&dir, "v") {
             candidates.push((dir.display().to_string(), root));

@@ -123,7 +123,11 @@ mod tests {
             "#define CUDA_VERSION 0x2F3A",
             "#ifndef CUDA_VERSION\n#define CUDA_VERSION 12090\n#endif",
         ] {
-            assert_eq!(cuda_version(text), Some(if text.contains("0x") { 0x2F3A } else { 12090 }), "{text:?}");
+            assert_eq!(
+                cuda_version(text),
+                Some(if text.contains("0x") { 0x2F3A } else { 12090 }),
+                "{text:?}"
+            );
         }
     }
 

@@ -74,7 +74,15 @@ pub fn link_search_paths(root: &Path) {
     let dirs: &[&str] = if env::target_os() == "windows" {
         &["lib/x64", "lib"]
     } else {
-        &["lib64", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib", "lib", "lib64/stubs", "targets/x86_64-linux/lib/stubs", "lib/stubs"]
+        &[
+            "lib64",
+            "targets/x86_64-linux/lib",
+            "targets/sbsa-linux/lib",
+            "lib",
+            "lib64/stubs",
+            "targets/x86_64-linux/lib/stubs",
+            "lib/stubs",
+        ]
     };
     for dir in dirs {
         let dir = root.join(dir);

@@ -1,25 +1,27 @@
-//! The error `check_driver!` returns, and where its text comes from.
+//! The error `check_driver!` and `check_cuda!` return: one shape for both APIs.
 
-use std::ffi::{c_char, CStr};
 use std::fmt;
 
-use cuda_sys::{
-    cuGetErrorName, cuGetErrorString, loader, CUresult, CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_NOT_FOUND,
-    CUDA_SUCCESS,
-};
+/// A result code of one of the APIs (`CUresult`, `cudaError_t`), and how to put it in words.
+pub trait Code: Copy + PartialEq + fmt::Debug + Send + Sync + 'static {
+    /// The code for success.
+    const SUCCESS: Self;
+    /// The code's name and text, from the best source at hand, for a call written as `op`.
+    fn describe(self, op: &str) -> (String, String);
+}
 
-/// `Result<T, DriverError>`.
-pub type DriverResult<T> = Result<T, DriverError>;
-
-/// A failed Driver API call: its code, the driver's name and text for it, the call as written
-/// and where it was. Boxed, so a `DriverResult<()>` is one pointer wide. The texts are copies:
-/// a driver may reuse the buffer it returned them in.
+/// A failed call: its code, the library's name and text for it, the call as written and
+/// where it was. Boxed, so a `Result<(), CallError<_>>` is one pointer wide. The texts are
+/// copies: a library may reuse the buffer it returned them in.
+///
+/// `DriverError` is `CallError<CUresult>`; with the `runtime` feature, `RuntimeError` is
+/// `CallError<cudaError_t>`.
 #[derive(Clone)]
-pub struct DriverError(Box<Inner>);
+pub struct CallError<C: Code>(Box<Inner<C>>);
 
 #[derive(Clone)]
-struct Inner {
-    code: CUresult,
+struct Inner<C> {
+    code: C,
     name: String,
     message: String,
     op: &'static str,
@@ -28,29 +30,30 @@ struct Inner {
     column: u32,
 }
 
-impl DriverError {
-    /// Builds the error for `code`, asking the driver for its name and text. `check_driver!`
-    /// calls this on failure only.
+impl<C: Code> CallError<C> {
+    /// Builds the error for `code`, asking the library for its name and text. `check_driver!`
+    /// and `check_cuda!` call this on failure only.
     #[cold]
     #[inline(never)]
-    pub fn new(code: CUresult, op: &'static str, file: &'static str, line: u32, column: u32) -> Self {
-        let (name, message) = describe(code, op);
-        DriverError(Box::new(Inner { code, name, message, op, file, line, column }))
+    pub fn new(code: C, op: &'static str, file: &'static str, line: u32, column: u32) -> Self {
+        let (name, message) = code.describe(op);
+        CallError(Box::new(Inner { code, name, message, op, file, line, column }))
     }
 
-    /// The driver's code.
-    pub fn code(&self) -> CUresult {
+    /// The code the call returned.
+    pub fn code(&self) -> C {
         self.0.code
     }
-    /// `CUDA_ERROR_...`, from `cuGetErrorName` or, without a driver, from `cuda.h`.
+    /// The code's name (`CUDA_ERROR_OUT_OF_MEMORY`, `cudaErrorMemoryAllocation`): the
+    /// library's, or without it, the header's.
     pub fn name(&self) -> &str {
         &self.0.name
     }
-    /// `cuGetErrorString`'s text or, when the call never reached a driver, why.
+    /// The library's text for the code or, when the call never reached the library, why.
     pub fn message(&self) -> &str {
         &self.0.message
     }
-    /// The call as written at the `check_driver!` site.
+    /// The call as written at the macro's site.
     pub fn op(&self) -> &str {
         self.0.op
     }
@@ -65,79 +68,9 @@ impl DriverError {
     }
 }
 
-/// The name and text for `code`, returned by `op` (the call as written), from the best source
-/// at hand. A reason from the loader is used only for the call that caused it (see
-/// [`loader::explain`]); a code the driver returned keeps the driver's text, with the loader's
-/// note (a stub library, say) after it.
-fn describe(code: CUresult, op: &str) -> (String, String) {
-    let why = loader::explain(code, op);
-    let name = driver_text(cuGetErrorName, code)
-        .ok()
-        .or_else(|| code.name().map(str::to_owned))
-        .unwrap_or_else(|| format!("CUDA_ERROR_UNKNOWN_CODE({})", code.0));
-    let message = match (driver_text(cuGetErrorString, code), why) {
-        (Ok(text), None) => text,
-        (Ok(text), Some(why)) => format!("{text}: {why}"),
-        (Err(_), Some(why)) => why,
-        (Err(failed), None) => from_header(code, failed),
-    };
-    (name, message)
-}
-
-/// The text for `code` when `cuGetErrorString` gave none (it returned `failed`): the header's
-/// description, and why the driver's is missing.
-fn from_header(code: CUresult, failed: CUresult) -> String {
-    let described = code.description();
-    let no_driver = match loader::library_path() {
-        Err(no_driver) => Some(no_driver.to_string()),
-        Ok(_) => None,
-    };
-    let why_not_the_driver = match (&no_driver, failed) {
-        (Some(no_driver), _) => no_driver.clone(),
-        (None, CUDA_ERROR_INVALID_VALUE) => "the driver does not know this code".into(),
-        (None, CUDA_ERROR_NOT_FOUND) if loader::explain(failed, "cuGetErrorString").is_some() => {
-            "the driver has no cuGetErrorString".into()
-        }
-        (None, other) => format!("the driver's cuGetErrorString returned {other:?}"),
-    };
-    match (described, no_driver) {
-        (Some(text), _) => format!("{text} (from cuda.h: {why_not_the_driver})"),
-        // Bindings vendored without NVIDIA's text: the code's name, the reason, and where
-        // NVIDIA describes it.
-        (None, Some(no_driver)) => format!(
-            "{no_driver}. (Without a driver, only the header's text could describe the code, and these \
-             bindings were built without one; NVIDIA describes every CUresult at \
-             https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html)"
-        ),
-        (None, None) => format!(
-            "neither the driver nor cuda.h (CUDA_VERSION {}) describes this code: {why_not_the_driver}",
-            cuda_sys::CUDA_VERSION
-        ),
-    }
-}
-
-/// `cuGetErrorName`/`cuGetErrorString` for `code`: a copy of the driver's text, or the code
-/// the call returned.
-fn driver_text(
-    get: unsafe extern "C" fn(CUresult, *mut *const c_char) -> CUresult,
-    code: CUresult,
-) -> Result<String, CUresult> {
-    let mut text: *const c_char = std::ptr::null();
-    // SAFETY: a valid out-pointer; the driver writes a pointer to a C string or nothing.
-    let returned = unsafe { get(code, &mut text) };
-    if returned != CUDA_SUCCESS {
-        return Err(returned);
-    }
-    if text.is_null() {
-        return Err(CUDA_ERROR_INVALID_VALUE);
-    }
-    // SAFETY: the driver's NUL-terminated string, copied at once (before another call can
-    // reuse its buffer).
-    Ok(unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned())
-}
-
-/// The seed's format: `FILE:LINE OP failed. \n code = NAME, message = TEXT`.
-impl fmt::Display for DriverError {
+/// The format of the C++ samples' `checkDriver`/`checkRuntime` macros:
+/// `FILE:LINE OP failed. \n code = NAME, message = TEXT`.
+impl<C: Code> fmt::Display for CallError<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let e = &self.0;
         write!(f, "{}:{} {} failed. \n code = {}, message = {}", e.file, e.line, e.op, e.name, e.message)
@@ -146,12 +79,12 @@ impl fmt::Display for DriverError {
 
 /// What `fn main() -> Result<(), DriverError>` prints: the Display text, with the column.
 /// `{:#?}` shows the fields.
-impl fmt::Debug for DriverError {
+impl<C: Code> fmt::Debug for CallError<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let e = &self.0;
         if f.alternate() {
             return f
-                .debug_struct("DriverError")
+                .debug_struct("CallError")
                 .field("code", &e.code)
                 .field("name", &e.name)
                 .field("message", &e.message)
@@ -169,24 +102,18 @@ impl fmt::Debug for DriverError {
     }
 }
 
-impl std::error::Error for DriverError {}
+impl<C: Code> std::error::Error for CallError<C> {}
 
 /// Errors are equal when their codes are.
-impl PartialEq for DriverError {
+impl<C: Code> PartialEq for CallError<C> {
     fn eq(&self, other: &Self) -> bool {
         self.0.code == other.0.code
     }
 }
-impl Eq for DriverError {}
+impl<C: Code> Eq for CallError<C> {}
 
-impl PartialEq<CUresult> for DriverError {
-    fn eq(&self, code: &CUresult) -> bool {
+impl<C: Code> PartialEq<C> for CallError<C> {
+    fn eq(&self, code: &C) -> bool {
         self.0.code == *code
-    }
-}
-
-impl From<DriverError> for CUresult {
-    fn from(error: DriverError) -> Self {
-        error.0.code
     }
 }

@@ -1,5 +1,7 @@
 //! `check_driver!`: a CUDA Driver API call's `CUresult` as a `Result` whose error says where
-//! the call was, what it was, and what the driver made of it.
+//! the call was, what it was, and what the driver made of it; with the `runtime` feature,
+//! `check_cuda!` does the same for a Runtime API call's `cudaError_t`, and [`CudaError`]
+//! holds either, for code that calls both.
 //!
 //! ```no_run
 //! use cuda_checked::{check_driver, DriverResult};
@@ -40,10 +42,18 @@
 //! let _ = check_driver!(0u32);
 //! ```
 
+mod driver;
 mod error;
+#[cfg(feature = "runtime")]
+mod runtime;
 
 pub use cuda_sys as sys;
-pub use error::{DriverError, DriverResult};
+#[cfg(feature = "runtime")]
+pub use cudart_sys as rt;
+pub use driver::{DriverError, DriverResult};
+pub use error::{CallError, Code};
+#[cfg(feature = "runtime")]
+pub use runtime::{CudaError, RuntimeError, RuntimeResult};
 
 /// Evaluates `call` (any expression of type `CUresult`) once: `Ok(())` on `CUDA_SUCCESS`,
 /// otherwise a [`DriverError`] holding the code, the call as written, and where it was.
@@ -51,12 +61,46 @@ pub use error::{DriverError, DriverResult};
 /// The success path is one compare and one branch; everything else happens only on failure.
 #[macro_export]
 macro_rules! check_driver {
-    ($call:expr $(,)?) => {{
-        let code: $crate::sys::CUresult = $call;
-        if code == $crate::sys::CUresult::CUDA_SUCCESS {
-            ::core::result::Result::<(), $crate::DriverError>::Ok(())
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::sys::CUresult, $call)
+    };
+}
+
+/// Evaluates `call` (any expression of type `cudaError_t`) once: `Ok(())` on `cudaSuccess`,
+/// otherwise a [`RuntimeError`] holding the code, the call as written, and where it was: the
+/// C++ samples' `CHECK(cudaMalloc(&buf, size))`. Feature `runtime`.
+///
+/// ```no_run
+/// use cuda_checked::{check_cuda, RuntimeResult};
+/// use cudart_sys::*;
+///
+/// fn main() -> RuntimeResult<()> {
+///     let mut buffer: *mut std::ffi::c_void = std::ptr::null_mut();
+///     unsafe {
+///         check_cuda!(cudaMalloc(&mut buffer, 1 << 20))?;
+///         check_cuda!(cudaFree(buffer))?;
+///     }
+///     Ok(())
+/// }
+/// ```
+#[cfg(feature = "runtime")]
+#[macro_export]
+macro_rules! check_cuda {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::rt::cudaError_t, $call)
+    };
+}
+
+/// The one body of both macros: the code, compared once with success; on failure, the error.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __check {
+    ($code:ty, $call:expr) => {{
+        let code: $code = $call;
+        if code == <$code as $crate::Code>::SUCCESS {
+            ::core::result::Result::<(), $crate::CallError<$code>>::Ok(())
         } else {
-            ::core::result::Result::Err($crate::DriverError::new(
+            ::core::result::Result::Err($crate::CallError::<$code>::new(
                 code,
                 ::core::stringify!($call),
                 ::core::file!(),

@@ -41,7 +41,7 @@ fn names_and_messages_are_the_drivers_own() {
 #[test]
 fn memory_calls_without_a_context_fail_with_invalid_context() {
     init();
-    // A fresh thread has no current context (the seed: "context is null").
+    // A fresh thread has no current context (lesson 1 calls this "context is null").
     let e: DriverError = std::thread::spawn(|| {
         let mut ptr: CUdeviceptr = 0;
         unsafe { check_driver!(cuMemAlloc(&mut ptr, 100)) }.unwrap_err()

@@ -42,7 +42,10 @@ fn a_stored_code_without_a_driver_uses_the_header() {
         // Vendored bindings carry no NVIDIA text: the reason, and where NVIDIA describes the code
         // (issue 10, item 9: this read "no description at hand" before).
         assert!(e.message().starts_with("the CUDA driver (libcuda) could not be loaded"), "{e}");
-        assert!(e.message().contains("https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html"), "{e}");
+        assert!(
+            e.message().contains("https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html"),
+            "{e}"
+        );
         assert!(!e.message().contains("no description at hand"), "{e}");
     } else {
         // Built from a header: its description of the code.
@@ -89,7 +92,7 @@ fn any_u32_formats_without_panicking_and_keeps_its_number() {
 }
 
 #[test]
-fn display_is_the_seeds_format() {
+fn display_is_the_cpp_macros_format() {
     no_driver();
     let stored = CUDA_ERROR_INVALID_VALUE;
     let line = line!() + 1;

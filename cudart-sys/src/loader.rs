@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 
 use cuda_sys::dylib::{self, os, Spec};
 
-use crate::{cudaError_t, cudaErrorSharedObjectInitFailed, cudaErrorSymbolNotFound};
+use crate::{cudaErrorSharedObjectInitFailed, cudaErrorSymbolNotFound, cudaError_t};
 
 pub use cuda_sys::dylib::LoadError;
 
@@ -68,8 +68,12 @@ fn candidates() -> Vec<OsString> {
             }
         }
     }
-    let mut out: Vec<OsString> =
-        dirs.into_iter().map(|d| d.join(LIBRARY)).filter(|f| f.is_file()).map(PathBuf::into_os_string).collect();
+    let mut out: Vec<OsString> = dirs
+        .into_iter()
+        .map(|d| d.join(LIBRARY))
+        .filter(|f| f.is_file())
+        .map(PathBuf::into_os_string)
+        .collect();
     out.push(OsString::from(LIBRARY));
     out
 }
@@ -147,7 +151,9 @@ mod dynamic {
         let library = library().ok()?;
         let name = called_name(call);
         let renames: &[&[(&str, &str)]] = &[crate::bindings::RENAMES, crate::bindings::PTDS_RENAMES];
-        let recorded = |s: &str| SYMBOLS.iter().position(|x| *x == s).is_some_and(|i| MISSING[i].load(Ordering::Acquire));
+        let recorded = |s: &str| {
+            SYMBOLS.iter().position(|x| *x == s).is_some_and(|i| MISSING[i].load(Ordering::Acquire))
+        };
         let symbol = symbols_of(name, SYMBOLS, renames).find(|s| recorded(s))?;
         let what = if name == symbol {
             format!("`{symbol}`")
@@ -282,7 +288,9 @@ mod tests {
             assert!(why.contains(&nowhere().display().to_string()), "{why}");
             assert!(why.contains(LIBCUDART_PATH_VAR), "{why}");
             // Functions without a code answer with text, not a null pointer.
-            let text = unsafe { std::ffi::CStr::from_ptr(crate::cudaGetErrorString(crate::cudaErrorMemoryAllocation)) };
+            let text = unsafe {
+                std::ffi::CStr::from_ptr(crate::cudaGetErrorString(crate::cudaErrorMemoryAllocation))
+            };
             assert!(text.to_string_lossy().contains("could not be reached"));
             assert_eq!(explain(cudaErrorSymbolNotFound, "cudaMalloc"), None);
             println!("returned codes: {n}");

@@ -21,11 +21,26 @@ fn runtime_handles_are_the_driver_handles() {
     let graph: CUgraph = std::ptr::null_mut() as cudaGraph_t;
     assert!(back.is_null() && event.is_null() && graph.is_null());
     // cudaMemcpyAsync takes a CUstream, cuLaunchKernel a cudaStream_t.
-    type CopyAsync = unsafe extern "C" fn(*mut core::ffi::c_void, *const core::ffi::c_void, usize, cudaMemcpyKind, CUstream) -> cudaError_t;
+    type CopyAsync = unsafe extern "C" fn(
+        *mut core::ffi::c_void,
+        *const core::ffi::c_void,
+        usize,
+        cudaMemcpyKind,
+        CUstream,
+    ) -> cudaError_t;
     let _: CopyAsync = cudaMemcpyAsync;
     let _: unsafe extern "C" fn(
-        cuda_sys::CUfunction, u32, u32, u32, u32, u32, u32, u32, cudaStream_t,
-        *mut *mut core::ffi::c_void, *mut *mut core::ffi::c_void,
+        cuda_sys::CUfunction,
+        u32,
+        u32,
+        u32,
+        u32,
+        u32,
+        u32,
+        u32,
+        cudaStream_t,
+        *mut *mut core::ffi::c_void,
+        *mut *mut core::ffi::c_void,
     ) -> cuda_sys::CUresult = cuda_sys::cuLaunchKernel;
 }
 
@@ -38,7 +53,12 @@ fn cudaGetDeviceProperties_is_v2_from_cuda_12() {
 
 #[test]
 fn ptds_has_the_per_thread_names_and_everything_else() {
-    type Memcpy = unsafe extern "C" fn(*mut core::ffi::c_void, *const core::ffi::c_void, usize, cudaMemcpyKind) -> cudaError_t;
+    type Memcpy = unsafe extern "C" fn(
+        *mut core::ffi::c_void,
+        *const core::ffi::c_void,
+        usize,
+        cudaMemcpyKind,
+    ) -> cudaError_t;
     same_function!(ptds::cudaMemcpy, cudaMemcpy_ptds, Memcpy);
     assert_ne!(cudaMemcpy as Memcpy as usize, cudaMemcpy_ptds as Memcpy as usize);
     type Malloc = unsafe extern "C" fn(*mut *mut core::ffi::c_void, usize) -> cudaError_t;

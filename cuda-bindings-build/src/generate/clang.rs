@@ -38,8 +38,11 @@ impl Unit {
     pub fn parse(name: &str, source: &str, args: &[String]) -> Result<Unit, String> {
         let name_c = CString::new(name).map_err(|e| e.to_string())?;
         let source_c = CString::new(source).map_err(|e| e.to_string())?;
-        let args_c: Vec<CString> =
-            args.iter().map(|a| CString::new(a.as_str())).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
+        let args_c: Vec<CString> = args
+            .iter()
+            .map(|a| CString::new(a.as_str()))
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?;
         let argv: Vec<*const std::ffi::c_char> = args_c.iter().map(|a| a.as_ptr()).collect();
         let mut unsaved = CXUnsavedFile {
             Filename: name_c.as_ptr(),
@@ -82,7 +85,10 @@ impl Unit {
             for i in 0..clang_getNumDiagnostics(self.tu) {
                 let diagnostic = clang_getDiagnostic(self.tu, i);
                 if clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error {
-                    out.push(string(clang_formatDiagnostic(diagnostic, clang_defaultDiagnosticDisplayOptions())));
+                    out.push(string(clang_formatDiagnostic(
+                        diagnostic,
+                        clang_defaultDiagnosticDisplayOptions(),
+                    )));
                 }
                 clang_disposeDiagnostic(diagnostic);
             }
@@ -128,7 +134,13 @@ impl Unit {
         // SAFETY: a cursor of this live unit.
         unsafe {
             let (file, line) = expansion_location(clang_getCursorLocation(cursor));
-            Entity { cursor, kind: clang_getCursorKind(cursor), name: string(clang_getCursorSpelling(cursor)), file, line }
+            Entity {
+                cursor,
+                kind: clang_getCursorKind(cursor),
+                name: string(clang_getCursorSpelling(cursor)),
+                file,
+                line,
+            }
         }
     }
 
@@ -142,7 +154,9 @@ impl Unit {
     /// defined (with a body) in the header.
     pub fn is_library_symbol(&self, cursor: CXCursor) -> bool {
         // SAFETY: a cursor of this live unit.
-        unsafe { clang_Cursor_getStorageClass(cursor) != CX_SC_Static && clang_isCursorDefinition(cursor) == 0 }
+        unsafe {
+            clang_Cursor_getStorageClass(cursor) != CX_SC_Static && clang_isCursorDefinition(cursor) == 0
+        }
     }
 
     /// The tokens of a cursor's extent, as written (macros unexpanded).
@@ -181,7 +195,11 @@ impl Unit {
                 .iter()
                 .map(|&token| {
                     let (_, line) = expansion_location(clang_getTokenLocation(self.tu, token));
-                    Token { kind: clang_getTokenKind(token), text: string(clang_getTokenSpelling(self.tu, token)), line }
+                    Token {
+                        kind: clang_getTokenKind(token),
+                        text: string(clang_getTokenSpelling(self.tu, token)),
+                        line,
+                    }
                 })
                 .collect();
             clang_disposeTokens(self.tu, tokens, count);
@@ -208,7 +226,13 @@ unsafe fn expansion_location(location: CXSourceLocation) -> (Option<PathBuf>, u3
     let mut line = 0;
     // SAFETY: out-pointers to locals.
     unsafe {
-        clang_getExpansionLocation(location, &mut file, &mut line, std::ptr::null_mut(), std::ptr::null_mut());
+        clang_getExpansionLocation(
+            location,
+            &mut file,
+            &mut line,
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+        );
         let path = (!file.is_null()).then(|| PathBuf::from(string(clang_getFileName(file))));
         (path, line)
     }
@@ -219,7 +243,8 @@ unsafe fn string(s: CXString) -> String {
     // SAFETY: a string libclang returned, disposed once.
     unsafe {
         let ptr = clang_getCString(s);
-        let text = if ptr.is_null() { String::new() } else { CStr::from_ptr(ptr).to_string_lossy().into_owned() };
+        let text =
+            if ptr.is_null() { String::new() } else { CStr::from_ptr(ptr).to_string_lossy().into_owned() };
         clang_disposeString(s);
         text
     }

@@ -43,7 +43,10 @@ pub fn emit(
                     match foreign {
                         syn::ForeignItem::Fn(f) => functions.push(f),
                         other => {
-                            return Err(Error::Shape(format!("an extern item that is no function: {}", other.to_token_stream())))
+                            return Err(Error::Shape(format!(
+                                "an extern item that is no function: {}",
+                                other.to_token_stream()
+                            )))
                         }
                     }
                 }
@@ -94,7 +97,8 @@ pub fn emit(
     for (symbol, f) in &mut functions {
         if comments && !f.attrs.iter().any(|a| a.path().is_ident("doc")) {
             // The header's comment, where clang did not attach it (a name from a macro).
-            let declared = renames.per_thread.iter().find(|(_, s)| *s == symbol).map(|(a, _)| renames.target(a));
+            let declared =
+                renames.per_thread.iter().find(|(_, s)| *s == symbol).map(|(a, _)| renames.target(a));
             if let Some(text) = scan.docs.get(declared.as_deref().unwrap_or(symbol)) {
                 let text = super::doc::markdown(text);
                 f.attrs.push(syn::parse_quote!(#[doc = #text]));
@@ -115,8 +119,14 @@ pub fn emit(
     );
     if !shared.is_empty() {
         let krate = api.shares_types_with.map_or("", |(_, krate)| krate);
-        writeln!(out, "// The types `{}` declares too are the same C types: taken from there.", api.shares_types_with.map_or("", |(h, _)| h)).unwrap();
-        writeln!(out, "pub use ::{krate}::{{{}}};\n", shared.into_iter().collect::<Vec<_>>().join(", ")).unwrap();
+        writeln!(
+            out,
+            "// The types `{}` declares too are the same C types: taken from there.",
+            api.shares_types_with.map_or("", |(h, _)| h)
+        )
+        .unwrap();
+        writeln!(out, "pub use ::{krate}::{{{}}};\n", shared.into_iter().collect::<Vec<_>>().join(", "))
+            .unwrap();
     }
     out += &unparse(items);
 
@@ -130,7 +140,8 @@ pub fn emit(
         writeln!(out, "pub use self::{symbol} as {api_name};").unwrap();
     }
     for (api_name, symbol) in &renames.unbound {
-        writeln!(out, "// Not bound: `{api_name}` is `{symbol}`, which the header does not declare.").unwrap();
+        writeln!(out, "// Not bound: `{api_name}` is `{symbol}`, which the header does not declare.")
+            .unwrap();
     }
     out += &per_thread_module(api, &renames);
     out += "\n// The same renames as data: (name C code calls, symbol), for error text and tests.\n";
@@ -149,7 +160,8 @@ pub fn emit(
         }
     }
 
-    writeln!(out, "\n// The result codes by value: (value, name, the header's description or \"\").").unwrap();
+    writeln!(out, "\n// The result codes by value: (value, name, the header's description or \"\").")
+        .unwrap();
     codes.sort_by_key(|c| c.value);
     codes.dedup_by_key(|c| c.value);
     out += "pub(crate) const RESULTS: &[(u32, &str, &str)] = &[\n";
@@ -251,7 +263,9 @@ fn function_doc(api: &Api, scan: &Scan, renames: &Renames, symbol: &str) -> Stri
     let per_thread_name = renames.per_thread.iter().find(|(_, s)| *s == symbol).map(|(a, _)| a.as_str());
     let declared = per_thread_name.map(|a| renames.target(a)).unwrap_or_else(|| symbol.to_string());
     let page = match scan.groups.get(&declared) {
-        Some((group, title)) => format!("[{title}]({}group__{}.html)", api.reference, group.replace('_', "__")),
+        Some((group, title)) => {
+            format!("[{title}]({}group__{}.html)", api.reference, group.replace('_', "__"))
+        }
         None => format!("<{}>", api.reference),
     };
     match (default_name, per_thread_name) {

@@ -64,7 +64,12 @@ pub struct Generated {
 /// only declarations and links to NVIDIA's reference (for vendored bindings, which we publish).
 ///
 /// `extra_includes`: more folders for the header's own `#include`s.
-pub fn generate(api: &Api, include: &Path, extra_includes: &[PathBuf], comments: bool) -> Result<Generated, Error> {
+pub fn generate(
+    api: &Api,
+    include: &Path,
+    extra_includes: &[PathBuf],
+    comments: bool,
+) -> Result<Generated, Error> {
     clang_sys::load().map_err(Error::NoLibclang)?;
     // One spelling of the folder, so clang's file names compare equal to ours.
     let include = include.canonicalize().map_err(|e| Error::Parse(format!("{}: {e}", include.display())))?;
@@ -81,7 +86,8 @@ pub fn generate(api: &Api, include: &Path, extra_includes: &[PathBuf], comments:
     let scan = scan::scan(api, &include, &args)?;
 
     let keyword_fields = Rc::new(RefCell::new(BTreeSet::new()));
-    let callbacks = Callbacks { array_lengths: scan.array_lengths.clone(), keyword_fields: keyword_fields.clone() };
+    let callbacks =
+        Callbacks { array_lengths: scan.array_lengths.clone(), keyword_fields: keyword_fields.clone() };
     let mut builder = bindgen::Builder::default()
         .header(header.to_string_lossy())
         .clang_args(args.iter().filter(|a| a.starts_with("-I")))
@@ -111,7 +117,8 @@ pub fn generate(api: &Api, include: &Path, extra_includes: &[PathBuf], comments:
         builder = builder.blocklist_type(format!("^{shared}$"));
     }
     let raw = builder.generate().map_err(|e| Error::Parse(e.to_string()))?.to_string();
-    let file = syn::parse_file(&raw).map_err(|e| Error::Shape(format!("bindgen's output does not parse: {e}")))?;
+    let file =
+        syn::parse_file(&raw).map_err(|e| Error::Shape(format!("bindgen's output does not parse: {e}")))?;
     let keyword_fields = keyword_fields.borrow().clone();
     emit::emit(api, file, &scan, &keyword_fields, comments)
 }

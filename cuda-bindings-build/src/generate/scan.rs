@@ -65,7 +65,9 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
             CXCursor_FunctionDecl if entity.file.as_deref() == Some(header.as_path()) => {
                 functions.push((entity.name, entity.line));
             }
-            CXCursor_StructDecl | CXCursor_UnionDecl => array_lengths(&unit, entity.cursor, &mut scan.array_lengths),
+            CXCursor_StructDecl | CXCursor_UnionDecl => {
+                array_lengths(&unit, entity.cursor, &mut scan.array_lengths)
+            }
             _ => {}
         }
     }
@@ -95,7 +97,12 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
             .entities()
             .into_iter()
             .filter(|e| e.file.as_deref() == Some(shared_path.as_path()))
-            .filter(|e| matches!(e.kind, CXCursor_StructDecl | CXCursor_UnionDecl | CXCursor_EnumDecl | CXCursor_TypedefDecl))
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    CXCursor_StructDecl | CXCursor_UnionDecl | CXCursor_EnumDecl | CXCursor_TypedefDecl
+                )
+            })
             .map(|e| e.name)
             .filter(|name| !name.is_empty())
             .collect();
@@ -111,7 +118,8 @@ fn array_lengths(unit: &Unit, record: CXCursor, out: &mut BTreeSet<String>) {
             CXCursor_FieldDecl => {
                 let tokens = unit.tokens(child.cursor);
                 for window in tokens.windows(3) {
-                    if window[0].text == "[" && window[2].text == "]" && window[1].kind == CXToken_Identifier {
+                    if window[0].text == "[" && window[2].text == "]" && window[1].kind == CXToken_Identifier
+                    {
                         out.insert(window[1].text.clone());
                     }
                 }
@@ -129,7 +137,9 @@ fn groups(tokens: &[Token], functions: Vec<(String, u32)>) -> HashMap<String, (S
     let mut starts: Vec<(u32, String)> = Vec::new();
     for token in tokens.iter().filter(|t| t.kind == CXToken_Comment) {
         for command in ["\\defgroup", "\\addtogroup"] {
-            let Some(line) = token.text.split(command).nth(1).and_then(|rest| rest.lines().next()) else { continue };
+            let Some(line) = token.text.split(command).nth(1).and_then(|rest| rest.lines().next()) else {
+                continue;
+            };
             let line = line.trim();
             let (name, title) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
             if command == "\\defgroup" {

@@ -177,9 +177,10 @@ fn records(items: &[syn::Item]) -> HashMap<String, Record> {
             syn::Item::Struct(s) => {
                 Some((s.ident.to_string(), Record { is_union: false, fields: fields(&mut s.fields.iter()) }))
             }
-            syn::Item::Union(u) => {
-                Some((u.ident.to_string(), Record { is_union: true, fields: fields(&mut u.fields.named.iter()) }))
-            }
+            syn::Item::Union(u) => Some((
+                u.ident.to_string(),
+                Record { is_union: true, fields: fields(&mut u.fields.named.iter()) },
+            )),
             _ => None,
         })
         .collect()
@@ -205,7 +206,9 @@ impl Names {
         for (name, record) in records {
             for (field, mentioned) in &record.fields {
                 for ty in mentioned {
-                    if ty.contains(ANON_TYPE) && ty.rsplit_once(ANON_TYPE).map(|(p, _)| p) == Some(name.as_str()) {
+                    if ty.contains(ANON_TYPE)
+                        && ty.rsplit_once(ANON_TYPE).map(|(p, _)| p) == Some(name.as_str())
+                    {
                         holder.insert(ty.clone(), (name.clone(), field.clone()));
                     }
                 }
@@ -310,7 +313,9 @@ impl VisitMut for Renamer<'_> {
         let tokens: Vec<TokenTree> = mac.tokens.clone().into_iter().collect();
         if is_offset_of {
             // offset_of!(Record, member)
-            if let [TokenTree::Ident(record), comma @ TokenTree::Punct(_), TokenTree::Ident(member)] = &tokens[..] {
+            if let [TokenTree::Ident(record), comma @ TokenTree::Punct(_), TokenTree::Ident(member)] =
+                &tokens[..]
+            {
                 let member = self.member(&record.to_string(), member);
                 let record = ident(&self.names.type_name(&record.to_string()));
                 mac.tokens = quote!(#record #comma #member);
