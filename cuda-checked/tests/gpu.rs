@@ -53,3 +53,30 @@ fn memory_calls_without_a_context_fail_with_invalid_context() {
     assert_eq!(e.name(), "CUDA_ERROR_INVALID_CONTEXT");
     assert_eq!(e.message(), "invalid device context");
 }
+
+/// The runtime's own names and texts, for every code it names.
+#[cfg(feature = "runtime")]
+#[test]
+fn runtime_names_and_messages_are_the_runtimes_own() {
+    use cuda_checked::check_cuda;
+    use cudart_sys::*;
+    let mut count = 0;
+    if let Err(e) = unsafe { check_cuda!(cudaGetDeviceCount(&mut count)) } {
+        panic!("the gpu-tests feature needs a CUDA GPU, driver and runtime:\n{e}");
+    }
+    let mut checked = 0;
+    for code in 1..=1000u32 {
+        let code = cudaError_t::from(code);
+        let name = unsafe { CStr::from_ptr(cudaGetErrorName(code)) }.to_string_lossy().into_owned();
+        if !name.starts_with("cuda") {
+            continue; // "unrecognized error code"
+        }
+        let message = unsafe { CStr::from_ptr(cudaGetErrorString(code)) }.to_string_lossy().into_owned();
+        let e = check_cuda!(code).unwrap_err();
+        assert_eq!(e.name(), name, "code {code:?}");
+        assert_eq!(e.message(), message, "code {code:?}");
+        checked += 1;
+    }
+    println!("{checked} codes in 1..=1000 named by the runtime; name() and message() match for all");
+    assert!(checked > 80, "the runtime named only {checked} codes");
+}

@@ -105,7 +105,7 @@ impl fmt::Display for LoadError {
             return write!(
                 f,
                 "{what} was not loaded: {variable} is the relative path `{path}`, which would be looked \
-                 up from whatever the working directory is. Set it to the absolute path of its {file}"
+                 up from whatever the working directory is. Set it to the absolute path of {what}'s {file}"
             );
         }
         if let LoadErrorKind::Linked = self.kind {
@@ -129,7 +129,9 @@ impl fmt::Display for LoadError {
             write!(f, "{sep}{}: {reason}", paths.join(", "))?;
         }
         match self.kind {
-            LoadErrorKind::Variable => write!(f, ". Check {variable}: it must be the absolute path of its {file}"),
+            LoadErrorKind::Variable => {
+                write!(f, ". Check {variable}: it must be the absolute path of {what}'s {file}")
+            }
             LoadErrorKind::Search { ignored_variable: Some(why) } => write!(
                 // The variable cannot help here, so it is not suggested.
                 f,
