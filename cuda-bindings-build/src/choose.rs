@@ -65,6 +65,9 @@ pub struct NoHeader {
 /// Decides by the table above, generating where it says so. Prints Cargo's instructions for
 /// the bindings file and its inputs; stops the build (with the reason and the remedy) in
 /// strict mode when it would fall back.
+///
+/// # Panics
+/// Outside a build script (no `CARGO_MANIFEST_DIR`).
 pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
     let manifest_dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo"));
     let vendored = Vendored::list(&manifest_dir, api);

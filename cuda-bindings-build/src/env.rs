@@ -29,6 +29,9 @@ pub fn strict() -> bool {
 /// A path from a variable, absolute. A build script runs in its package's folder, not where
 /// cargo was started, so a relative path is resolved against `$PWD` (the shell's folder when
 /// cargo was started) or refused.
+///
+/// # Errors
+/// A relative path when `$PWD` is unknown: the message says so.
 pub fn absolute(name: &str, value: OsString) -> Result<PathBuf, String> {
     let path = PathBuf::from(value);
     if path.is_absolute() {

@@ -201,7 +201,7 @@ fn first_usable(candidates: Vec<(String, PathBuf)>, search: &mut Search) -> bool
                         return true;
                     }
                     None if bytes.iter().all(u8::is_ascii_whitespace) => {
-                        search.places.push((found_by, Seen::Unusable(header, "is empty".into())))
+                        search.places.push((found_by, Seen::Unusable(header, "is empty".into())));
                     }
                     None => search
                         .places
@@ -209,7 +209,7 @@ fn first_usable(candidates: Vec<(String, PathBuf)>, search: &mut Search) -> bool
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                search.places.push((found_by, Seen::Missing(header)))
+                search.places.push((found_by, Seen::Missing(header)));
             }
             Err(e) => search.places.push((found_by, Seen::Unusable(header, format!("cannot be read: {e}")))),
         }
@@ -290,7 +290,7 @@ fn wheel_roots(site: &Path) -> Vec<PathBuf> {
             Some((major, entry.path()))
         })
         .collect();
-    majors.sort_by(|a, b| b.0.cmp(&a.0));
+    majors.sort_by_key(|(major, _)| std::cmp::Reverse(*major));
     let mut roots: Vec<PathBuf> = majors.into_iter().map(|(_, path)| path).collect();
     roots.push(nvidia.join("cuda_runtime"));
     roots

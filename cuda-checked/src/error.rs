@@ -14,8 +14,8 @@ pub trait Code: Copy + PartialEq + fmt::Debug + Send + Sync + 'static {
 /// where it was. Boxed, so a `Result<(), CallError<_>>` is one pointer wide. The texts are
 /// copies: a library may reuse the buffer it returned them in.
 ///
-/// `DriverError` is `CallError<CUresult>`; with the `runtime` feature, `RuntimeError` is
-/// `CallError<cudaError_t>`.
+/// [`DriverError`](crate::DriverError) is `CallError<CUresult>`; with the `runtime` feature,
+/// `RuntimeError` is `CallError<cudaError_t>`.
 #[derive(Clone)]
 pub struct CallError<C: Code>(Box<Inner<C>>);
 
@@ -41,28 +41,35 @@ impl<C: Code> CallError<C> {
     }
 
     /// The code the call returned.
+    #[must_use]
     pub fn code(&self) -> C {
         self.0.code
     }
     /// The code's name (`CUDA_ERROR_OUT_OF_MEMORY`, `cudaErrorMemoryAllocation`): the
     /// library's, or without it, the header's.
+    #[must_use]
     pub fn name(&self) -> &str {
         &self.0.name
     }
     /// The library's text for the code or, when the call never reached the library, why.
+    #[must_use]
     pub fn message(&self) -> &str {
         &self.0.message
     }
     /// The call as written at the macro's site.
+    #[must_use]
     pub fn op(&self) -> &str {
         self.0.op
     }
+    #[must_use]
     pub fn file(&self) -> &str {
         self.0.file
     }
+    #[must_use]
     pub fn line(&self) -> u32 {
         self.0.line
     }
+    #[must_use]
     pub fn column(&self) -> u32 {
         self.0.column
     }

@@ -163,7 +163,7 @@ mod dynamic {
         let header = cuda_version(crate::CUDART_VERSION);
         let path = os::describe_path(&library.path);
         Some(match runtime_version(library) {
-            Some(v) if (v as i64) < crate::CUDART_VERSION as i64 => format!(
+            Some(v) if i64::from(v) < i64::from(crate::CUDART_VERSION) => format!(
                 "the CUDA runtime ({path}) has no function {what}: it is CUDA {}'s, older than the \
                  cuda_runtime_api.h these bindings come from (CUDA {header}). Load the runtime of CUDA \
                  {header} or newer ({LIBCUDART_PATH_VAR}), or build against an older toolkit",
@@ -187,6 +187,9 @@ pub(crate) use dynamic::resolve;
 
 /// Loads the runtime now, if not yet done: where the dynamic loader found it, or why it could
 /// not be loaded. With the `link` feature: the file the dynamic linker loaded it from.
+///
+/// # Errors
+/// Why no runtime library could be loaded (each file tried, and the loader's message).
 pub fn library_path() -> Result<&'static Path, &'static LoadError> {
     #[cfg(not(feature = "link"))]
     return dynamic::library_path();

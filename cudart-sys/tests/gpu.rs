@@ -12,7 +12,12 @@ fn device_stream_memory_and_a_shared_stream() {
     unsafe {
         let mut count = 0;
         let code = cudaGetDeviceCount(&mut count);
-        assert_eq!(code, cudaSuccess, "gpu-tests needs a CUDA GPU, driver and runtime: {:?}", loader::explain(code, "cudaGetDeviceCount"));
+        assert_eq!(
+            code,
+            cudaSuccess,
+            "gpu-tests needs a CUDA GPU, driver and runtime: {:?}",
+            loader::explain(code, "cudaGetDeviceCount")
+        );
         assert!(count >= 1);
         let mut prop: cudaDeviceProp = std::mem::zeroed();
         assert_eq!(cudaGetDeviceProperties(&mut prop, 0), cudaSuccess);

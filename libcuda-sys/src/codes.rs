@@ -10,12 +10,14 @@ macro_rules! __result_codes {
     ($code:ident, $table:path, $header:literal) => {
         impl $code {
             #[doc = concat!("The constant's name in `", $header, "`, if the header has it.")]
+            #[must_use]
             pub fn name(self) -> Option<&'static str> {
                 self.entry().map(|&(_, name, _)| name)
             }
 
             /// The header's description of the code, when the bindings were generated from a
             /// header on this machine (vendored bindings carry no NVIDIA text: `None`).
+            #[must_use]
             pub fn description(self) -> Option<&'static str> {
                 self.entry().map(|&(_, _, description)| description).filter(|d| !d.is_empty())
             }

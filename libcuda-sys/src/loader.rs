@@ -182,7 +182,10 @@ mod dynamic {
         let version = driver_version(library);
         if version.is_none() && library.symbol(c"cuInit").is_null() {
             let fix = if library.from_variable {
-                format!("Set {LIBCUDA_PATH_VAR} to the absolute path of the NVIDIA driver's {}", platform::FILE)
+                format!(
+                    "Set {LIBCUDA_PATH_VAR} to the absolute path of the NVIDIA driver's {}",
+                    platform::FILE
+                )
             } else {
                 format!(
                     "Something other than the NVIDIA driver is installed as {}: reinstall the driver",
@@ -197,7 +200,7 @@ mod dynamic {
         let header = crate::CUDA_VERSION;
         let h = cuda(header);
         match version {
-            Some(Ok(v)) if (v as i64) < header as i64 => format!(
+            Some(Ok(v)) if i64::from(v) < i64::from(header) => format!(
                 "the CUDA driver ({path}) has no function {what}: the driver supports CUDA {} ({v}), \
                  older than the cuda.h these bindings come from (CUDA {h}, {header}). Update the \
                  NVIDIA driver, or build against the cuda.h of CUDA {} or older",
@@ -209,7 +212,7 @@ mod dynamic {
                  {} the cuda.h these bindings come from (CUDA {h}, {header}): the driver no longer \
                  has that function, or the library is not a complete NVIDIA driver",
                 cuda(v),
-                if v as i64 == header as i64 { "the same version as" } else { "newer than" }
+                if i64::from(v) == i64::from(header) { "the same version as" } else { "newer than" }
             ),
             Some(Err(code)) => format!(
                 "the CUDA driver ({path}) has no function {what}; its CUDA version is unknown \
@@ -229,8 +232,8 @@ pub(crate) use dynamic::resolve;
 #[cfg(feature = "link")]
 mod linked {
     use super::*;
-    use std::path::PathBuf;
     use std::ffi::c_void;
+    use std::path::PathBuf;
 
     static PATH: dylib::Published<Result<PathBuf, LoadError>> = dylib::Published::new();
 
@@ -266,6 +269,9 @@ mod linked {
 /// Loads the driver now, if not yet done: where the dynamic loader found it (through links
 /// as it reports them), or why it could not be loaded. With the `link` feature: the file the
 /// dynamic linker loaded it from.
+///
+/// # Errors
+/// Why no driver library could be loaded (each file tried, and the loader's message).
 pub fn library_path() -> Result<&'static Path, &'static LoadError> {
     #[cfg(not(feature = "link"))]
     return dynamic::library_path();
@@ -300,9 +306,9 @@ pub fn explain(code: CUresult, call: &str) -> Option<String> {
 #[cfg(all(test, not(feature = "link")))]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
     use crate::ALL_FUNCTIONS;
     use crate::CUDA_ERROR_NOT_FOUND;
+    use std::path::PathBuf;
     use std::process::Command;
 
     #[test]
@@ -399,7 +405,10 @@ mod tests {
     fn child_wrong_library() {
         if let Some(n) = call_everything(CUDA_ERROR_NOT_FOUND) {
             let library = os::some_other_library();
-            assert_eq!(std::fs::canonicalize(library_path().unwrap()).ok(), std::fs::canonicalize(&library).ok());
+            assert_eq!(
+                std::fs::canonicalize(library_path().unwrap()).ok(),
+                std::fs::canonicalize(&library).ok()
+            );
             assert_eq!(explain(CUDA_ERROR_STUB_LIBRARY, "cuInit"), None, "the library did load");
             let why = explain(CUDA_ERROR_NOT_FOUND, "cuda_sys::cuMemAlloc(&mut p, 8)").unwrap();
             assert!(why.contains("is not a CUDA driver"), "{why}");

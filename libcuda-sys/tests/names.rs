@@ -124,7 +124,9 @@ fn layouts_are_cs() {
 fn symbols_list_every_function_once_by_its_symbol() {
     let symbols = loader::SYMBOLS;
     assert!(symbols.len() > 300, "only {} symbols", symbols.len());
-    for symbol in ["cuInit", "cuMemAlloc_v2", "cuMemcpyHtoD_v2", "cuMemcpyHtoD_v2_ptds", "cuLaunchKernel_ptsz"] {
+    for symbol in
+        ["cuInit", "cuMemAlloc_v2", "cuMemcpyHtoD_v2", "cuMemcpyHtoD_v2_ptds", "cuLaunchKernel_ptsz"]
+    {
         assert!(symbols.contains(&symbol), "{symbol} missing");
     }
     // Names C code writes that the header maps elsewhere are no symbols.

@@ -82,7 +82,8 @@ fn main() -> ExitCode {
 /// `DIR/<version>`, a toolkit root holding `include/` (with `crt/`) and `lib/`, downloaded and
 /// unpacked if not already there.
 fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
-    let v = VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
+    let v =
+        VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
     let root = dir.join(version);
     if root.join("include/crt/host_defines.h").is_file() {
         return Ok(root);
@@ -93,7 +94,8 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     for (requirement, inner) in [v.runtime, v.crt] {
         let wheel = download(dir, requirement)?;
         // The crt wheel may be nvcc's whole compiler: take its headers only.
-        let only = if (requirement, inner) == v.crt { format!("{inner}/include/crt/") } else { format!("{inner}/") };
+        let only =
+            if (requirement, inner) == v.crt { format!("{inner}/include/crt/") } else { format!("{inner}/") };
         let script = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\n\
                       z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith(sys.argv[3])])";
         run(Command::new("python3").args(["-c", script]).arg(&wheel).arg(&unpacked).arg(&only))?;
@@ -101,7 +103,8 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     std::fs::create_dir_all(unpacked.join(v.runtime.1).join("include")).map_err(|e| e.to_string())?;
     if v.crt.1 != v.runtime.1 {
         let crt = unpacked.join(v.crt.1).join("include/crt");
-        std::fs::rename(&crt, unpacked.join(v.runtime.1).join("include/crt")).map_err(|e| format!("{}: {e}", crt.display()))?;
+        std::fs::rename(&crt, unpacked.join(v.runtime.1).join("include/crt"))
+            .map_err(|e| format!("{}: {e}", crt.display()))?;
     }
     std::fs::rename(unpacked.join(v.runtime.1), &root).map_err(|e| format!("{}: {e}", root.display()))?;
     std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
@@ -114,9 +117,11 @@ fn download(dir: &Path, requirement: &str) -> Result<PathBuf, String> {
     let (name, exact) = requirement.split_once("==").ok_or(format!("{requirement}: no exact version"))?;
     let prefix = format!("{}-{exact}-", name.replace('-', "_"));
     let find = || {
-        std::fs::read_dir(&wheels).ok()?.filter_map(Result::ok).map(|entry| entry.path()).find(|path| {
-            path.file_name().is_some_and(|n| n.to_string_lossy().starts_with(&prefix))
-        })
+        std::fs::read_dir(&wheels)
+            .ok()?
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .find(|path| path.file_name().is_some_and(|n| n.to_string_lossy().starts_with(&prefix)))
     };
     if let Some(wheel) = find() {
         return Ok(wheel);
@@ -164,8 +169,8 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
         let mut expected = Vec::new();
         for version in newest_of_each_major() {
             let toolkit = fetch(&headers, version)?;
-            let generated =
-                generate::generate(api, &toolkit.join("include"), &[], false).map_err(|e| format!("CUDA {version}: {e}"))?;
+            let generated = generate::generate(api, &toolkit.join("include"), &[], false)
+                .map_err(|e| format!("CUDA {version}: {e}"))?;
             let path = dir.join(format!("{}_{}.rs", api.vendored_stem, generated.version));
             if check {
                 if std::fs::read_to_string(&path).ok().as_deref() != Some(generated.text.as_str()) {
@@ -181,7 +186,10 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
         // Files of this API that the generator no longer makes.
         for entry in std::fs::read_dir(&dir).map_err(|e| e.to_string())?.filter_map(Result::ok) {
             let path = entry.path();
-            let ours = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with(&format!("{}_", api.vendored_stem)));
+            let ours = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&format!("{}_", api.vendored_stem)));
             if ours && !expected.contains(&path) {
                 if check {
                     stale.push(format!("{} (no longer generated)", path.display()));
@@ -204,11 +212,13 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
 
 /// PORTING.md's table of anonymous unions and structs, from every version's cuda.h.
 fn porting(root: &Path, args: &[String]) -> Result<(), String> {
-    const START: &str = "<!-- anonymous members: made by `cargo xtask porting`, checked by CI; do not edit -->\n";
+    const START: &str =
+        "<!-- anonymous members: made by `cargo xtask porting`, checked by CI; do not edit -->\n";
     const END: &str = "<!-- end of anonymous members -->";
     let (check, headers) = options(root, args)?;
     // (parent, member) -> (what it holds, whether it reads as in C, the versions that have it)
-    let mut rows: std::collections::BTreeMap<(String, String), (String, bool, Vec<&str>)> = Default::default();
+    let mut rows: std::collections::BTreeMap<(String, String), (String, bool, Vec<&str>)> =
+        Default::default();
     for v in VERSIONS {
         let toolkit = fetch(&headers, v.version)?;
         let generated = generate::generate(&DRIVER, &toolkit.join("include"), &[], false)

@@ -47,8 +47,9 @@ impl Unit {
         let mut unsaved = CXUnsavedFile {
             Filename: name_c.as_ptr(),
             Contents: source_c.as_ptr(),
-            Length: source.len() as _,
+            Length: std::ffi::c_ulong::try_from(source.len()).map_err(|e| e.to_string())?,
         };
+        let argc = std::ffi::c_int::try_from(argv.len()).map_err(|e| e.to_string())?;
         // SAFETY: every pointer handed over lives until this function returns, and libclang
         // copies what it keeps; the unit is freed by Drop.
         unsafe {
@@ -58,7 +59,7 @@ impl Unit {
                 index,
                 name_c.as_ptr(),
                 argv.as_ptr(),
-                argv.len() as _,
+                argc,
                 &mut unsaved,
                 1,
                 CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_SkipFunctionBodies,
@@ -98,35 +99,21 @@ impl Unit {
 
     /// Every top-level declaration and macro definition of the unit, in order.
     pub fn entities(&self) -> Vec<Entity> {
-        extern "C" fn visit(cursor: CXCursor, _parent: CXCursor, data: CXClientData) -> CXChildVisitResult {
-            // SAFETY: `data` is the Vec passed below, borrowed for the visit.
-            let out = unsafe { &mut *(data as *mut Vec<CXCursor>) };
-            out.push(cursor);
-            CXChildVisit_Continue
-        }
-        let mut cursors: Vec<CXCursor> = Vec::new();
-        // SAFETY: a live unit; the visitor only pushes into `cursors`.
-        unsafe {
-            clang_visitChildren(
-                clang_getTranslationUnitCursor(self.tu),
-                visit,
-                &mut cursors as *mut Vec<CXCursor> as *mut c_void,
-            );
-        }
-        cursors.into_iter().map(|cursor| self.entity(cursor)).collect()
+        // SAFETY: a live unit.
+        self.children(unsafe { clang_getTranslationUnitCursor(self.tu) })
     }
 
     /// The direct children of `cursor` (the fields of a struct, the parts of a declaration).
     pub fn children(&self, cursor: CXCursor) -> Vec<Entity> {
         extern "C" fn visit(cursor: CXCursor, _parent: CXCursor, data: CXClientData) -> CXChildVisitResult {
             // SAFETY: as in `entities`.
-            let out = unsafe { &mut *(data as *mut Vec<CXCursor>) };
+            let out = unsafe { &mut *data.cast::<Vec<CXCursor>>() };
             out.push(cursor);
             CXChildVisit_Continue
         }
         let mut cursors: Vec<CXCursor> = Vec::new();
-        // SAFETY: as in `entities`.
-        unsafe { clang_visitChildren(cursor, visit, &mut cursors as *mut Vec<CXCursor> as *mut c_void) };
+        // SAFETY: a cursor of this live unit; the visitor only pushes into `cursors`.
+        unsafe { clang_visitChildren(cursor, visit, std::ptr::addr_of_mut!(cursors).cast::<c_void>()) };
         cursors.into_iter().map(|cursor| self.entity(cursor)).collect()
     }
 
@@ -169,7 +156,9 @@ impl Unit {
     /// tokenizing): NVIDIA's `\defgroup`s are in comments, which the AST does not hold.
     pub fn file_tokens(&self, path: &Path) -> Vec<Token> {
         let Ok(path_c) = CString::new(path.to_string_lossy().as_bytes()) else { return Vec::new() };
-        let Ok(size) = std::fs::metadata(path).map(|m| m.len()) else { return Vec::new() };
+        let Some(size) = std::fs::metadata(path).ok().and_then(|m| u32::try_from(m.len()).ok()) else {
+            return Vec::new();
+        };
         // SAFETY: a live unit and a file it includes; offsets within the file's size.
         unsafe {
             let file = clang_getFile(self.tu, path_c.as_ptr());
@@ -177,7 +166,7 @@ impl Unit {
                 return Vec::new();
             }
             let start = clang_getLocationForOffset(self.tu, file, 0);
-            let end = clang_getLocationForOffset(self.tu, file, size as u32);
+            let end = clang_getLocationForOffset(self.tu, file, size);
             self.tokens_in(clang_getRange(start, end))
         }
     }

@@ -261,9 +261,11 @@ fn table(name: &str, pairs: &BTreeMap<String, String>) -> String {
 fn function_doc(api: &Api, scan: &Scan, renames: &Renames, symbol: &str) -> String {
     let default_name = renames.default.iter().find(|(_, s)| *s == symbol).map(|(a, _)| a.as_str());
     let per_thread_name = renames.per_thread.iter().find(|(_, s)| *s == symbol).map(|(a, _)| a.as_str());
-    let declared = per_thread_name.map(|a| renames.target(a)).unwrap_or_else(|| symbol.to_string());
+    let declared = per_thread_name.map_or_else(|| symbol.to_string(), |a| renames.target(a));
     let page = match scan.groups.get(&declared) {
         Some((group, title)) => {
+            // `Context Management [DEPRECATED]`: brackets inside a link's text are escaped.
+            let title = title.replace('[', "\\[").replace(']', "\\]");
             format!("[{title}]({}group__{}.html)", api.reference, group.replace('_', "__"))
         }
         None => format!("<{}>", api.reference),
@@ -284,9 +286,6 @@ fn shared_imports(
     items: &[syn::Item],
     functions: &BTreeMap<String, syn::ForeignItemFn>,
 ) -> BTreeSet<String> {
-    if api.shares_types_with.is_none() {
-        return BTreeSet::new();
-    }
     struct Used<'a>(&'a BTreeSet<String>, BTreeSet<String>);
     impl<'ast> syn::visit::Visit<'ast> for Used<'_> {
         fn visit_ident(&mut self, ident: &'ast Ident) {
@@ -295,6 +294,9 @@ fn shared_imports(
                 self.1.insert(name);
             }
         }
+    }
+    if api.shares_types_with.is_none() {
+        return BTreeSet::new();
     }
     let mut used = Used(&scan.shared_types, BTreeSet::new());
     for item in items {
@@ -320,7 +322,7 @@ fn cast_constants(api: &Api, scan: &Scan) -> Vec<(String, String, String)> {
                 ["void", "*"] => "*mut ::core::ffi::c_void".to_string(),
                 ["int"] => "::core::ffi::c_int".to_string(),
                 ["unsigned", "int"] => "::core::ffi::c_uint".to_string(),
-                [t] if is_identifier(t) => t.to_string(),
+                [t] if is_identifier(t) => (*t).to_string(),
                 _ => return None,
             };
             let (negative, literal) = match value {

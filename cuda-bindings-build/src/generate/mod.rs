@@ -64,6 +64,9 @@ pub struct Generated {
 /// only declarations and links to NVIDIA's reference (for vendored bindings, which we publish).
 ///
 /// `extra_includes`: more folders for the header's own `#include`s.
+///
+/// # Errors
+/// No libclang, a header clang rejects, or one whose shape the generator does not know.
 pub fn generate(
     api: &Api,
     include: &Path,

@@ -66,7 +66,7 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
                 functions.push((entity.name, entity.line));
             }
             CXCursor_StructDecl | CXCursor_UnionDecl => {
-                array_lengths(&unit, entity.cursor, &mut scan.array_lengths)
+                array_lengths(&unit, entity.cursor, &mut scan.array_lengths);
             }
             _ => {}
         }

@@ -3536,13 +3536,13 @@ cuda_fns! {
         sparseProperties: *mut cudaArraySparseProperties,
         array: cudaArray_t,
     ) -> cudaError_t;
-    /// `cudaBindSurfaceToArray` in NVIDIA's reference: [Surface Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__SURFACE.html).
+    /// `cudaBindSurfaceToArray` in NVIDIA's reference: [Surface Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__SURFACE.html).
     pub fn cudaBindSurfaceToArray(
         surfref: *const surfaceReference,
         array: cudaArray_const_t,
         desc: *const cudaChannelFormatDesc,
     ) -> cudaError_t;
-    /// `cudaBindTexture` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE.html).
+    /// `cudaBindTexture` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE.html).
     pub fn cudaBindTexture(
         offset: *mut usize,
         texref: *const textureReference,
@@ -3550,7 +3550,7 @@ cuda_fns! {
         desc: *const cudaChannelFormatDesc,
         size: usize,
     ) -> cudaError_t;
-    /// `cudaBindTexture2D` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE.html).
+    /// `cudaBindTexture2D` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE.html).
     pub fn cudaBindTexture2D(
         offset: *mut usize,
         texref: *const textureReference,
@@ -3560,13 +3560,13 @@ cuda_fns! {
         height: usize,
         pitch: usize,
     ) -> cudaError_t;
-    /// `cudaBindTextureToArray` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE.html).
+    /// `cudaBindTextureToArray` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE.html).
     pub fn cudaBindTextureToArray(
         texref: *const textureReference,
         array: cudaArray_const_t,
         desc: *const cudaChannelFormatDesc,
     ) -> cudaError_t;
-    /// `cudaBindTextureToMipmappedArray` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE.html).
+    /// `cudaBindTextureToMipmappedArray` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE.html).
     pub fn cudaBindTextureToMipmappedArray(
         texref: *const textureReference,
         mipmappedArray: cudaMipmappedArray_const_t,
@@ -3863,7 +3863,7 @@ cuda_fns! {
         pResDesc: *mut cudaResourceDesc,
         surfObject: cudaSurfaceObject_t,
     ) -> cudaError_t;
-    /// `cudaGetSurfaceReference` in NVIDIA's reference: [Surface Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__SURFACE.html).
+    /// `cudaGetSurfaceReference` in NVIDIA's reference: [Surface Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__SURFACE.html).
     pub fn cudaGetSurfaceReference(
         surfref: *mut *const surfaceReference,
         symbol: *const ::core::ffi::c_void,
@@ -3878,7 +3878,7 @@ cuda_fns! {
         size: *mut usize,
         symbol: *const ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaGetTextureAlignmentOffset` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE.html).
+    /// `cudaGetTextureAlignmentOffset` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE.html).
     pub fn cudaGetTextureAlignmentOffset(
         offset: *mut usize,
         texref: *const textureReference,
@@ -3903,7 +3903,7 @@ cuda_fns! {
         pTexDesc: *mut cudaTextureDesc_v2,
         texObject: cudaTextureObject_t,
     ) -> cudaError_t;
-    /// `cudaGetTextureReference` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE.html).
+    /// `cudaGetTextureReference` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE.html).
     pub fn cudaGetTextureReference(
         texref: *mut *const textureReference,
         symbol: *const ::core::ffi::c_void,
@@ -4934,7 +4934,7 @@ cuda_fns! {
     pub fn cudaMemcpy3DPeer_ptds(p: *const cudaMemcpy3DPeerParms) -> cudaError_t;
     /// `cudaMemcpy3D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
     pub fn cudaMemcpy3D_ptds(p: *const cudaMemcpy3DParms) -> cudaError_t;
-    /// `cudaMemcpyArrayToArray` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyArrayToArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyArrayToArray(
         dst: cudaArray_t,
         wOffsetDst: usize,
@@ -4945,7 +4945,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyArrayToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyArrayToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyArrayToArray_ptds(
         dst: cudaArray_t,
         wOffsetDst: usize,
@@ -4972,7 +4972,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArray` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyFromArray(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -4981,7 +4981,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArrayAsync` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArrayAsync` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyFromArrayAsync(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -4991,7 +4991,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyFromArrayAsync_ptsz(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -5001,7 +5001,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyFromArray_ptds(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -5061,7 +5061,7 @@ cuda_fns! {
         count: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArray` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyToArray(
         dst: cudaArray_t,
         wOffset: usize,
@@ -5070,7 +5070,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArrayAsync` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArrayAsync` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyToArrayAsync(
         dst: cudaArray_t,
         wOffset: usize,
@@ -5080,7 +5080,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyToArrayAsync_ptsz(
         dst: cudaArray_t,
         wOffset: usize,
@@ -5090,7 +5090,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyToArray_ptds(
         dst: cudaArray_t,
         wOffset: usize,
@@ -5492,19 +5492,19 @@ cuda_fns! {
     pub fn cudaThreadExchangeStreamCaptureMode(
         mode: *mut cudaStreamCaptureMode,
     ) -> cudaError_t;
-    /// `cudaThreadExit` in NVIDIA's reference: [Thread Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
+    /// `cudaThreadExit` in NVIDIA's reference: [Thread Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
     pub fn cudaThreadExit() -> cudaError_t;
-    /// `cudaThreadGetCacheConfig` in NVIDIA's reference: [Thread Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
+    /// `cudaThreadGetCacheConfig` in NVIDIA's reference: [Thread Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
     pub fn cudaThreadGetCacheConfig(pCacheConfig: *mut cudaFuncCache) -> cudaError_t;
-    /// `cudaThreadGetLimit` in NVIDIA's reference: [Thread Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
+    /// `cudaThreadGetLimit` in NVIDIA's reference: [Thread Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
     pub fn cudaThreadGetLimit(pValue: *mut usize, limit: cudaLimit) -> cudaError_t;
-    /// `cudaThreadSetCacheConfig` in NVIDIA's reference: [Thread Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
+    /// `cudaThreadSetCacheConfig` in NVIDIA's reference: [Thread Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
     pub fn cudaThreadSetCacheConfig(cacheConfig: cudaFuncCache) -> cudaError_t;
-    /// `cudaThreadSetLimit` in NVIDIA's reference: [Thread Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
+    /// `cudaThreadSetLimit` in NVIDIA's reference: [Thread Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
     pub fn cudaThreadSetLimit(limit: cudaLimit, value: usize) -> cudaError_t;
-    /// `cudaThreadSynchronize` in NVIDIA's reference: [Thread Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
+    /// `cudaThreadSynchronize` in NVIDIA's reference: [Thread Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
     pub fn cudaThreadSynchronize() -> cudaError_t;
-    /// `cudaUnbindTexture` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE.html).
+    /// `cudaUnbindTexture` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE.html).
     pub fn cudaUnbindTexture(texref: *const textureReference) -> cudaError_t;
     /// `cudaUserObjectCreate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
     pub fn cudaUserObjectCreate(

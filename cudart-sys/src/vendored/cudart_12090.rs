@@ -4988,7 +4988,7 @@ cuda_fns! {
         len: ::core::ffi::c_int,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaDeviceGetSharedMemConfig` in NVIDIA's reference: [Device Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE__DEPRECATED.html).
+    /// `cudaDeviceGetSharedMemConfig` in NVIDIA's reference: [Device Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE__DEPRECATED.html).
     pub fn cudaDeviceGetSharedMemConfig(
         pConfig: *mut cudaSharedMemConfig,
     ) -> cudaError_t;
@@ -5029,7 +5029,7 @@ cuda_fns! {
         device: ::core::ffi::c_int,
         memPool: cudaMemPool_t,
     ) -> cudaError_t;
-    /// `cudaDeviceSetSharedMemConfig` in NVIDIA's reference: [Device Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE__DEPRECATED.html).
+    /// `cudaDeviceSetSharedMemConfig` in NVIDIA's reference: [Device Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE__DEPRECATED.html).
     pub fn cudaDeviceSetSharedMemConfig(config: cudaSharedMemConfig) -> cudaError_t;
     /// `cudaDeviceSynchronize` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
     pub fn cudaDeviceSynchronize() -> cudaError_t;
@@ -5139,7 +5139,7 @@ cuda_fns! {
         func: *const ::core::ffi::c_void,
         cacheConfig: cudaFuncCache,
     ) -> cudaError_t;
-    /// `cudaFuncSetSharedMemConfig` in NVIDIA's reference: [Execution Control [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__DEPRECATED.html).
+    /// `cudaFuncSetSharedMemConfig` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__DEPRECATED.html).
     pub fn cudaFuncSetSharedMemConfig(
         func: *const ::core::ffi::c_void,
         config: cudaSharedMemConfig,
@@ -6473,7 +6473,7 @@ cuda_fns! {
     pub fn cudaMemcpy3DPeer_ptds(p: *const cudaMemcpy3DPeerParms) -> cudaError_t;
     /// `cudaMemcpy3D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
     pub fn cudaMemcpy3D_ptds(p: *const cudaMemcpy3DParms) -> cudaError_t;
-    /// `cudaMemcpyArrayToArray` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyArrayToArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyArrayToArray(
         dst: cudaArray_t,
         wOffsetDst: usize,
@@ -6484,7 +6484,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyArrayToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyArrayToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyArrayToArray_ptds(
         dst: cudaArray_t,
         wOffsetDst: usize,
@@ -6535,7 +6535,7 @@ cuda_fns! {
         failIdx: *mut usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArray` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyFromArray(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -6544,7 +6544,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArrayAsync` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArrayAsync` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyFromArrayAsync(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -6554,7 +6554,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyFromArrayAsync_ptsz(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -6564,7 +6564,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyFromArray_ptds(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -6624,7 +6624,7 @@ cuda_fns! {
         count: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArray` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyToArray(
         dst: cudaArray_t,
         wOffset: usize,
@@ -6633,7 +6633,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArrayAsync` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArrayAsync` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyToArrayAsync(
         dst: cudaArray_t,
         wOffset: usize,
@@ -6643,7 +6643,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyToArrayAsync_ptsz(
         dst: cudaArray_t,
         wOffset: usize,
@@ -6653,7 +6653,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyToArray_ptds(
         dst: cudaArray_t,
         wOffset: usize,
@@ -7124,17 +7124,17 @@ cuda_fns! {
     pub fn cudaThreadExchangeStreamCaptureMode(
         mode: *mut cudaStreamCaptureMode,
     ) -> cudaError_t;
-    /// `cudaThreadExit` in NVIDIA's reference: [Thread Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
+    /// `cudaThreadExit` in NVIDIA's reference: [Thread Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
     pub fn cudaThreadExit() -> cudaError_t;
-    /// `cudaThreadGetCacheConfig` in NVIDIA's reference: [Thread Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
+    /// `cudaThreadGetCacheConfig` in NVIDIA's reference: [Thread Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
     pub fn cudaThreadGetCacheConfig(pCacheConfig: *mut cudaFuncCache) -> cudaError_t;
-    /// `cudaThreadGetLimit` in NVIDIA's reference: [Thread Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
+    /// `cudaThreadGetLimit` in NVIDIA's reference: [Thread Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
     pub fn cudaThreadGetLimit(pValue: *mut usize, limit: cudaLimit) -> cudaError_t;
-    /// `cudaThreadSetCacheConfig` in NVIDIA's reference: [Thread Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
+    /// `cudaThreadSetCacheConfig` in NVIDIA's reference: [Thread Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
     pub fn cudaThreadSetCacheConfig(cacheConfig: cudaFuncCache) -> cudaError_t;
-    /// `cudaThreadSetLimit` in NVIDIA's reference: [Thread Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
+    /// `cudaThreadSetLimit` in NVIDIA's reference: [Thread Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
     pub fn cudaThreadSetLimit(limit: cudaLimit, value: usize) -> cudaError_t;
-    /// `cudaThreadSynchronize` in NVIDIA's reference: [Thread Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
+    /// `cudaThreadSynchronize` in NVIDIA's reference: [Thread Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__THREAD__DEPRECATED.html).
     pub fn cudaThreadSynchronize() -> cudaError_t;
     /// `cudaUserObjectCreate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
     pub fn cudaUserObjectCreate(

@@ -5426,7 +5426,7 @@ cuda_fns! {
         len: ::core::ffi::c_int,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaDeviceGetSharedMemConfig` in NVIDIA's reference: [Device Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE__DEPRECATED.html).
+    /// `cudaDeviceGetSharedMemConfig` in NVIDIA's reference: [Device Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE__DEPRECATED.html).
     pub fn cudaDeviceGetSharedMemConfig(
         pConfig: *mut cudaSharedMemConfig,
     ) -> cudaError_t;
@@ -5467,7 +5467,7 @@ cuda_fns! {
         device: ::core::ffi::c_int,
         memPool: cudaMemPool_t,
     ) -> cudaError_t;
-    /// `cudaDeviceSetSharedMemConfig` in NVIDIA's reference: [Device Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE__DEPRECATED.html).
+    /// `cudaDeviceSetSharedMemConfig` in NVIDIA's reference: [Device Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE__DEPRECATED.html).
     pub fn cudaDeviceSetSharedMemConfig(config: cudaSharedMemConfig) -> cudaError_t;
     /// `cudaDeviceSynchronize` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
     pub fn cudaDeviceSynchronize() -> cudaError_t;
@@ -5613,7 +5613,7 @@ cuda_fns! {
         func: *const ::core::ffi::c_void,
         cacheConfig: cudaFuncCache,
     ) -> cudaError_t;
-    /// `cudaFuncSetSharedMemConfig` in NVIDIA's reference: [Execution Control [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__DEPRECATED.html).
+    /// `cudaFuncSetSharedMemConfig` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__DEPRECATED.html).
     pub fn cudaFuncSetSharedMemConfig(
         func: *const ::core::ffi::c_void,
         config: cudaSharedMemConfig,
@@ -7060,7 +7060,7 @@ cuda_fns! {
     ) -> cudaError_t;
     /// `cudaMemcpy3D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
     pub fn cudaMemcpy3D_ptds(p: *const cudaMemcpy3DParms) -> cudaError_t;
-    /// `cudaMemcpyArrayToArray` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyArrayToArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyArrayToArray(
         dst: cudaArray_t,
         wOffsetDst: usize,
@@ -7071,7 +7071,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyArrayToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyArrayToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyArrayToArray_ptds(
         dst: cudaArray_t,
         wOffsetDst: usize,
@@ -7120,7 +7120,7 @@ cuda_fns! {
         numAttrs: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArray` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyFromArray(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -7129,7 +7129,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArrayAsync` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArrayAsync` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyFromArrayAsync(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -7139,7 +7139,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyFromArrayAsync_ptsz(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -7149,7 +7149,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyFromArray_ptds(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -7209,7 +7209,7 @@ cuda_fns! {
         count: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArray` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyToArray(
         dst: cudaArray_t,
         wOffset: usize,
@@ -7218,7 +7218,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArrayAsync` in NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArrayAsync` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyToArrayAsync(
         dst: cudaArray_t,
         wOffset: usize,
@@ -7228,7 +7228,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyToArrayAsync_ptsz(
         dst: cudaArray_t,
         wOffset: usize,
@@ -7238,7 +7238,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
     pub fn cudaMemcpyToArray_ptds(
         dst: cudaArray_t,
         wOffset: usize,

@@ -4154,7 +4154,7 @@ cuda_fns! {
         sparseProperties: *mut CUDA_ARRAY_SPARSE_PROPERTIES,
         array: CUarray,
     ) -> CUresult;
-    /// `cuCtxAttach` in NVIDIA's reference: [Context Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX__DEPRECATED.html).
+    /// `cuCtxAttach` in NVIDIA's reference: [Context Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX__DEPRECATED.html).
     pub fn cuCtxAttach(pctx: *mut CUcontext, flags: ::core::ffi::c_uint) -> CUresult;
     /// `cuCtxCreate` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxCreate_v2(
@@ -4172,7 +4172,7 @@ cuda_fns! {
     ) -> CUresult;
     /// `cuCtxDestroy` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
     pub fn cuCtxDestroy_v2(ctx: CUcontext) -> CUresult;
-    /// `cuCtxDetach` in NVIDIA's reference: [Context Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX__DEPRECATED.html).
+    /// `cuCtxDetach` in NVIDIA's reference: [Context Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX__DEPRECATED.html).
     pub fn cuCtxDetach(ctx: CUcontext) -> CUresult;
     /// `cuCtxDisablePeerAccess` in NVIDIA's reference: [Peer Context Memory Access](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PEER__ACCESS.html).
     pub fn cuCtxDisablePeerAccess(peerContext: CUcontext) -> CUresult;
@@ -4234,7 +4234,7 @@ cuda_fns! {
         dev: CUdevice,
         peerDev: CUdevice,
     ) -> CUresult;
-    /// `cuDeviceComputeCapability` in NVIDIA's reference: [Device Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE__DEPRECATED.html).
+    /// `cuDeviceComputeCapability` in NVIDIA's reference: [Device Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE__DEPRECATED.html).
     pub fn cuDeviceComputeCapability(
         major: *mut ::core::ffi::c_int,
         minor: *mut ::core::ffi::c_int,
@@ -4305,7 +4305,7 @@ cuda_fns! {
         len: ::core::ffi::c_int,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuDeviceGetProperties` in NVIDIA's reference: [Device Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE__DEPRECATED.html).
+    /// `cuDeviceGetProperties` in NVIDIA's reference: [Device Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE__DEPRECATED.html).
     pub fn cuDeviceGetProperties(prop: *mut CUdevprop, dev: CUdevice) -> CUresult;
     /// `cuDeviceGetTexture1DLinearMaxWidth` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
     pub fn cuDeviceGetTexture1DLinearMaxWidth(
@@ -4410,7 +4410,7 @@ cuda_fns! {
         attrib: CUfunction_attribute,
         value: ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuFuncSetBlockShape` in NVIDIA's reference: [Execution Control [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuFuncSetBlockShape` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuFuncSetBlockShape(
         hfunc: CUfunction,
         x: ::core::ffi::c_int,
@@ -4424,7 +4424,7 @@ cuda_fns! {
         hfunc: CUfunction,
         config: CUsharedconfig,
     ) -> CUresult;
-    /// `cuFuncSetSharedSize` in NVIDIA's reference: [Execution Control [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuFuncSetSharedSize` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuFuncSetSharedSize(
         hfunc: CUfunction,
         bytes: ::core::ffi::c_uint,
@@ -4947,7 +4947,7 @@ cuda_fns! {
         handle: CUipcMemHandle,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuLaunch` in NVIDIA's reference: [Execution Control [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuLaunch` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuLaunch(f: CUfunction) -> CUresult;
     /// `cuLaunchCooperativeKernel` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
     pub fn cuLaunchCooperativeKernel(
@@ -4981,13 +4981,13 @@ cuda_fns! {
         hStream: CUstream,
         kernelParams: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuLaunchGrid` in NVIDIA's reference: [Execution Control [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuLaunchGrid` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuLaunchGrid(
         f: CUfunction,
         grid_width: ::core::ffi::c_int,
         grid_height: ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuLaunchGridAsync` in NVIDIA's reference: [Execution Control [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuLaunchGridAsync` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuLaunchGridAsync(
         f: CUfunction,
         grid_width: ::core::ffi::c_int,
@@ -5952,27 +5952,27 @@ cuda_fns! {
         func: CUfunction,
         config: *const CUlaunchConfig,
     ) -> CUresult;
-    /// `cuParamSetSize` in NVIDIA's reference: [Execution Control [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuParamSetSize` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuParamSetSize(hfunc: CUfunction, numbytes: ::core::ffi::c_uint) -> CUresult;
-    /// `cuParamSetTexRef` in NVIDIA's reference: [Execution Control [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuParamSetTexRef` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuParamSetTexRef(
         hfunc: CUfunction,
         texunit: ::core::ffi::c_int,
         hTexRef: CUtexref,
     ) -> CUresult;
-    /// `cuParamSetf` in NVIDIA's reference: [Execution Control [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuParamSetf` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuParamSetf(
         hfunc: CUfunction,
         offset: ::core::ffi::c_int,
         value: f32,
     ) -> CUresult;
-    /// `cuParamSeti` in NVIDIA's reference: [Execution Control [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuParamSeti` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuParamSeti(
         hfunc: CUfunction,
         offset: ::core::ffi::c_int,
         value: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuParamSetv` in NVIDIA's reference: [Execution Control [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuParamSetv` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
     pub fn cuParamSetv(
         hfunc: CUfunction,
         offset: ::core::ffi::c_int,
@@ -6345,9 +6345,9 @@ cuda_fns! {
         pResDesc: *mut CUDA_RESOURCE_DESC,
         surfObject: CUsurfObject,
     ) -> CUresult;
-    /// `cuSurfRefGetArray` in NVIDIA's reference: [Surface Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFREF__DEPRECATED.html).
+    /// `cuSurfRefGetArray` in NVIDIA's reference: [Surface Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFREF__DEPRECATED.html).
     pub fn cuSurfRefGetArray(phArray: *mut CUarray, hSurfRef: CUsurfref) -> CUresult;
-    /// `cuSurfRefSetArray` in NVIDIA's reference: [Surface Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFREF__DEPRECATED.html).
+    /// `cuSurfRefSetArray` in NVIDIA's reference: [Surface Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFREF__DEPRECATED.html).
     pub fn cuSurfRefSetArray(
         hSurfRef: CUsurfref,
         hArray: CUarray,
@@ -6377,112 +6377,112 @@ cuda_fns! {
         pTexDesc: *mut CUDA_TEXTURE_DESC,
         texObject: CUtexObject,
     ) -> CUresult;
-    /// `cuTexRefCreate` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefCreate` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefCreate(pTexRef: *mut CUtexref) -> CUresult;
-    /// `cuTexRefDestroy` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefDestroy` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefDestroy(hTexRef: CUtexref) -> CUresult;
-    /// `cuTexRefGetAddressMode` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetAddressMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetAddressMode(
         pam: *mut CUaddress_mode,
         hTexRef: CUtexref,
         dim: ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuTexRefGetAddress` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetAddress` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetAddress_v2(pdptr: *mut CUdeviceptr, hTexRef: CUtexref) -> CUresult;
-    /// `cuTexRefGetArray` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetArray` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetArray(phArray: *mut CUarray, hTexRef: CUtexref) -> CUresult;
-    /// `cuTexRefGetBorderColor` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetBorderColor` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetBorderColor(pBorderColor: *mut f32, hTexRef: CUtexref) -> CUresult;
-    /// `cuTexRefGetFilterMode` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetFilterMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetFilterMode(pfm: *mut CUfilter_mode, hTexRef: CUtexref) -> CUresult;
-    /// `cuTexRefGetFlags` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetFlags` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetFlags(
         pFlags: *mut ::core::ffi::c_uint,
         hTexRef: CUtexref,
     ) -> CUresult;
-    /// `cuTexRefGetFormat` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetFormat` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetFormat(
         pFormat: *mut CUarray_format,
         pNumChannels: *mut ::core::ffi::c_int,
         hTexRef: CUtexref,
     ) -> CUresult;
-    /// `cuTexRefGetMaxAnisotropy` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetMaxAnisotropy` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetMaxAnisotropy(
         pmaxAniso: *mut ::core::ffi::c_int,
         hTexRef: CUtexref,
     ) -> CUresult;
-    /// `cuTexRefGetMipmapFilterMode` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetMipmapFilterMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetMipmapFilterMode(
         pfm: *mut CUfilter_mode,
         hTexRef: CUtexref,
     ) -> CUresult;
-    /// `cuTexRefGetMipmapLevelBias` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetMipmapLevelBias` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetMipmapLevelBias(pbias: *mut f32, hTexRef: CUtexref) -> CUresult;
-    /// `cuTexRefGetMipmapLevelClamp` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetMipmapLevelClamp` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetMipmapLevelClamp(
         pminMipmapLevelClamp: *mut f32,
         pmaxMipmapLevelClamp: *mut f32,
         hTexRef: CUtexref,
     ) -> CUresult;
-    /// `cuTexRefGetMipmappedArray` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetMipmappedArray` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefGetMipmappedArray(
         phMipmappedArray: *mut CUmipmappedArray,
         hTexRef: CUtexref,
     ) -> CUresult;
-    /// `cuTexRefSetAddress2D` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetAddress2D` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetAddress2D_v3(
         hTexRef: CUtexref,
         desc: *const CUDA_ARRAY_DESCRIPTOR,
         dptr: CUdeviceptr,
         Pitch: usize,
     ) -> CUresult;
-    /// `cuTexRefSetAddressMode` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetAddressMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetAddressMode(
         hTexRef: CUtexref,
         dim: ::core::ffi::c_int,
         am: CUaddress_mode,
     ) -> CUresult;
-    /// `cuTexRefSetAddress` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetAddress` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetAddress_v2(
         ByteOffset: *mut usize,
         hTexRef: CUtexref,
         dptr: CUdeviceptr,
         bytes: usize,
     ) -> CUresult;
-    /// `cuTexRefSetArray` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetArray` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetArray(
         hTexRef: CUtexref,
         hArray: CUarray,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuTexRefSetBorderColor` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetBorderColor` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetBorderColor(hTexRef: CUtexref, pBorderColor: *mut f32) -> CUresult;
-    /// `cuTexRefSetFilterMode` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetFilterMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetFilterMode(hTexRef: CUtexref, fm: CUfilter_mode) -> CUresult;
-    /// `cuTexRefSetFlags` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetFlags` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetFlags(hTexRef: CUtexref, Flags: ::core::ffi::c_uint) -> CUresult;
-    /// `cuTexRefSetFormat` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetFormat` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetFormat(
         hTexRef: CUtexref,
         fmt: CUarray_format,
         NumPackedComponents: ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuTexRefSetMaxAnisotropy` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetMaxAnisotropy` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetMaxAnisotropy(
         hTexRef: CUtexref,
         maxAniso: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuTexRefSetMipmapFilterMode` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetMipmapFilterMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetMipmapFilterMode(hTexRef: CUtexref, fm: CUfilter_mode) -> CUresult;
-    /// `cuTexRefSetMipmapLevelBias` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetMipmapLevelBias` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetMipmapLevelBias(hTexRef: CUtexref, bias: f32) -> CUresult;
-    /// `cuTexRefSetMipmapLevelClamp` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetMipmapLevelClamp` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetMipmapLevelClamp(
         hTexRef: CUtexref,
         minMipmapLevelClamp: f32,
         maxMipmapLevelClamp: f32,
     ) -> CUresult;
-    /// `cuTexRefSetMipmappedArray` in NVIDIA's reference: [Texture Reference Management [DEPRECATED]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetMipmappedArray` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
     pub fn cuTexRefSetMipmappedArray(
         hTexRef: CUtexref,
         hMipmappedArray: CUmipmappedArray,
