@@ -94,16 +94,13 @@ fn site_packages(prefix: &Path) -> Vec<PathBuf> {
 #[cfg(not(feature = "link"))]
 mod dynamic {
     use super::*;
-    use cuda_sys::dylib::{called_name, cuda_version, symbols_of, Library};
+    use cuda_sys::dylib::{cuda_version, Library};
     use std::ffi::{c_int, CStr};
-    use std::sync::atomic::{AtomicBool, Ordering};
 
     static LIBRARY: dylib::Lazy = dylib::Lazy::new();
 
-    /// The process-wide record of symbols the runtime lacks, one flag per entry of [`SYMBOLS`].
-    #[allow(clippy::declare_interior_mutable_const)] // a template for the array, never used alone
-    const PRESENT: AtomicBool = AtomicBool::new(false);
-    static MISSING: [AtomicBool; SYMBOLS.len()] = [PRESENT; SYMBOLS.len()];
+    /// Which of [`SYMBOLS`] the runtime lacks, for the whole process.
+    static TABLE: dylib::Symbols<{ SYMBOLS.len() }> = dylib::Symbols::new(SYMBOLS);
 
     fn library() -> Result<&'static Library, &'static LoadError> {
         LIBRARY.get(|| dylib::load(&SPEC, &candidates()))
@@ -117,15 +114,7 @@ mod dynamic {
     /// code the call returns.
     pub(crate) fn resolve(symbol: &'static CStr) -> Result<*mut (), cudaError_t> {
         let library = library().map_err(|_| cudaErrorSharedObjectInitFailed)?;
-        let address = library.symbol(symbol);
-        if address.is_null() {
-            let name = symbol.to_bytes();
-            if let Some(i) = SYMBOLS.iter().position(|s| s.as_bytes() == name) {
-                MISSING[i].store(true, Ordering::Release);
-            }
-            return Err(cudaErrorSymbolNotFound);
-        }
-        Ok(address.cast())
+        TABLE.resolve(library, symbol).ok_or(cudaErrorSymbolNotFound)
     }
 
     /// `cudaRuntimeGetVersion`'s answer, if the library has it and answers.
@@ -149,12 +138,8 @@ mod dynamic {
             return None;
         }
         let library = library().ok()?;
-        let name = called_name(call);
-        let renames: &[&[(&str, &str)]] = &[crate::bindings::RENAMES, crate::bindings::PTDS_RENAMES];
-        let recorded = |s: &str| {
-            SYMBOLS.iter().position(|x| *x == s).is_some_and(|i| MISSING[i].load(Ordering::Acquire))
-        };
-        let symbol = symbols_of(name, SYMBOLS, renames).find(|s| recorded(s))?;
+        let (name, symbol) =
+            TABLE.missing_for(call, &[crate::bindings::RENAMES, crate::bindings::PTDS_RENAMES])?;
         let what = if name == symbol {
             format!("`{symbol}`")
         } else {

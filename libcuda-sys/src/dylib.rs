@@ -7,7 +7,7 @@
 use std::ffi::{c_void, CStr, OsString};
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 
 #[cfg(unix)]
 #[path = "dylib/unix.rs"]
@@ -244,6 +244,51 @@ impl Lazy {
     }
 }
 
+/// A crate's symbols, and which of them the loaded library lacks: one flag per symbol, set
+/// when a call first looks for it and never cleared (the library never changes), read by any
+/// thread without a lock. `N` is `names.len()`.
+pub struct Symbols<const N: usize> {
+    names: &'static [&'static str],
+    missing: [AtomicBool; N],
+}
+
+impl<const N: usize> Symbols<N> {
+    pub const fn new(names: &'static [&'static str]) -> Self {
+        #[allow(clippy::declare_interior_mutable_const)] // a template for the array, never used alone
+        const PRESENT: AtomicBool = AtomicBool::new(false);
+        Symbols { names, missing: [PRESENT; N] }
+    }
+
+    /// The address of `symbol` in `library`; `None`, and the symbol recorded missing, when it
+    /// is not there.
+    pub fn resolve(&self, library: &Library, symbol: &CStr) -> Option<*mut ()> {
+        let address = library.symbol(symbol);
+        if address.is_null() {
+            let name = symbol.to_bytes();
+            if let Some(i) = self.names.iter().position(|s| s.as_bytes() == name) {
+                self.missing[i].store(true, Ordering::Release);
+            }
+            return None;
+        }
+        Some(address.cast())
+    }
+
+    /// The symbol that `call` (a name, or the text of a call) stands for and the library was
+    /// found to lack, if any: itself, or what `renames` map it to.
+    pub fn missing_for<'a>(
+        &self,
+        call: &'a str,
+        renames: &[&'static [(&'static str, &'static str)]],
+    ) -> Option<(&'a str, &'static str)> {
+        let name = called_name(call);
+        let renamed = renames.iter().flat_map(|r| r.iter()).filter(|(api, _)| *api == name).map(|&(_, s)| s);
+        let symbol = self.names.iter().copied().filter(|s| *s == name).chain(renamed).find(|s| {
+            self.names.iter().position(|x| x == s).is_some_and(|i| self.missing[i].load(Ordering::Acquire))
+        })?;
+        Some((name, symbol))
+    }
+}
+
 /// The name a call was written with: `cuMemAlloc` in `cuda_sys::cuMemAlloc(&mut p, 8)`,
 /// `cuInit` in `cuInit`, `unsafe { cuInit(0) }` or `cuInit (0)`; `code` for a stored code.
 pub fn called_name(call: &str) -> &str {
@@ -251,17 +296,6 @@ pub fn called_name(call: &str) -> &str {
     let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let start = head.char_indices().rev().find(|&(_, c)| !is_ident(c)).map_or(0, |(i, c)| i + c.len_utf8());
     &head[start..]
-}
-
-/// The symbols a name stands for: itself when it is one of `symbols`, and what `renames`
-/// (name C code calls, symbol) map it to.
-pub fn symbols_of<'a>(
-    name: &'a str,
-    symbols: &'static [&'static str],
-    renames: &'static [&'static [(&'static str, &'static str)]],
-) -> impl Iterator<Item = &'static str> + 'a {
-    let renamed = renames.iter().flat_map(|r| r.iter()).filter(move |(api, _)| *api == name).map(|&(_, s)| s);
-    symbols.iter().copied().filter(move |s| *s == name).chain(renamed)
 }
 
 /// `12090` as `12.9`.

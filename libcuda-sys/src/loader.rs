@@ -88,10 +88,9 @@ fn stub_text(loaded: &str, path: &Path, from_variable: bool) -> String {
 #[cfg(not(feature = "link"))]
 mod dynamic {
     use super::*;
-    use crate::dylib::{called_name, cuda_version as cuda, symbols_of, Library};
+    use crate::dylib::{cuda_version as cuda, Library};
     use crate::{CUDA_ERROR_NOT_FOUND, CUDA_SUCCESS};
     use std::ffi::{c_int, CStr, OsString};
-    use std::sync::atomic::{AtomicBool, Ordering};
 
     /// `cuDriverGetVersion`'s answer: `None` if the library has no such function.
     fn driver_version(library: &Library) -> Option<Result<c_int, CUresult>> {
@@ -118,11 +117,8 @@ mod dynamic {
 
     static LIBRARY: dylib::Lazy = dylib::Lazy::new();
 
-    /// The process-wide record of symbols the loaded library lacks, one flag per entry of
-    /// [`SYMBOLS`]: set, never cleared (the library never changes), read by any thread.
-    #[allow(clippy::declare_interior_mutable_const)] // a template for the array, never used alone
-    const PRESENT: AtomicBool = AtomicBool::new(false);
-    static MISSING: [AtomicBool; SYMBOLS.len()] = [PRESENT; SYMBOLS.len()];
+    /// Which of [`SYMBOLS`] the driver lacks, for the whole process.
+    static TABLE: dylib::Symbols<{ SYMBOLS.len() }> = dylib::Symbols::new(SYMBOLS);
 
     pub(super) fn library_path() -> Result<&'static Path, &'static LoadError> {
         library().map(|library| library.path.as_path())
@@ -139,19 +135,7 @@ mod dynamic {
     /// nothing outside this crate can ask). An error is the code the call returns.
     pub(crate) fn resolve(symbol: &'static CStr) -> Result<*mut (), CUresult> {
         let library = library().map_err(|_| CUDA_ERROR_STUB_LIBRARY)?;
-        let address = library.symbol(symbol);
-        if address.is_null() {
-            let name = symbol.to_bytes();
-            if let Some(i) = SYMBOLS.iter().position(|s| s.as_bytes() == name) {
-                MISSING[i].store(true, Ordering::Release);
-            }
-            return Err(CUDA_ERROR_NOT_FOUND);
-        }
-        Ok(address.cast())
-    }
-
-    fn recorded_missing(symbol: &str) -> bool {
-        SYMBOLS.iter().position(|s| *s == symbol).is_some_and(|i| MISSING[i].load(Ordering::Acquire))
+        TABLE.resolve(library, symbol).ok_or(CUDA_ERROR_NOT_FOUND)
     }
 
     pub(super) fn explain(code: CUresult, call: &str) -> Option<String> {
@@ -165,9 +149,7 @@ mod dynamic {
             return None;
         }
         let library = library().ok()?;
-        let name = called_name(call);
-        let renames: &[&[(&str, &str)]] = &[crate::bindings::RENAMES, crate::bindings::PTDS_RENAMES];
-        let symbol = symbols_of(name, SYMBOLS, renames).find(|s| recorded_missing(s))?;
+        let (name, symbol) = TABLE.missing_for(call, &[crate::bindings::RENAMES, crate::bindings::PTDS_RENAMES])?;
         Some(missing(library, name, symbol))
     }
 
@@ -316,11 +298,11 @@ mod tests {
         assert!(SYMBOLS.contains(&"cuInit") && SYMBOLS.contains(&"cuMemAlloc_v2"));
         assert!(!SYMBOLS.contains(&"cuMemAlloc"), "a C name, not a symbol");
         assert_eq!(SYMBOLS.len(), ALL_FUNCTIONS.len());
-        let renames: &[&[(&str, &str)]] = &[crate::bindings::RENAMES, crate::bindings::PTDS_RENAMES];
-        let of = |name| dylib::symbols_of(name, SYMBOLS, renames).collect::<Vec<_>>();
-        assert_eq!(of("cuMemAlloc"), ["cuMemAlloc_v2"]);
-        assert_eq!(of("cuInit"), ["cuInit"]);
-        assert!(of("code").is_empty());
+        assert!(crate::bindings::RENAMES.contains(&("cuMemAlloc", "cuMemAlloc_v2")));
+        // Every name the header maps elsewhere maps to a function of these bindings.
+        for (api, symbol) in crate::bindings::RENAMES.iter().chain(crate::bindings::PTDS_RENAMES) {
+            assert!(SYMBOLS.contains(symbol), "{api} -> {symbol}, which is no symbol here");
+        }
     }
 
     /// Set in the child process, with the loader pointed at `library`.
