@@ -93,3 +93,30 @@ fn streams_events_agree() {
     assert!(out.contains("all 16777216 elements correct on both runs"), "{out}");
     assert!(out.contains("speed-up   : "), "{out}");
 }
+
+#[test]
+fn vmm_maps_two_allocations_into_one_range() {
+    let out = lesson_output("vmm", &[]);
+    if out.contains("does not support virtual memory management") {
+        return;
+    }
+    assert!(out.lines().any(|l| l.starts_with("granularity: minimum ")), "{out}");
+    assert!(out.contains("12000000 bytes wanted: 2 physical allocations of "), "{out}");
+    let reserved = out.lines().find_map(|l| l.strip_prefix("reserved ")).unwrap_or_else(|| panic!("{out}"));
+    let (start, end) = reserved.split_once(" to ").unwrap_or_else(|| panic!("{reserved}"));
+    assert!(is_hex_pointer(start) && is_hex_pointer(end) && start != "0x0", "{reserved}");
+    // The second allocation is mapped right where the first ends, inside the reservation.
+    let mapped: Vec<u64> = out
+        .lines()
+        .filter_map(|l| l.split_once(" mapped at 0x"))
+        .map(|(_, hex)| u64::from_str_radix(hex, 16).unwrap())
+        .collect();
+    let start = u64::from_str_radix(&start[2..], 16).unwrap();
+    let end = u64::from_str_radix(&end[2..], 16).unwrap();
+    assert_eq!(mapped.len(), 2, "{out}");
+    assert_eq!(mapped[0], start, "{out}");
+    assert_eq!(mapped[1] - mapped[0], (end - start) / 2, "{out}");
+    assert!(out.contains("across the seam: "), "{out}");
+    assert!(out.contains("all 3000000 elements correct"), "{out}");
+}
+
