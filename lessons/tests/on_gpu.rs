@@ -120,3 +120,19 @@ fn vmm_maps_two_allocations_into_one_range() {
     assert!(out.contains("all 3000000 elements correct"), "{out}");
 }
 
+#[test]
+fn graphs_launch_three_times_correctly() {
+    let out = lesson_output("graphs", &[]);
+    assert!(out.contains("graph of 6 nodes: "), "{out}");
+    for (launch, sum) in [(1, "2748782739456"), (2, "2748787982336"), (3, "2748793225216")] {
+        let line = format!(
+            "launch {launch} (x[i] = i + {launch}): y[i] = 5 x[i] + 1 for 1048576 of 1048576 elements; \
+             host node's sum of y = {sum} (expected {sum})"
+        );
+        assert!(out.contains(&line), "{line}\n{out}");
+    }
+    assert!(
+        out.contains("all results correct: 3 launches of 1048576 elements, the host node ran 3 times"),
+        "{out}"
+    );
+}
