@@ -252,8 +252,9 @@ fn main() -> Result<(), DriverError> {
 ///
 /// From CUDA 12.2 one call adds a node of any kind: `cuGraphAddNode` with a
 /// `CUgraphNodeParams`, a type tag plus a union of each kind's parameters (C writes
-/// `params.kernel.func = ...`, and so does Rust). Bytes it does not use must be zero. CUDA 13
-/// gave it, as `cuGraphAddNode_v2` before, an edge-data argument (null: plain edges).
+/// `params.kernel.func = ...`, and so does Rust). Bytes it does not use must be zero. In CUDA
+/// 13 `cuGraphAddNode` is what 12.3 added as `cuGraphAddNode_v2`: it also takes edge data for
+/// the dependencies (null: plain edges).
 #[cfg(cuda_ge = "12.2")]
 unsafe fn add_second_saxpy(
     graph: CUgraph,
