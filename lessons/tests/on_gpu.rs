@@ -93,3 +93,46 @@ fn streams_events_agree() {
     assert!(out.contains("all 16777216 elements correct on both runs"), "{out}");
     assert!(out.contains("speed-up   : "), "{out}");
 }
+
+#[test]
+fn vmm_maps_two_allocations_into_one_range() {
+    let out = lesson_output("vmm", &[]);
+    if out.contains("does not support virtual memory management") {
+        return;
+    }
+    assert!(out.lines().any(|l| l.starts_with("granularity: minimum ")), "{out}");
+    assert!(out.contains("12000000 bytes wanted: 2 physical allocations of "), "{out}");
+    let reserved = out.lines().find_map(|l| l.strip_prefix("reserved ")).unwrap_or_else(|| panic!("{out}"));
+    let (start, end) = reserved.split_once(" to ").unwrap_or_else(|| panic!("{reserved}"));
+    assert!(is_hex_pointer(start) && is_hex_pointer(end) && start != "0x0", "{reserved}");
+    // The second allocation is mapped right where the first ends, inside the reservation.
+    let mapped: Vec<u64> = out
+        .lines()
+        .filter_map(|l| l.split_once(" mapped at 0x"))
+        .map(|(_, hex)| u64::from_str_radix(hex, 16).unwrap())
+        .collect();
+    let start = u64::from_str_radix(&start[2..], 16).unwrap();
+    let end = u64::from_str_radix(&end[2..], 16).unwrap();
+    assert_eq!(mapped.len(), 2, "{out}");
+    assert_eq!(mapped[0], start, "{out}");
+    assert_eq!(mapped[1] - mapped[0], (end - start) / 2, "{out}");
+    assert!(out.contains("across the seam: "), "{out}");
+    assert!(out.contains("all 3000000 elements correct"), "{out}");
+}
+
+#[test]
+fn graphs_launch_three_times_correctly() {
+    let out = lesson_output("graphs", &[]);
+    assert!(out.contains("graph of 6 nodes: "), "{out}");
+    for (launch, sum) in [(1, "2748782739456"), (2, "2748787982336"), (3, "2748793225216")] {
+        let line = format!(
+            "launch {launch} (x[i] = i + {launch}): y[i] = 5 x[i] + 1 for 1048576 of 1048576 elements; \
+             host node's sum of y = {sum} (expected {sum})"
+        );
+        assert!(out.contains(&line), "{line}\n{out}");
+    }
+    assert!(
+        out.contains("all results correct: 3 launches of 1048576 elements, the host node ran 3 times"),
+        "{out}"
+    );
+}
