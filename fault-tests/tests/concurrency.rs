@@ -89,15 +89,7 @@ fn check_driver_errors(errors: &[DriverError]) {
 fn old_driver() {
     let results = race(|thread| {
         let mut errors = driver_errors(thread);
-        #[cfg(ctx_create_v4)]
-        for _ in 0..ROUNDS {
-            let mut context: CUcontext = std::ptr::null_mut();
-            let e = unsafe { check_driver!(cuCtxCreate_v4(&mut context, std::ptr::null_mut(), 0, 0)) }
-                .unwrap_err();
-            assert!(e.message().contains("has no function `cuCtxCreate_v4`"), "{e}");
-            assert!(e.message().contains("older than the cuda.h"), "{e}");
-            errors.push(e);
-        }
+        errors.extend(missing_function_errors());
         (errors, loader::library_path().unwrap())
     });
     let first = results[0].1;
@@ -109,6 +101,27 @@ fn old_driver() {
         assert_eq!(missing.len(), if cfg!(ctx_create_v4) { ROUNDS } else { 0 });
     }
     println!("{THREADS} threads agree: {}", std::path::Path::new(first).display());
+}
+
+/// The old fake lacks cuCtxCreate_v4: each call's error has the loader's reason.
+#[cfg(all(ctx_create_v4, not(cuda_sys_link)))]
+fn missing_function_errors() -> Vec<DriverError> {
+    (0..ROUNDS)
+        .map(|_| {
+            let mut context: CUcontext = std::ptr::null_mut();
+            let e = unsafe { check_driver!(cuCtxCreate_v4(&mut context, std::ptr::null_mut(), 0, 0)) }
+                .unwrap_err();
+            assert!(e.message().contains("has no function `cuCtxCreate_v4`"), "{e}");
+            assert!(e.message().contains("older than the cuda.h"), "{e}");
+            e
+        })
+        .collect()
+}
+
+/// Bindings without cuCtxCreate_v4 (before CUDA 12.9's header) have nothing to call here.
+#[cfg(all(not(ctx_create_v4), not(cuda_sys_link)))]
+fn missing_function_errors() -> Vec<DriverError> {
+    Vec::new()
 }
 
 /// Issue 10's race through the no-library path: every thread's first call returns the same
