@@ -28,6 +28,7 @@ fn a_missing_function_is_named() {
     let (library, name) = library_without_cuda();
     std::env::set_var(loader::LIBCUDA_PATH_VAR, &library);
     let mut ptr: CUdeviceptr = 0;
+    // SAFETY: a valid out-pointer (and no driver function is reached).
     let e = unsafe { check_driver!(cuMemAlloc(&mut ptr, 100)) }.unwrap_err();
     assert_eq!(e.code(), CUDA_ERROR_NOT_FOUND);
     assert_eq!(e.name(), "CUDA_ERROR_NOT_FOUND");
@@ -41,6 +42,7 @@ fn a_missing_function_is_named() {
     let later = check_driver!(CUDA_ERROR_NOT_FOUND).unwrap_err();
     assert!(!later.message().contains("cuMemAlloc_v2"), "{later}");
     // The same call, checked again, gets it again.
+    // SAFETY: as above.
     let again = unsafe { check_driver!(cuMemAlloc(&mut ptr, 100)) }.unwrap_err();
     assert_eq!(again.message(), e.message());
 }

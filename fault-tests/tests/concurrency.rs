@@ -1,6 +1,9 @@
 //! 64 threads racing the first calls, missing symbols and error formatting (through
 //! `check_driver!`), each race in a fresh process so that the first call really is the first.
 //! CI runs this file under ThreadSanitizer too, with and without the `link` feature.
+//!
+//! SAFETY of every `unsafe` block here: the calls reach a fake from fakes/driver.c (or no
+//! library at all) with valid out-pointers and null handles, which the fakes never read.
 #![cfg(target_os = "linux")]
 
 use std::sync::Barrier;
@@ -51,6 +54,7 @@ fn race<T: Send>(body: impl Fn(usize) -> T + Sync) -> Vec<T> {
 fn driver_errors(thread: usize) -> Vec<DriverError> {
     let mut errors = Vec::new();
     for round in 0..ROUNDS {
+        // SAFETY: see the note at the top of this file.
         unsafe {
             check_driver!(cuInit(0)).unwrap();
             let mut version = 0;
@@ -109,6 +113,7 @@ fn missing_function_errors() -> Vec<DriverError> {
     (0..ROUNDS)
         .map(|_| {
             let mut context: CUcontext = std::ptr::null_mut();
+            // SAFETY: see the note at the top of this file.
             let e = unsafe { check_driver!(cuCtxCreate_v4(&mut context, std::ptr::null_mut(), 0, 0)) }
                 .unwrap_err();
             assert!(e.message().contains("has no function `cuCtxCreate_v4`"), "{e}");
@@ -129,6 +134,7 @@ fn missing_function_errors() -> Vec<DriverError> {
 #[cfg(not(cuda_sys_link))]
 fn no_library() {
     let messages = race(|_| {
+        // SAFETY: see the note at the top of this file.
         let e = unsafe { check_driver!(cuInit(0)) }.unwrap_err();
         assert_eq!(e.code(), CUDA_ERROR_STUB_LIBRARY);
         e.message().to_owned()
@@ -144,6 +150,7 @@ fn no_library() {
 /// Threads record different missing symbols at once, and each reads back its own.
 #[cfg(not(cuda_sys_link))]
 fn not_a_driver() {
+    // SAFETY: see the note at the top of this file.
     race(|thread| unsafe {
         let e = match thread % 4 {
             0 => check_driver!(cuInit(0)),

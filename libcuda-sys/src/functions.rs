@@ -37,6 +37,7 @@ macro_rules! cuda_fns {
                             SLOT.store(symbol, ::core::sync::atomic::Ordering::Release);
                             // SAFETY: the driver exports this symbol with this C signature.
                             let f: Fn = unsafe { ::core::mem::transmute::<*mut (), Fn>(symbol) };
+                            // SAFETY: the caller keeps this function's contract (it is unsafe).
                             unsafe { f($($arg),*) }
                         }
                         Err(code) => code,
@@ -48,6 +49,7 @@ macro_rules! cuda_fns {
                 let f: Fn = unsafe {
                     ::core::mem::transmute::<*mut (), Fn>(SLOT.load(::core::sync::atomic::Ordering::Acquire))
                 };
+                // SAFETY: the caller keeps this function's contract (it is unsafe).
                 unsafe { f($($arg),*) }
             }
         )*
@@ -57,6 +59,7 @@ macro_rules! cuda_fns {
 
         /// Every function with all-zero arguments, for the no-driver test: without a driver
         /// each call returns before touching its arguments.
+        // SAFETY (of each call): only called where no driver can be reached, see above.
         #[cfg(test)]
         pub(crate) const ALL_FUNCTIONS: &[(&str, fn() -> CUresult)] = &[
             $((stringify!($name), || unsafe { $name($(::core::mem::zeroed::<$ty>()),*) }),)*
