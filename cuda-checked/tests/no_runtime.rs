@@ -8,14 +8,17 @@ use std::sync::Once;
 use cuda_checked::{check_cuda, check_driver, CudaError, RuntimeError, RuntimeResult};
 use cudart_sys::*;
 
-const NOWHERE: &str = "/nonexistent/libcudart.so";
+/// An absolute path where no runtime is.
+const NOWHERE: &str = if cfg!(windows) { r"C:\nonexistent\cudart.dll" } else { "/nonexistent/libcudart.so" };
 
 /// Points both loaders at nothing before anything in this process can load a library.
 fn nothing_to_load() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         std::env::set_var(loader::LIBCUDART_PATH_VAR, NOWHERE);
-        std::env::set_var(cuda_sys::loader::LIBCUDA_PATH_VAR, "/nonexistent/libcuda.so.1");
+        let no_driver =
+            if cfg!(windows) { r"C:\nonexistent\nvcuda.dll" } else { "/nonexistent/libcuda.so.1" };
+        std::env::set_var(cuda_sys::loader::LIBCUDA_PATH_VAR, no_driver);
     });
 }
 
@@ -27,7 +30,10 @@ fn a_call_without_a_runtime_says_why_in_the_samples_format() {
     let e = unsafe { check_cuda!(cudaMalloc(&mut buffer, 100)) }.unwrap_err();
     assert_eq!(e.code(), cudaErrorSharedObjectInitFailed);
     assert_eq!(e.name(), "cudaErrorSharedObjectInitFailed");
-    assert!(e.message().contains(&format!("{NOWHERE}: cannot open shared object file")), "{e}");
+    assert!(
+        e.message().contains(&format!("the CUDA runtime (libcudart) could not be loaded: {NOWHERE}: ")),
+        "{e}"
+    );
     assert!(e.message().contains(loader::LIBCUDART_PATH_VAR), "{e}");
     assert_eq!(e.op(), "cudaMalloc(&mut buffer, 100)");
     let expected = format!(

@@ -48,6 +48,8 @@ static SPEC: Spec = Spec {
         env!("CUDART_SYS_MAJOR"),
         " runtime (a CUDA toolkit, or NVIDIA's nvidia-cuda-runtime wheel)"
     ),
+    // Applications ship the runtime's DLL beside themselves on Windows.
+    search: dylib::Search::ApplicationAndSystem,
 };
 
 /// The places to try, in order, after the variable: the toolkit's folders, the Python

@@ -1,6 +1,9 @@
 //! 64 threads racing the first calls, missing symbols and error formatting (through
 //! `check_driver!`), each race in a fresh process so that the first call really is the first.
 //! CI runs this file under ThreadSanitizer too, with and without the `link` feature.
+//!
+//! SAFETY of every `unsafe` block here: the calls reach a fake from fakes/driver.c (or no
+//! library at all) with valid out-pointers and null handles, which the fakes never read.
 #![cfg(target_os = "linux")]
 
 use std::sync::Barrier;
@@ -51,6 +54,7 @@ fn race<T: Send>(body: impl Fn(usize) -> T + Sync) -> Vec<T> {
 fn driver_errors(thread: usize) -> Vec<DriverError> {
     let mut errors = Vec::new();
     for round in 0..ROUNDS {
+        // SAFETY: see the note at the top of this file.
         unsafe {
             check_driver!(cuInit(0)).unwrap();
             let mut version = 0;
@@ -89,15 +93,7 @@ fn check_driver_errors(errors: &[DriverError]) {
 fn old_driver() {
     let results = race(|thread| {
         let mut errors = driver_errors(thread);
-        #[cfg(ctx_create_v4)]
-        for _ in 0..ROUNDS {
-            let mut context: CUcontext = std::ptr::null_mut();
-            let e = unsafe { check_driver!(cuCtxCreate_v4(&mut context, std::ptr::null_mut(), 0, 0)) }
-                .unwrap_err();
-            assert!(e.message().contains("has no function `cuCtxCreate_v4`"), "{e}");
-            assert!(e.message().contains("older than the cuda.h"), "{e}");
-            errors.push(e);
-        }
+        errors.extend(missing_function_errors());
         (errors, loader::library_path().unwrap())
     });
     let first = results[0].1;
@@ -111,11 +107,34 @@ fn old_driver() {
     println!("{THREADS} threads agree: {}", std::path::Path::new(first).display());
 }
 
+/// The old fake lacks cuCtxCreate_v4: each call's error has the loader's reason.
+#[cfg(all(ctx_create_v4, not(cuda_sys_link)))]
+fn missing_function_errors() -> Vec<DriverError> {
+    (0..ROUNDS)
+        .map(|_| {
+            let mut context: CUcontext = std::ptr::null_mut();
+            // SAFETY: see the note at the top of this file.
+            let e = unsafe { check_driver!(cuCtxCreate_v4(&mut context, std::ptr::null_mut(), 0, 0)) }
+                .unwrap_err();
+            assert!(e.message().contains("has no function `cuCtxCreate_v4`"), "{e}");
+            assert!(e.message().contains("older than the cuda.h"), "{e}");
+            e
+        })
+        .collect()
+}
+
+/// Bindings without cuCtxCreate_v4 (before CUDA 12.9's header) have nothing to call here.
+#[cfg(all(not(ctx_create_v4), not(cuda_sys_link)))]
+fn missing_function_errors() -> Vec<DriverError> {
+    Vec::new()
+}
+
 /// Issue 10's race through the no-library path: every thread's first call returns the same
 /// load error, and the racing loads leave one result.
 #[cfg(not(cuda_sys_link))]
 fn no_library() {
     let messages = race(|_| {
+        // SAFETY: see the note at the top of this file.
         let e = unsafe { check_driver!(cuInit(0)) }.unwrap_err();
         assert_eq!(e.code(), CUDA_ERROR_STUB_LIBRARY);
         e.message().to_owned()
@@ -131,6 +150,7 @@ fn no_library() {
 /// Threads record different missing symbols at once, and each reads back its own.
 #[cfg(not(cuda_sys_link))]
 fn not_a_driver() {
+    // SAFETY: see the note at the top of this file.
     race(|thread| unsafe {
         let e = match thread % 4 {
             0 => check_driver!(cuInit(0)),

@@ -1,5 +1,8 @@
 //! Issue 10's faults, each against a fake driver from fakes/driver.c and each in its own
 //! process. Every test names the item it proves; each failed on the loader before the fix.
+//!
+//! SAFETY of every `unsafe` block here: the calls reach a fake from fakes/driver.c (or no
+//! library at all) with valid out-pointers and null handles, which the fakes never read.
 #![cfg(all(target_os = "linux", not(cuda_sys_link)))]
 
 use std::os::unix::ffi::OsStrExt;
@@ -35,12 +38,14 @@ fn scenario() {
 
 /// `cuInit(0)` must succeed.
 fn init() {
+    // SAFETY: see the note at the top of this file.
     unsafe { check_driver!(cuInit(0)) }.unwrap();
     println!("loaded from {}", Path::new(loader::library_path().unwrap()).display());
 }
 
 /// `cuInit(0)` must fail; prints the error.
 fn init_fails() {
+    // SAFETY: see the note at the top of this file.
     let e = unsafe { check_driver!(cuInit(0)) }.unwrap_err();
     println!("code: {:?}\nmessage: {}", e.code(), e.message());
 }
@@ -74,6 +79,7 @@ fn item2_a_relative_path_is_refused() {
 /// itself; later the driver returns its own NOT_FOUND.
 #[cfg(ctx_create_v4)]
 fn probe_then_driver_not_found() {
+    // SAFETY: see the note at the top of this file.
     unsafe {
         check_driver!(cuInit(0)).unwrap();
         let mut context: CUcontext = std::ptr::null_mut();
@@ -109,6 +115,7 @@ fn probe_then_driver_not_found() {
     }
 }
 
+#[cfg(ctx_create_v4)]
 fn cuda_version(v: i64) -> String {
     format!("{}.{}", v / 1000, v % 1000 / 10)
 }
@@ -122,6 +129,7 @@ fn item3_a_handled_loader_not_found_does_not_relabel_the_drivers_not_found() {
 }
 
 fn no_error_string() {
+    // SAFETY: see the note at the top of this file.
     unsafe {
         check_driver!(cuInit(0)).unwrap();
         let mut kernel: CUfunction = std::ptr::null_mut();
@@ -156,6 +164,7 @@ fn item3_a_driver_without_an_error_string_function_leaves_no_stale_reason() {
 
 #[cfg(ctx_create_v4)]
 fn reason_on_another_thread() {
+    // SAFETY: see the note at the top of this file.
     let code = std::thread::spawn(|| unsafe {
         let mut context: CUcontext = std::ptr::null_mut();
         cuCtxCreate_v4(&mut context, std::ptr::null_mut(), 0, 0)
@@ -180,6 +189,7 @@ fn item3_a_code_checked_on_another_thread_keeps_its_reason() {
 
 #[cfg(ctx_create_v4)]
 fn newer_driver_lacks_a_symbol() {
+    // SAFETY: see the note at the top of this file.
     let e = unsafe {
         check_driver!(cuInit(0)).unwrap();
         let mut context: CUcontext = std::ptr::null_mut();
@@ -207,6 +217,7 @@ fn item3_a_newer_driver_is_not_called_older() {
 }
 
 fn not_a_driver() {
+    // SAFETY: see the note at the top of this file.
     let e = unsafe { check_driver!(cuInit(0)) }.unwrap_err();
     println!("{e}");
     assert_eq!(e.code(), CUDA_ERROR_NOT_FOUND);
@@ -231,6 +242,7 @@ fn libc_path() -> String {
 }
 
 fn reused_buffer() {
+    // SAFETY: see the note at the top of this file.
     unsafe {
         check_driver!(cuInit(0)).unwrap();
         let mut pointer: CUdeviceptr = 0;
@@ -253,6 +265,7 @@ fn item4_an_error_keeps_its_text_when_the_driver_reuses_its_buffer() {
 
 /// The stub is what loaded: the error keeps the code's text and says which file and what to do.
 fn stub() {
+    // SAFETY: see the note at the top of this file.
     let e = unsafe { check_driver!(cuInit(0)) }.unwrap_err();
     println!("{e}");
     assert_eq!(e.code(), CUDA_ERROR_STUB_LIBRARY);
@@ -308,6 +321,7 @@ fn item5_a_stub_that_loaded_is_named_with_its_path() {
 }
 
 fn non_utf8_path() {
+    // SAFETY: see the note at the top of this file.
     unsafe { check_driver!(cuInit(0)) }.unwrap();
     let asked = std::env::var_os(loader::LIBCUDA_PATH_VAR).unwrap();
     let loaded = Path::new(loader::library_path().unwrap());
@@ -330,6 +344,7 @@ fn item6_a_non_utf8_path_is_loaded_from_its_bytes() {
 /// the child's first call must return.
 fn fork_during_first_load() {
     let entered = std::path::PathBuf::from(std::env::var_os("FAKE_CTOR_ENTERED").unwrap());
+    // SAFETY: see the note at the top of this file.
     let loader = std::thread::spawn(|| unsafe { cuInit(0) });
     assert!(
         fault_tests::wait_for_file(&entered, Duration::from_secs(30)),
@@ -339,6 +354,7 @@ fn fork_during_first_load() {
     let pid = unsafe { libc::fork() };
     assert!(pid >= 0, "fork failed");
     if pid == 0 {
+        // SAFETY: see the note at the top of this file.
         let code = unsafe { cuInit(0) };
         // SAFETY: leaves at once, without running this process's exit handlers in the copy.
         unsafe { libc::_exit(if code == CUDA_SUCCESS { 0 } else { 3 }) };
@@ -355,6 +371,7 @@ fn fork_during_first_load() {
         if start.elapsed() > Duration::from_secs(10) {
             // SAFETY: our own child.
             unsafe { libc::kill(pid, libc::SIGKILL) };
+            // SAFETY: reaps our own, now killed, child.
             unsafe { libc::waitpid(pid, &mut status, 0) };
             panic!("the forked child's cuInit hung for 10 s: it waits for a load that no thread of it runs");
         }

@@ -1,5 +1,8 @@
 //! With the `link` feature, linked against the fake driver build.rs made (`OUT_DIR/link`,
 //! through the rpath): every public item of `cuda_sys::loader` is there and says what is true.
+//!
+//! SAFETY of every `unsafe` block here: the calls reach a fake from fakes/driver.c (or no
+//! library at all) with valid out-pointers and null handles, which the fakes never read.
 #![cfg(all(target_os = "linux", cuda_sys_link))]
 
 use std::path::{Path, PathBuf};
@@ -33,6 +36,7 @@ fn library_path_is_the_file_the_dynamic_linker_loaded() {
 #[test]
 fn every_not_found_is_the_drivers_own() {
     let mut kernel: CUfunction = std::ptr::null_mut();
+    // SAFETY: see the note at the top of this file.
     let e = unsafe { check_driver!(cuModuleGetFunction(&mut kernel, std::ptr::null_mut(), c"k".as_ptr())) }
         .unwrap_err();
     assert_eq!(e.message(), "named symbol not found", "{e}");
@@ -49,6 +53,7 @@ fn the_symbol_list_and_the_variable_exist_with_link_too() {
 }
 
 fn stub() {
+    // SAFETY: see the note at the top of this file.
     let e = unsafe { check_driver!(cuInit(0)) }.unwrap_err();
     println!("{e}");
     assert_eq!(e.code(), CUDA_ERROR_STUB_LIBRARY);

@@ -2,6 +2,9 @@
 //! Needs root (CI runs as root and runs it explicitly): it makes a setuid copy of this test
 //! binary owned by `nobody`, which runs with AT_SECURE=1 because its effective user differs
 //! from its real one.
+//!
+//! SAFETY of every `unsafe` block here: the calls reach a fake from fakes/driver.c (or no
+//! library at all) with valid out-pointers and null handles, which the fakes never read.
 #![cfg(all(target_os = "linux", not(cuda_sys_link)))]
 
 use std::os::unix::fs::PermissionsExt;
@@ -23,6 +26,7 @@ fn scenario() {
 fn report() {
     // SAFETY: reads the auxiliary vector.
     let secure = unsafe { libc::getauxval(libc::AT_SECURE) };
+    // SAFETY: see the note at the top of this file.
     let result = unsafe { check_driver!(cuInit(0)) };
     println!("AT_SECURE={secure}");
     match result {

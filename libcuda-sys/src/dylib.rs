@@ -33,6 +33,19 @@ pub trait Unreachable<E>: Sized {
     fn code(&self) -> Option<u32>;
 }
 
+/// Where the system may look for a library given by name (Windows tells them apart; `dlopen`
+/// searches the same way for every bare name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// An absolute path: that file (and its own dependencies beside it).
+    Exact,
+    /// The system directory only: where the NVIDIA driver installs `nvcuda.dll`.
+    System,
+    /// The application's folder and the system directory, never the current directory or
+    /// `PATH`: where an application ships the CUDA runtime's DLL.
+    ApplicationAndSystem,
+}
+
 /// One library: how messages name it and where a user may point at it.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Spec {
@@ -46,6 +59,8 @@ pub struct Spec {
     pub variable: &'static str,
     /// What to do when nothing could be loaded: `Install the NVIDIA driver`.
     pub install: &'static str,
+    /// Where the system looks for a candidate given by bare name.
+    pub search: Search,
 }
 
 /// A loaded library.
@@ -93,13 +108,17 @@ impl LoadError {
 
     /// A linked library whose file the dynamic linker does not name.
     pub fn linked(spec: &'static Spec, why: &str) -> LoadError {
-        LoadError { spec, attempts: vec![(PathBuf::from(spec.file), why.into())], kind: LoadErrorKind::Linked }
+        LoadError {
+            spec,
+            attempts: vec![(PathBuf::from(spec.file), why.into())],
+            kind: LoadErrorKind::Linked,
+        }
     }
 }
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Spec { what, library, file, variable, install } = self.spec;
+        let Spec { what, library, file, variable, install, .. } = self.spec;
         if let LoadErrorKind::RelativeVariable = self.kind {
             let path = self.attempts.first().map(|(p, _)| p.display().to_string()).unwrap_or_default();
             return write!(
@@ -166,8 +185,10 @@ fn load_variable(spec: &'static Spec, path: OsString) -> Result<Library, LoadErr
         let why = format!("a relative path: {} must be absolute, so it was not loaded", spec.variable);
         return Err(LoadError { spec, attempts: vec![(path, why)], kind: LoadErrorKind::RelativeVariable });
     }
-    match os::open(path.as_os_str(), true) {
-        Ok(handle) => Ok(Library { path: os::loaded_from(&handle).unwrap_or(path), handle, from_variable: true }),
+    match os::open(path.as_os_str(), Search::Exact) {
+        Ok(handle) => {
+            Ok(Library { path: os::loaded_from(&handle).unwrap_or(path), handle, from_variable: true })
+        }
         Err(why) => Err(LoadError { spec, attempts: vec![(path, why)], kind: LoadErrorKind::Variable }),
     }
 }
@@ -179,8 +200,8 @@ fn search(
 ) -> Result<Library, LoadError> {
     let mut attempts = Vec::new();
     for name in candidates {
-        let exact = std::path::Path::new(name).is_absolute();
-        match os::open(name, exact) {
+        let search = if std::path::Path::new(name).is_absolute() { Search::Exact } else { spec.search };
+        match os::open(name, search) {
             Ok(handle) => {
                 let path = os::loaded_from(&handle).unwrap_or_else(|| name.into());
                 return Ok(Library { handle, path, from_variable: false });

@@ -37,6 +37,7 @@ macro_rules! __lazy_fns {
                             SLOT.store(symbol, ::core::sync::atomic::Ordering::Release);
                             // SAFETY: the library exports this symbol with this C signature.
                             let f: Fn = unsafe { ::core::mem::transmute::<*mut (), Fn>(symbol) };
+                            // SAFETY: the caller keeps this function's contract (it is unsafe).
                             unsafe { f($($arg),*) }
                         }
                         Err(error) => $crate::dylib::Unreachable::unreachable(error),
@@ -48,6 +49,7 @@ macro_rules! __lazy_fns {
                 let f: Fn = unsafe {
                     ::core::mem::transmute::<*mut (), Fn>(SLOT.load(::core::sync::atomic::Ordering::Acquire))
                 };
+                // SAFETY: the caller keeps this function's contract (it is unsafe).
                 unsafe { f($($arg),*) }
             }
         )*

@@ -47,6 +47,7 @@ pub use crate::dylib::LoadError;
 #[cfg(unix)]
 #[cfg_attr(feature = "link", allow(dead_code))] // linked: nothing to search for
 mod platform {
+    pub const LIBRARY: &str = "libcuda";
     pub const FILE: &str = "libcuda.so.1";
     pub const CANDIDATES: &[&str] = &["libcuda.so.1", "/usr/lib/wsl/lib/libcuda.so.1"];
     pub const STUB_ORIGIN: &str =
@@ -54,12 +55,25 @@ mod platform {
     pub const STUB_FIX: &str = "Install the NVIDIA driver, or take the stubs folder out of LD_LIBRARY_PATH";
 }
 
+/// Windows: `nvcuda.dll`, which NVIDIA's installer puts in the system directory, loaded from
+/// there only (never the program's folder, the current directory or `PATH`).
+#[cfg(windows)]
+#[cfg_attr(feature = "link", allow(dead_code))] // linked: nothing to search for
+mod platform {
+    pub const LIBRARY: &str = "nvcuda.dll";
+    pub const FILE: &str = "nvcuda.dll";
+    pub const CANDIDATES: &[&str] = &["nvcuda.dll"];
+    pub const STUB_ORIGIN: &str = "";
+    pub const STUB_FIX: &str = "Reinstall the NVIDIA driver";
+}
+
 static SPEC: Spec = Spec {
     what: "the CUDA driver",
-    library: "libcuda",
+    library: platform::LIBRARY,
     file: platform::FILE,
     variable: LIBCUDA_PATH_VAR,
     install: "Install the NVIDIA driver",
+    search: dylib::Search::System,
 };
 
 /// The variable naming the driver library's absolute path. When set, it is the only file
@@ -149,7 +163,8 @@ mod dynamic {
             return None;
         }
         let library = library().ok()?;
-        let (name, symbol) = TABLE.missing_for(call, &[crate::bindings::RENAMES, crate::bindings::PTDS_RENAMES])?;
+        let (name, symbol) =
+            TABLE.missing_for(call, &[crate::bindings::RENAMES, crate::bindings::PTDS_RENAMES])?;
         Some(missing(library, name, symbol))
     }
 
@@ -305,18 +320,30 @@ mod tests {
         }
     }
 
-    /// Set in the child process, with the loader pointed at `library`.
+    /// Set in the child process: the scene is set for the child's body.
     const CHILD: &str = "CUDA_SYS_TEST_CHILD";
 
     /// Runs `test` in a fresh copy of this test binary whose loader sees only `library`: the
     /// driver state is per process, and it is decided on the first call.
     fn in_child(test: &str, library: &Path) -> String {
-        let out = Command::new(std::env::current_exe().unwrap())
+        run_child(&std::env::current_exe().unwrap(), test, Some(library.as_os_str()), None)
+    }
+
+    /// Runs `test` of the test binary `exe` in `dir` (or here), with the loader's variable set
+    /// to `library` (or unset).
+    fn run_child(exe: &Path, test: &str, library: Option<&std::ffi::OsStr>, dir: Option<&Path>) -> String {
+        let mut command = Command::new(exe);
+        command
             .args([test, "--exact", "--include-ignored", "--nocapture", "--test-threads=1"])
-            .env(LIBCUDA_PATH_VAR, library)
-            .env(CHILD, library)
-            .output()
-            .unwrap();
+            .env(CHILD, "1");
+        match library {
+            Some(library) => command.env(LIBCUDA_PATH_VAR, library),
+            None => command.env_remove(LIBCUDA_PATH_VAR),
+        };
+        if let Some(dir) = dir {
+            command.current_dir(dir);
+        }
+        let out = command.output().unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "child {test} failed:\n{stdout}\n{stderr}");
@@ -327,8 +354,9 @@ mod tests {
     /// The child's body, only where `in_child` set the scene: calling every function with null
     /// arguments is safe only because none can reach a driver.
     fn call_everything(expected: CUresult) -> Option<usize> {
-        let library = std::env::var_os(CHILD)?;
-        assert_eq!(std::env::var_os(LIBCUDA_PATH_VAR), Some(library));
+        if !is_child() {
+            return None;
+        }
         for &(name, call) in ALL_FUNCTIONS {
             let code = CUresult::from(call().expect("every driver function returns a CUresult"));
             assert_eq!(code, expected, "{name}");
@@ -400,5 +428,86 @@ mod tests {
             assert_eq!(explain(CUDA_ERROR_NOT_FOUND, "code"), None);
             println!("called {n} functions");
         }
+    }
+
+    /// Whether this process is a child that `run_child` started.
+    fn is_child() -> bool {
+        std::env::var_os(CHILD).is_some()
+    }
+
+    /// What the loader's variable holds in `relative_variable_is_refused`.
+    const RELATIVE: &str = if cfg!(windows) { r"drivers\nvcuda.dll" } else { "drivers/libcuda.so.1" };
+
+    /// Issue 10, item 2 (on every system): a relative path in the variable is refused, not
+    /// looked up from the working directory.
+    #[test]
+    fn relative_variable_is_refused() {
+        in_child("loader::tests::child_relative_variable", Path::new(RELATIVE));
+    }
+
+    #[test]
+    #[ignore = "child of relative_variable_is_refused"]
+    fn child_relative_variable() {
+        if !is_child() {
+            return;
+        }
+        // SAFETY: no driver can be reached, so no argument is read.
+        assert_eq!(unsafe { crate::cuInit(0) }, CUDA_ERROR_STUB_LIBRARY);
+        let why = explain(CUDA_ERROR_STUB_LIBRARY, "cuInit(0)").unwrap();
+        assert!(why.contains(&format!("{LIBCUDA_PATH_VAR} is the relative path `{RELATIVE}`")), "{why}");
+        assert!(why.contains(&format!("the absolute path of the CUDA driver's {}", platform::FILE)), "{why}");
+        assert_eq!(library_path().unwrap_err().attempts()[0].0, Path::new(RELATIVE));
+    }
+
+    /// Windows: an `nvcuda.dll` planted in the program's folder and in the current directory
+    /// is not loaded; only the system directory's is (`LOAD_LIBRARY_SEARCH_SYSTEM32`).
+    #[cfg(windows)]
+    #[test]
+    fn a_planted_nvcuda_dll_is_not_loaded() {
+        let dir = std::env::temp_dir().join(format!("cuda-sys-planted-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // A real DLL without the driver's functions, where LoadLibrary would look first.
+        std::fs::copy(os::some_other_library(), dir.join("nvcuda.dll")).unwrap();
+        // This test binary, with the DLLs beside it (wine's stand-ins, if any), run from there.
+        let exe = std::env::current_exe().unwrap();
+        for entry in std::fs::read_dir(exe.parent().unwrap()).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("dll")) {
+                std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+            }
+        }
+        let copy = dir.join(exe.file_name().unwrap());
+        std::fs::copy(&exe, &copy).unwrap();
+        let out = run_child(&copy, "loader::tests::child_planted", None, Some(&dir));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(out.contains("not the planted copy"), "{out}");
+    }
+
+    #[cfg(windows)]
+    #[test]
+    #[ignore = "child of a_planted_nvcuda_dll_is_not_loaded"]
+    fn child_planted() {
+        if !is_child() {
+            return;
+        }
+        let planted = std::env::current_dir().unwrap().join("nvcuda.dll");
+        // SAFETY: cuInit takes no pointer.
+        let code = unsafe { crate::cuInit(0) };
+        match library_path() {
+            // A machine with the NVIDIA driver: the system directory's nvcuda.dll.
+            Ok(path) => {
+                let lower = |p: &Path| p.to_string_lossy().to_lowercase();
+                assert_ne!(lower(path), lower(&planted), "loaded {}", path.display());
+                assert_ne!(code, CUDA_ERROR_NOT_FOUND, "{:?}", explain(code, "cuInit"));
+            }
+            // No driver installed (wine): nothing was loaded, and only the system's name tried.
+            Err(e) => {
+                assert_eq!(code, CUDA_ERROR_STUB_LIBRARY);
+                assert_eq!(e.attempts().len(), 1, "{e}");
+                assert_eq!(e.attempts()[0].0, Path::new("nvcuda.dll"), "{e}");
+            }
+        }
+        println!("not the planted copy");
     }
 }

@@ -69,7 +69,8 @@ unsafe fn instantiate(exec: &mut CUgraphExec, g: CUgraph) -> CUresult {
 #[test]
 fn calls_compile_and_fail_cleanly_without_a_driver() {
     // The only test in this process that calls: nothing else reads the variable.
-    std::env::set_var(cuda_sys::loader::LIBCUDA_PATH_VAR, "/nonexistent/libcuda.so.1");
+    let nowhere = if cfg!(windows) { r"C:\nonexistent\nvcuda.dll" } else { "/nonexistent/libcuda.so.1" };
+    std::env::set_var(cuda_sys::loader::LIBCUDA_PATH_VAR, nowhere);
     let codes = unsafe { calls_spelled_as_in_c() };
     assert_eq!(codes, vec![CUDA_ERROR_STUB_LIBRARY; codes.len()]);
 }

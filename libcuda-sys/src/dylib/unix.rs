@@ -13,9 +13,9 @@ unsafe impl Send for Handle {}
 // SAFETY: as above: every use of the handle is a thread-safe libc call.
 unsafe impl Sync for Handle {}
 
-/// `dlopen(path)`, or the dynamic loader's message. `_exact`: the path was given as a whole
-/// (Windows searches differently for such paths; dlopen does not).
-pub fn open(path: &OsStr, _exact: bool) -> Result<Handle, String> {
+/// `dlopen(path)`, or the dynamic loader's message. (`dlopen` searches one way for every name:
+/// a path as it is, a bare name through the loader's search; `_search` is for Windows.)
+pub fn open(path: &OsStr, _search: super::Search) -> Result<Handle, String> {
     let shown = Path::new(path).display();
     let Ok(c_path) = CString::new(path.as_bytes()) else {
         return Err(format!("{shown}: the path contains a NUL byte"));
