@@ -33,11 +33,15 @@ pub fn strict() -> bool {
 /// # Errors
 /// A relative path when `$PWD` is unknown: the message says so.
 pub fn absolute(name: &str, value: OsString) -> Result<PathBuf, String> {
+    absolute_from(name, value, untracked("PWD").map(PathBuf::from))
+}
+
+fn absolute_from(name: &str, value: OsString, pwd: Option<PathBuf>) -> Result<PathBuf, String> {
     let path = PathBuf::from(value);
     if path.is_absolute() {
         return Ok(path);
     }
-    match untracked("PWD").map(PathBuf::from).filter(|pwd| pwd.is_absolute()) {
+    match pwd.filter(|pwd| pwd.is_absolute()) {
         Some(pwd) => Ok(pwd.join(path)),
         None => Err(format!(
             "{name}={} is a relative path and the folder cargo was started in is unknown ($PWD is not set): \
@@ -51,4 +55,20 @@ pub fn absolute(name: &str, value: OsString) -> Result<PathBuf, String> {
 /// one the build script runs on when cross-compiling.
 pub fn target_os() -> String {
     std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_relative_path_is_taken_from_where_cargo_was_started() {
+        let pwd = std::env::temp_dir().join("project");
+        let got = absolute_from("CUDA_PATH", "cuda/13.0".into(), Some(pwd.clone()));
+        assert_eq!(got, Ok(pwd.join("cuda/13.0")));
+        let absolute = std::env::temp_dir().join("cuda");
+        assert_eq!(absolute_from("CUDA_PATH", absolute.clone().into(), None), Ok(absolute));
+        let refused = absolute_from("CUDA_PATH", "cuda".into(), None).unwrap_err();
+        assert!(refused.contains("CUDA_PATH=cuda is a relative path") && refused.contains("absolute"), "{refused}");
+    }
 }

@@ -13,8 +13,8 @@
 //! 4. the system's dynamic loader (`LD_LIBRARY_PATH`, the ld.so cache).
 //!
 //! A call that cannot reach the runtime returns an error code instead of panicking:
-//! [`cudaErrorSharedObjectInitFailed`](crate::cudaErrorSharedObjectInitFailed) when no
-//! runtime could be loaded, [`cudaErrorSymbolNotFound`](crate::cudaErrorSymbolNotFound) when
+//! [`cudaErrorSharedObjectInitFailed`] when no
+//! runtime could be loaded, [`cudaErrorSymbolNotFound`] when
 //! the runtime lacks the function. [`explain`] says which and why. (`cudaGetErrorName` and
 //! `cudaGetErrorString` return a static text saying so instead.)
 

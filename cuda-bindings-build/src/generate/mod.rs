@@ -156,3 +156,49 @@ impl ParseCallbacks for Callbacks {
 // bindgen requires this of its callbacks; the generator runs on one thread.
 impl std::panic::UnwindSafe for Callbacks {}
 impl std::panic::RefUnwindSafe for Callbacks {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A header in a temporary folder, for the generator.
+    fn header(name: &str, text: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("cuda-bindings-build-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("cuda.h"), text).unwrap();
+        dir
+    }
+
+    const MINIMAL: &str = "#define CUDA_VERSION 12090\n\
+        typedef enum cudaError_enum { CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1 } CUresult;\n\
+        CUresult cuInit_v2(unsigned int Flags);\n\
+        #define cuInit cuInit_v2\n";
+
+    /// Issue 10, item 8: whatever a `#define cu...` expands to, the probe of the header's
+    /// macros stays valid C (each expansion becomes a string literal), so no generated file
+    /// the user cannot open fails; and renames are still found.
+    #[test]
+    fn unusual_macros_do_not_break_the_probe() {
+        let dir = header(
+            "unusual",
+            &format!(
+                "{MINIMAL}#define cuWeird 1 + 2\n#define cuUnbalanced )\n#define cuString \"a, b\"\n\
+                 #define cuEmpty\n#define cuFunctionLike(x) x ## _v2\n"
+            ),
+        );
+        let generated = generate(&crate::api::DRIVER, &dir, &[], false);
+        std::fs::remove_dir_all(&dir).unwrap();
+        let generated = generated.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(generated.version, 12090);
+        assert!(generated.text.contains("pub use self::cuInit_v2 as cuInit;"), "{}", generated.text);
+    }
+
+    #[test]
+    fn a_header_clang_rejects_says_where() {
+        let dir = header("broken", &format!("{MINIMAL}this is not C;\n"));
+        let error = generate(&crate::api::DRIVER, &dir, &[], false).err().expect("no bindings");
+        std::fs::remove_dir_all(&dir).unwrap();
+        let text = error.to_string();
+        assert!(text.contains("cuda.h:5"), "{text}");
+    }
+}

@@ -194,13 +194,43 @@ fn doc_above(tokens: &[Token], line: u32) -> Option<String> {
 /// header declares there.
 ///
 /// Each expansion is turned into a string literal by `#`, so whatever a macro expands to, the
-/// probe stays valid C; clang then hands the literal back.
+/// probe stays valid C and clang hands the literal back; only a macro that expands to
+/// unbalanced parentheses can break it. Then the candidates are probed in halves, and those
+/// that break the probe on their own are left out (they are no function renames).
 fn expansions(
     api: &Api,
     header: &Path,
     candidates: &[&str],
     args: &[String],
 ) -> Result<(BTreeMap<String, String>, BTreeSet<String>), Error> {
+    let mut renames = BTreeMap::new();
+    let mut functions = BTreeSet::new();
+    if probe(api, header, candidates, args, &mut renames, &mut functions).is_some() {
+        // The header alone must parse: then the fault is a candidate's.
+        if let Some(error) = probe(api, header, &[], args, &mut renames, &mut functions) {
+            return Err(Error::Parse(format!("{error}\n(in the generator's probe of the header's macros)")));
+        }
+        let mut pending = vec![candidates];
+        while let Some(part) = pending.pop() {
+            if probe(api, header, part, args, &mut renames, &mut functions).is_some() && part.len() > 1 {
+                let (a, b) = part.split_at(part.len() / 2);
+                pending.extend([a, b]);
+            }
+        }
+    }
+    Ok((renames, functions))
+}
+
+/// One probe of `candidates`: what it found goes into `renames` and `functions`; `Some` with
+/// clang's message when the probe did not parse.
+fn probe(
+    api: &Api,
+    header: &Path,
+    candidates: &[&str],
+    args: &[String],
+    renames: &mut BTreeMap<String, String>,
+    functions: &mut BTreeSet<String>,
+) -> Option<String> {
     const PREFIX: &str = "cuda_bindings_expansion__";
     let mut probe = format!(
         "#include \"{}\"\n#define CUDA_BINDINGS_STR_(...) #__VA_ARGS__\n\
@@ -210,11 +240,10 @@ fn expansions(
     for name in candidates {
         writeln!(probe, "static const char {PREFIX}{name}[] = CUDA_BINDINGS_STR({name});").unwrap();
     }
-    let unit = Unit::parse("cuda_bindings_probe.c", &probe, args).map_err(|e| {
-        Error::Parse(format!("{e}\n(in the generator's probe of the header's macros:\n{probe})"))
-    })?;
-    let mut out = BTreeMap::new();
-    let mut functions = BTreeSet::new();
+    let unit = match Unit::parse("cuda_bindings_probe.c", &probe, args) {
+        Ok(unit) => unit,
+        Err(error) => return Some(error),
+    };
     for entity in unit.entities() {
         if entity.kind == CXCursor_FunctionDecl
             && entity.file.as_deref() == Some(header)
@@ -226,10 +255,10 @@ fn expansions(
         let Some(literal) = string_literal(&unit, entity.cursor) else { continue };
         let expansion = literal.trim_start_matches('"').trim_end_matches('"').trim();
         if expansion != name && is_identifier(expansion) {
-            out.insert(name.to_string(), expansion.to_string());
+            renames.insert(name.to_string(), expansion.to_string());
         }
     }
-    Ok((out, functions))
+    None
 }
 
 /// The text of the first string literal under `cursor`.
