@@ -52,15 +52,13 @@ fn main() {
     // The runtime's file of the bindings' major (its ABI is per major), and where the loader
     // looks for it before the system's search (see src/loader.rs).
     let major = bindings.version / 1000;
+    // CUDA 11's runtime is named for 11.0 (soname `libcudart.so.11.0`, `cudart64_110.dll`);
+    // later ones by major alone.
+    let abi = if major == 11 { "11.0".to_string() } else { major.to_string() };
     let library = if env::target_os() == "windows" {
-        // CUDA 11's runtime DLL is named for 11.0 (`cudart64_110.dll`); later ones by major.
-        if major == 11 {
-            "cudart64_110.dll".to_string()
-        } else {
-            format!("cudart64_{major}.dll")
-        }
+        format!("cudart64_{}.dll", abi.replace('.', ""))
     } else {
-        format!("libcudart.so.{major}")
+        format!("libcudart.so.{abi}")
     };
     println!("cargo::rustc-env=CUDART_SYS_LIBRARY={library}");
     println!("cargo::rustc-env=CUDART_SYS_MAJOR={major}");
@@ -69,7 +67,7 @@ fn main() {
     println!("cargo::rustc-env=CUDART_SYS_TOOLKIT_LIB_DIRS={}", joined.to_string_lossy());
 
     if std::env::var_os("CARGO_FEATURE_LINK").is_some() {
-        link(&lib_dirs, major);
+        link(&lib_dirs, &library);
     }
 }
 
@@ -87,14 +85,13 @@ fn library_dirs(root: &Path) -> Vec<PathBuf> {
 }
 
 /// Links libcudart from the first folder that has it: `libcudart.so` as `-lcudart` would, or a
-/// wheel's only `libcudart.so.<major>` by its full name.
-fn link(dirs: &[PathBuf], major: u32) {
-    let versioned = format!("libcudart.so.{major}");
+/// wheel's only `libcudart.so.<major>` (`library`) by its full name.
+fn link(dirs: &[PathBuf], library: &str) {
     for dir in dirs {
         let name = if dir.join("libcudart.so").is_file() || dir.join("cudart.lib").is_file() {
             "cudart".to_string()
-        } else if dir.join(&versioned).is_file() {
-            format!(":{versioned}")
+        } else if dir.join(library).is_file() {
+            format!(":{library}")
         } else {
             continue;
         };

@@ -69,6 +69,9 @@ mod tests {
         let absolute = std::env::temp_dir().join("cuda");
         assert_eq!(absolute_from("CUDA_PATH", absolute.clone().into(), None), Ok(absolute));
         let refused = absolute_from("CUDA_PATH", "cuda".into(), None).unwrap_err();
-        assert!(refused.contains("CUDA_PATH=cuda is a relative path") && refused.contains("absolute"), "{refused}");
+        assert!(
+            refused.contains("CUDA_PATH=cuda is a relative path") && refused.contains("absolute"),
+            "{refused}"
+        );
     }
 }

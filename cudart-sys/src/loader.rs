@@ -1,7 +1,8 @@
 //! Finding the CUDA runtime (libcudart) at run time, and saying why a call could not reach it.
 //!
 //! The runtime's ABI is per CUDA major, so what is loaded is the runtime of the header's major
-//! (`libcudart.so.13` for CUDA 13 bindings; Windows: `cudart64_13.dll`), the first found of:
+//! (`libcudart.so.13` for CUDA 13 bindings, `libcudart.so.11.0` for CUDA 11; Windows:
+//! `cudart64_13.dll`), the first found of:
 //!
 //! 1. `$CUDART_SYS_LIBCUDART_PATH` when set, and then nothing else: an absolute path (a
 //!    relative one is refused), ignored in secure-execution mode (setuid, setgid, file
