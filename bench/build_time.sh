@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Clean-build times of cuda-sys on this machine, beside cudarc's driver bindings:
+# Clean-build times of libcuda-sys (and cudart-sys) on this machine, beside cudarc's driver bindings:
 #   bash bench/build_time.sh [CUDA_ROOT]
 # CUDA_ROOT holds include/cuda.h for the bindgen path (default: CUDA 12.9's, fetched by
 # `cargo xtask headers`). Every build starts from an empty target folder; downloads are
@@ -37,19 +37,23 @@ seconds() { # label, then the command; prints the wall time of a clean build
 
 for run in 1 2; do
     echo "-- run $run ($(nproc) cores, $(rustc --version))"
-    seconds "cuda-sys, vendored (--no-default-features)" \
-        cargo build -p libcuda-sys --no-default-features --target-dir "$work/t-vendored-$run"
-    seconds "cuda-sys, default features, no cuda.h (vendored)" \
+    for major in $(ls libcuda-sys/src/vendored | sed -n 's/^cuda_\([0-9]*\)[0-9]\{3\}\.rs$/\1/p'); do
+        seconds "libcuda-sys, vendored CUDA $major (--no-default-features)" \
+            env CUDA_SYS_CUDA_MAJOR="$major" cargo build -p libcuda-sys --no-default-features --target-dir "$work/t-vendored-$major-$run"
+    done
+    seconds "libcuda-sys, default features, no cuda.h (vendored 12)" \
         cargo build -p libcuda-sys --target-dir "$work/t-default-$run"
-    seconds "cuda-sys, bindgen path (CUDA_PATH=12.9 header)" \
+    seconds "libcuda-sys, bindgen path (CUDA_PATH=12.9 toolkit)" \
         env CUDA_PATH="$header_root" cargo build -p libcuda-sys --target-dir "$work/t-bindgen-$run"
+    seconds "libcuda-sys + cudart-sys, bindgen path (12.9)" \
+        env CUDA_PATH="$header_root" cargo build -p cudart-sys --target-dir "$work/t-bindgen-rt-$run"
     seconds "cudarc 0.19.10, driver + cuda-12090 (reference)" \
         cargo build --manifest-path "$work/cudarc-driver/Cargo.toml" --target-dir "$work/t-cudarc-$run"
 done
 
 echo "-- no-op rebuild of the bindgen build"
 CUDA_PATH="$header_root" cargo build -p libcuda-sys --target-dir "$work/t-bindgen-1" -v 2>&1 | tee "$work/noop" |
-    grep -E 'Running|Compiling|Fresh cuda-sys|Finished' || true
+    grep -E 'Running|Compiling|Fresh libcuda-sys|Finished' || true
 if grep -q 'build-script-build' "$work/noop"; then echo "FAIL: the build script ran again"; exit 1; fi
 echo "the build script did not run again"
 rm -rf "$work"
