@@ -44,11 +44,20 @@ fn runtime_handles_are_the_driver_handles() {
     ) -> cuda_sys::CUresult = cuda_sys::cuLaunchKernel;
 }
 
-#[cfg(cuda_ge = "12.0")]
+#[cfg(all(cuda_ge = "12.0", not(cuda_ge = "13.0")))]
 #[test]
-fn cudaGetDeviceProperties_is_v2_from_cuda_12() {
+fn cudaGetDeviceProperties_is_v2_in_cuda_12() {
     type Props = unsafe extern "C" fn(*mut cudaDeviceProp, core::ffi::c_int) -> cudaError_t;
     same_function!(cudaGetDeviceProperties, cudaGetDeviceProperties_v2, Props);
+}
+
+/// CUDA 13's header dropped the `_v2` rename: `cudaGetDeviceProperties` is the symbol itself
+/// (libcudart.so.13 exports no `cudaGetDeviceProperties_v2`).
+#[cfg(cuda_ge = "13.0")]
+#[test]
+fn cudaGetDeviceProperties_is_its_own_symbol_from_cuda_13() {
+    assert!(loader::SYMBOLS.contains(&"cudaGetDeviceProperties"));
+    assert!(!loader::SYMBOLS.contains(&"cudaGetDeviceProperties_v2"));
 }
 
 #[test]
