@@ -290,7 +290,7 @@ fn wheel_roots(site: &Path) -> Vec<PathBuf> {
             Some((major, entry.path()))
         })
         .collect();
-    majors.sort_by(|a, b| b.0.cmp(&a.0));
+    majors.sort_by_key(|(major, _)| std::cmp::Reverse(*major));
     let mut roots: Vec<PathBuf> = majors.into_iter().map(|(_, path)| path).collect();
     roots.push(nvidia.join("cuda_runtime"));
     roots

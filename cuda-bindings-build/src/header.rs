@@ -13,7 +13,7 @@ pub fn define_value(header: &str, name: &str) -> Option<u32> {
         let rest = rest.strip_prefix(|c: char| c == ' ' || c == '\t')?.trim_start();
         let after = rest.strip_prefix(name)?;
         // The whole name: `CUDA_VERSION_X` is another macro, `CUDA_VERSION(x)` a function-like one.
-        if !after.starts_with(|c: char| c == ' ' || c == '\t') {
+        if !after.starts_with([' ', '\t']) {
             return None;
         }
         integer(after.trim())
@@ -123,11 +123,8 @@ mod tests {
             "#define CUDA_VERSION 0x2F3A",
             "#ifndef CUDA_VERSION\n#define CUDA_VERSION 12090\n#endif",
         ] {
-            assert_eq!(
-                cuda_version(text),
-                Some(if text.contains("0x") { 0x2F3A } else { 12090 }),
-                "{text:?}"
-            );
+            // (0x2F3A is 12090 too.)
+            assert_eq!(cuda_version(text), Some(12090), "{text:?}");
         }
     }
 

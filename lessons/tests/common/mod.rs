@@ -1,4 +1,6 @@
 //! Finding and running the lesson binaries from a test.
+// Each test file uses part of this module.
+#![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

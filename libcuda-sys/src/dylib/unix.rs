@@ -80,6 +80,8 @@ pub fn loaded_from(_handle: &Handle) -> Option<PathBuf> {
 }
 
 /// The file holding `address` (a linked function), from `dladdr`.
+// dladdr looks the address up among the loaded objects; it never reads through it.
+#[allow(clippy::not_unsafe_ptr_arg_deref)]
 pub fn linked_from(address: *const c_void) -> Option<PathBuf> {
     // SAFETY: Dl_info is plain data; all-zero is a valid value for dladdr to overwrite.
     let mut info: libc::Dl_info = unsafe { std::mem::zeroed() };
