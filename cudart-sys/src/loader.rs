@@ -23,7 +23,9 @@ use std::path::{Path, PathBuf};
 
 use cuda_sys::dylib::{self, os, Spec};
 
-use crate::{cudaErrorSharedObjectInitFailed, cudaErrorSymbolNotFound, cudaError_t};
+use crate::cudaError_t;
+#[cfg(not(feature = "link"))]
+use crate::{cudaErrorSharedObjectInitFailed, cudaErrorSymbolNotFound};
 
 pub use cuda_sys::dylib::LoadError;
 
