@@ -109,6 +109,7 @@ fn probe_then_driver_not_found() {
     }
 }
 
+#[cfg(ctx_create_v4)]
 fn cuda_version(v: i64) -> String {
     format!("{}.{}", v / 1000, v % 1000 / 10)
 }

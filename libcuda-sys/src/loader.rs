@@ -16,7 +16,7 @@
 //!
 //! A call that cannot reach the driver returns an error code instead of panicking:
 //!
-//! - no driver library could be loaded: [`CUDA_ERROR_STUB_LIBRARY`](crate::CUDA_ERROR_STUB_LIBRARY),
+//! - no driver library could be loaded: [`CUDA_ERROR_STUB_LIBRARY`],
 //!   the code NVIDIA's own stub library returns when no real driver is installed;
 //! - the library lacks the function: [`CUDA_ERROR_NOT_FOUND`](crate::CUDA_ERROR_NOT_FOUND),
 //!   the code `cuGetProcAddress` returns for a symbol the driver does not have.
