@@ -49,8 +49,8 @@ fn main() -> Result<(), CudaError> {
         // Retaining counts as a use: released below.
         let mut primary: CUcontext = std::ptr::null_mut();
         check_driver!(cuDevicePrimaryCtxRetain(&mut primary, device))?;
-        println!("current context (cuCtxGetCurrent)              = {current:p}");
-        println!("primary context (cuDevicePrimaryCtxRetain)     = {primary:p}");
+        println!("current context (cuCtxGetCurrent)          = {current:p}");
+        println!("primary context (cuDevicePrimaryCtxRetain) = {primary:p}");
         if current.is_null() || current != primary {
             eprintln!(
                 "the context current after the runtime's calls is not device 0's primary context: \
