@@ -1,4 +1,4 @@
-//! Lesson 8: buffers and a stream with the Runtime API, the way a TensorRT inference sample
+//! Lesson 10: buffers and a stream with the Runtime API, the way a TensorRT inference sample
 //! moves its data: which GPU it runs on (cudaGetDeviceProperties), a stream, a device buffer
 //! (cudaMalloc) and a pinned host buffer (cudaMallocHost) for the input and for the output,
 //! an async memset and async copies in and out on the stream, events timing the stream's work,

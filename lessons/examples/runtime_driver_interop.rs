@@ -1,4 +1,4 @@
-//! Lesson 9: the Runtime API and the Driver API in one program, in one context and on one
+//! Lesson 11: the Runtime API and the Driver API in one program, in one context and on one
 //! stream, as TensorRT code that launches its own PTX kernels does. The runtime sets the
 //! device up (its primary context); the driver finds that context current, loads the
 //! vector-add PTX into it (cuModuleLoadData) and launches the kernel with cuLaunchKernel on a
