@@ -1,7 +1,11 @@
-/* What both C references share: the check on every call, and cuCtxCreate as the header spells it. */
+/* What the Driver API references share: the check on every call, cuCtxCreate as the header
+ * spells it, and with -DDLOPEN_LIBCUDA libcuda loaded with dlopen instead of linked. */
 #include <cuda.h>
 #include <stdio.h>
 #include <stdlib.h>
+#ifdef DLOPEN_LIBCUDA
+#include "dlopen_cuda.h"
+#endif
 
 #define CHECK(call)                                                            \
     do {                                                                       \
@@ -12,9 +16,13 @@
         }                                                                      \
     } while (0)
 
-/* cuInit, then a context on device 0. CUDA 13's cuCtxCreate takes a CUctxCreateParams*. */
+/* (libcuda loaded,) cuInit, then a context on device 0. CUDA 13's cuCtxCreate takes a
+ * CUctxCreateParams*. */
 static CUcontext create_context(void) {
     CUcontext context;
+#ifdef DLOPEN_LIBCUDA
+    load_libcuda();
+#endif
     CHECK(cuInit(0));
 #if CUDA_VERSION >= 13000
     CHECK(cuCtxCreate(&context, NULL, CU_CTX_SCHED_AUTO, 0));

@@ -1,70 +1,159 @@
 #!/usr/bin/env bash
-# The GPU benchmarks, side by side with C, on a machine with a CUDA GPU, gcc and cuda.h:
-#   bash bench/gpu.sh [DIR]
+# The GPU benchmarks, side by side with C, on a machine with a CUDA GPU, gcc, python3 and a
+# CUDA toolkit (headers, libcudart):
+#   bash bench/gpu.sh [DIR [SECTION...]]
 # DIR (default .gpu/bench) holds the Rust binaries bench/bundle.sh builds. The C references
-# (bench/*.c) are built here with gcc. Prints raw figures, then ratios Rust / C.
+# (bench/*.c) are built here with gcc against $CUDA_HOME (default /usr/local/cuda); everything
+# runs with $CUDA_HOME/lib64 first in LD_LIBRARY_PATH, so C and Rust use one libcudart. The
+# sections, in this order (default: all; about 5 minutes on the H200 together):
+#   calls              driver call overhead: call_overhead.rs (loaded, link) vs .c (-lcuda)
+#   runtime-calls      runtime call overhead: runtime_call_overhead.rs (loaded, link) vs .c (-lcudart)
+#   bandwidth          the bandwidth lesson vs bandwidth.c, $BANDWIDTH_RUNS (4) runs each, ABBA
+#   runtime-bandwidth  pinned cudaMemcpy 1-256 MiB: runtime_bandwidth.rs vs .c (-lcudart),
+#                      $RUNTIME_BANDWIDTH_ROUNDS (8) rounds
+#   pinned-protocol    the driver path's open question (issue 12): pinned cuMemcpyHtoD/DtoH,
+#                      4 KiB-256 MiB, pinned_copy.c linked (twice: the control) and with dlopen,
+#                      pinned_copy.rs linked and loaded, $PROTOCOL_ROUNDS (10) rounds
+# In the two round-based sections every program runs once per round, in the orders of a
+# Williams design (each at each position, and after each other program, equally often), all
+# pinned to core $BENCH_CORE (default 2) with taskset; bench/analyse.py gives medians and 95%
+# confidence intervals of each ratio, paired by round, and the protocol's verdict.
 set -euo pipefail
-bins=$(realpath "${1:-.gpu/bench}")
-cuda=${CUDA_HOME:-/usr/local/cuda}
-work=$(mktemp -d)
 here=$(cd "$(dirname "$0")" && pwd)
-for c in call_overhead bandwidth; do
-    gcc -O2 "$here/$c.c" -I"$cuda/include" -L"$cuda/lib64/stubs" -lcuda -o "$work/${c}_c"
+bins=${1:-.gpu/bench}
+[ $# -gt 0 ] && shift
+all="calls runtime-calls bandwidth runtime-bandwidth pinned-protocol"
+sections=${*:-$all}
+for s in $sections; do
+    case " $all " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
 done
+need() { # need SECTION BINARY...: the section's Rust binaries are in DIR
+    local section=$1 b
+    shift
+    for b in "$@"; do
+        case " $sections " in *" $section "*) [ -x "$bins/$b" ] || {
+            echo "gpu.sh: $bins/$b is missing (section $section): run bash bench/bundle.sh first" >&2; exit 2; } ;;
+        esac
+    done
+}
+need calls call_overhead call_overhead_link
+need runtime-calls runtime_call_overhead runtime_call_overhead_link
+need bandwidth bandwidth
+need runtime-bandwidth runtime_bandwidth
+need pinned-protocol pinned_copy pinned_copy_link
+bins=$(realpath "$bins")
+cuda=${CUDA_HOME:-/usr/local/cuda}
+export LD_LIBRARY_PATH="$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+work=$(mktemp -d)
+started=$SECONDS
+
+# The C references. libcuda from the toolkit's stub at link time (the driver's at run time);
+# libcudart shared, as `gcc -lcudart` links it (nvcc would link cudart_static by default).
+build_c() { gcc -O2 -I"$cuda/include" "$@"; }
+build_c "$here/call_overhead.c" -L"$cuda/lib64/stubs" -lcuda -o "$work/call_overhead_c"
+build_c "$here/bandwidth.c" -L"$cuda/lib64/stubs" -lcuda -o "$work/bandwidth_c"
+build_c "$here/pinned_copy.c" -L"$cuda/lib64/stubs" -lcuda -o "$work/pinned_copy_c"
+build_c -DDLOPEN_LIBCUDA "$here/pinned_copy.c" -ldl -o "$work/pinned_copy_c_dlopen"
+if [ -e "$cuda/lib64/libcudart.so" ]; then
+    cudart=(-L"$cuda/lib64" -lcudart)
+else
+    versioned=$(cd "$cuda/lib64" && ls libcudart.so.[0-9]* 2>/dev/null | head -1 || true)
+    [ -n "$versioned" ] || { echo "gpu.sh: no libcudart in $cuda/lib64 (set CUDA_HOME)" >&2; exit 2; }
+    cudart=(-L"$cuda/lib64" -l":$versioned")
+fi
+build_c "$here/runtime_call_overhead.c" "${cudart[@]}" -o "$work/runtime_call_overhead_c"
+build_c "$here/runtime_bandwidth.c" "${cudart[@]}" -o "$work/runtime_bandwidth_c"
+
 nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.current,pcie.link.width.current --format=csv,noheader || true
+echo "C's libcudart: $(ldd "$work/runtime_bandwidth_c" | grep -o 'libcudart[^ ]* => [^ ]*' || echo '?')"
+core=${BENCH_CORE:-2}
+[ "$core" -lt "$(nproc)" ] || core=0
+if command -v taskset >/dev/null && taskset -c "$core" true 2>/dev/null; then
+    pin=(taskset -c "$core")
+    echo "round-based sections run on core $core (taskset)"
+else
+    pin=()
+    echo "taskset cannot pin to core $core here: round-based sections run unpinned"
+fi
 
-echo "== call overhead: ns per call, best of 7 rounds of 10M calls, 3 runs of each binary interleaved"
-for _ in 1 2 3; do "$work/call_overhead_c"; "$bins/call_overhead"; "$bins/call_overhead_link"; done > "$work/calls.txt"
-python3 - "$work/calls.txt" <<'PY'
-import sys, collections
-best = collections.defaultdict(lambda: float("inf"))
-for line in open(sys.argv[1]):
-    call, mode, ns = line.split()
-    best[call, mode] = min(best[call, mode], float(ns))
-print(f"{'call':16} {'variant':24} {'ns/call':>8} {'vs C':>7}")
-for call in ("cuCtxGetCurrent", "cuDeviceGet"):
-    for mode in ("c", "c-checked", "rust-loaded", "rust-loaded-checked", "rust-link", "rust-link-checked"):
-        ref = best[call, "c-checked" if mode.endswith("checked") else "c"]
-        print(f"{call:16} {mode:24} {best[call, mode]:8.3f} {best[call, mode] / ref:7.3f}")
-PY
+# rounds OUT ROUNDS NAME=PROGRAM...: each round runs every program once, writing OUT/NAME.R.txt,
+# in the order analyse.py's Williams design gives for that round.
+rounds() {
+    local out=$1 count=$2 spec r i line
+    shift 2
+    local names=() programs=()
+    for spec in "$@"; do names+=("${spec%%=*}"); programs+=("${spec#*=}"); done
+    mkdir -p "$out"
+    r=0
+    while read -r line; do
+        r=$((r + 1))
+        local order=()
+        for i in $line; do
+            ${pin[@]+"${pin[@]}"} "${programs[i]}" < /dev/null > "$out/${names[i]}.$r.txt"
+            order+=("${names[i]}")
+        done
+        echo "round $r/$count: ${order[*]}"
+    done < <(python3 "$here/analyse.py" order "${#names[@]}" "$count")
+}
 
-runs=${BANDWIDTH_RUNS:-6}
-echo "== copy bandwidth: GB/s; $runs runs of each program in ABBA order (C first, then Rust first, ...); each cell of a run is a median of 5 batches"
-for i in $(seq "$runs"); do
-    if [ $((i % 2)) = 1 ]; then
-        "$work/bandwidth_c" > "$work/c$i.txt"; "$bins/bandwidth" > "$work/rust$i.txt"
-    else
-        "$bins/bandwidth" > "$work/rust$i.txt"; "$work/bandwidth_c" > "$work/c$i.txt"
-    fi
+section_calls() {
+    echo "== call overhead, Driver API: ns per call, best of 7 rounds of 10M calls, 3 runs of each binary interleaved"
+    for _ in 1 2 3; do "$work/call_overhead_c"; "$bins/call_overhead"; "$bins/call_overhead_link"; done > "$work/calls.txt"
+    python3 "$here/analyse.py" calls "$work/calls.txt"
+}
+
+section_runtime_calls() {
+    echo "== call overhead, Runtime API: ns per call, best of 7 rounds of 3M calls, 3 runs of each binary interleaved"
+    for _ in 1 2 3; do
+        "$work/runtime_call_overhead_c"; "$bins/runtime_call_overhead"; "$bins/runtime_call_overhead_link"
+    done > "$work/runtime-calls.txt"
+    { grep '^#' "$work/runtime-calls.txt" || true; } | sort -u
+    python3 "$here/analyse.py" calls "$work/runtime-calls.txt"
+}
+
+section_bandwidth() {
+    local runs=${BANDWIDTH_RUNS:-4} i
+    echo "== copy bandwidth, the lesson: GB/s; $runs runs of each program in ABBA order (C first, then Rust first, ...); each cell of a run is a median of 5 batches"
+    for i in $(seq "$runs"); do
+        if [ $((i % 2)) = 1 ]; then
+            "$work/bandwidth_c" > "$work/c$i.txt"; "$bins/bandwidth" > "$work/rust$i.txt"
+        else
+            "$bins/bandwidth" > "$work/rust$i.txt"; "$work/bandwidth_c" > "$work/c$i.txt"
+        fi
+    done
+    python3 "$here/analyse.py" bandwidth "$work" "$runs"
+}
+
+section_runtime_bandwidth() {
+    local n=${RUNTIME_BANDWIDTH_ROUNDS:-8}
+    echo "== pinned cudaMemcpy bandwidth, Runtime API: Rust vs C (-lcudart), $n rounds"
+    rounds "$work/runtime-bandwidth" "$n" c="$work/runtime_bandwidth_c" rust="$bins/runtime_bandwidth"
+    { grep -h '^#' "$work/runtime-bandwidth"/rust.*.txt || true; } | sort -u
+    python3 "$here/analyse.py" rounds "$work/runtime-bandwidth" c rust
+}
+
+section_pinned_protocol() {
+    local n=${PROTOCOL_ROUNDS:-10}
+    echo "== the driver path's open question: pinned cuMemcpyHtoD/cuMemcpyDtoH, $n rounds of 5 programs"
+    echo "   c-link: pinned_copy.c linked to libcuda, the reference; c-link-again: the same binary, the control;"
+    echo "   c-dlopen: pinned_copy.c loading libcuda with dlopen; rust-link, rust-loaded: pinned_copy.rs"
+    rounds "$work/protocol" "$n" c-link="$work/pinned_copy_c" c-link-again="$work/pinned_copy_c" \
+        c-dlopen="$work/pinned_copy_c_dlopen" rust-link="$bins/pinned_copy_link" rust-loaded="$bins/pinned_copy"
+    python3 "$here/analyse.py" protocol "$work/protocol" c-link c-link-again c-dlopen rust-link rust-loaded
+}
+
+failed=()
+for s in $sections; do
+    begun=$SECONDS
+    set +e
+    (set -e; "section_${s//-/_}")
+    status=$?
+    set -e
+    [ "$status" = 0 ] || failed+=("$s")
+    echo "($s: $((SECONDS - begun)) s)"
 done
-python3 - "$work" "$runs" <<'PY'
-import os, statistics, sys
-work, runs = sys.argv[1], int(sys.argv[2])
-def table(path):
-    rows = {}
-    for line in open(path):
-        f = line.split()
-        if len(f) == 6 and f[1] in ("KiB", "MiB"):
-            rows[f[0] + " " + f[1]] = [float(x) for x in f[2:]]
-    return rows
-runs = {who: [table(os.path.join(work, f"{who}{i}.txt")) for i in range(1, runs + 1)] for who in ("c", "rust")}
-sizes = list(runs["c"][0])
-cols = ["H2D pageable", "H2D pinned", "D2H pageable", "D2H pinned"]
-worst = {"median": 9.0, "best": 9.0}
-for k, col in enumerate(cols):
-    print(f"-- {col}: C and Rust medians over runs, their ratio, the ratio of the best runs, and C's own spread (max-min)/median")
-    print(f"{'size':>8} {'C':>8} {'Rust':>8} {'ratio':>7} {'best':>7} {'C spread':>9}")
-    for size in sizes:
-        c = [r[size][k] for r in runs["c"]]
-        rust = [r[size][k] for r in runs["rust"]]
-        med = statistics.median(rust) / statistics.median(c)
-        best = max(rust) / max(c)
-        spread = (max(c) - min(c)) / statistics.median(c)
-        print(f"{size:>8} {statistics.median(c):8.2f} {statistics.median(rust):8.2f} {med:7.3f} {best:7.3f} {spread:8.1%}")
-        if size.endswith("MiB"):
-            worst["median"] = min(worst["median"], med)
-            worst["best"] = min(worst["best"], best)
-print(f"lowest Rust/C ratio at sizes >= 1 MiB: {worst['median']:.3f} (medians), {worst['best']:.3f} (best runs)")
-h2d = lambda who: statistics.median(r["256 MiB"][1] for r in runs[who])
-print(f"pinned H2D at 256 MiB (median of runs): Rust {h2d('rust'):.2f} GB/s, C {h2d('c'):.2f} GB/s")
-PY
+echo "all sections: $((SECONDS - started)) s; raw output in $work"
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "gpu.sh: FAILED: ${failed[*]}" >&2
+    exit 1
+fi

@@ -14,16 +14,17 @@
 //! 4. the system's dynamic loader (`LD_LIBRARY_PATH`, the ld.so cache).
 //!
 //! A call that cannot reach the runtime returns an error code instead of panicking:
-//! [`cudaErrorSharedObjectInitFailed`] when no
-//! runtime could be loaded, [`cudaErrorSymbolNotFound`] when
-//! the runtime lacks the function. [`explain`] says which and why. (`cudaGetErrorName` and
-//! `cudaGetErrorString` return a static text saying so instead.)
+//! [`cudaErrorSharedObjectInitFailed`] when no runtime could be loaded,
+//! [`cudaErrorSymbolNotFound`] when the runtime lacks the function. [`explain`] says which and
+//! why. (`cudaGetErrorName` and `cudaGetErrorString` return a static text saying so instead.)
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use cuda_sys::dylib::{self, os, Spec};
 
+// The two codes are the loading path's, and named by the docs above in both builds.
+#[cfg_attr(feature = "link", allow(unused_imports))]
 use crate::{cudaErrorSharedObjectInitFailed, cudaErrorSymbolNotFound, cudaError_t};
 
 pub use cuda_sys::dylib::LoadError;

@@ -52,6 +52,15 @@ fn cudaGetDeviceProperties_is_v2_in_cuda_12() {
     same_function!(cudaGetDeviceProperties, cudaGetDeviceProperties_v2, Props);
 }
 
+/// CUDA 13's header dropped the `_v2` rename: `cudaGetDeviceProperties` is the symbol itself
+/// (libcudart.so.13 exports no `cudaGetDeviceProperties_v2`).
+#[cfg(cuda_ge = "13.0")]
+#[test]
+fn cudaGetDeviceProperties_is_its_own_symbol_from_cuda_13() {
+    assert!(loader::SYMBOLS.contains(&"cudaGetDeviceProperties"));
+    assert!(!loader::SYMBOLS.contains(&"cudaGetDeviceProperties_v2"));
+}
+
 #[test]
 fn ptds_has_the_per_thread_names_and_everything_else() {
     type Memcpy = unsafe extern "C" fn(
@@ -87,6 +96,7 @@ fn constants_have_c_values() {
     assert_eq!(cudaInvalidDeviceId, -2);
     assert_eq!(cudaMemcpyHostToDevice, 1);
     assert_eq!(cudaHostAllocDefault, 0);
+    const _: () = assert!(CUDART_VERSION >= 11000);
 }
 
 #[test]

@@ -12,13 +12,15 @@ use cuda_sys::*;
 use lessons::chart::svg_line_chart;
 use lessons::{human_bytes, init_context, EventTimer};
 
-const MIN: usize = 4 << 10;
-const MAX: usize = 256 << 20;
+// `pub(crate)`: bench/pinned_copy.rs includes this file as a module, to measure pinned copies with
+// the lesson's own code (the sizes, `Direction` and `bandwidth` below).
+pub(crate) const MIN: usize = 4 << 10;
+pub(crate) const MAX: usize = 256 << 20;
 /// Timed batches per measurement; the median is reported.
-const TRIALS: usize = 5;
+pub(crate) const TRIALS: usize = 5;
 
 #[derive(Clone, Copy, PartialEq)]
-enum Direction {
+pub(crate) enum Direction {
     HostToDevice,
     DeviceToHost,
 }
@@ -117,7 +119,7 @@ fn run(plot: Option<&str>) -> DriverResult<()> {
 
 /// GB/s of `size`-byte copies between `host` and `device`: the median of [`TRIALS`] batches,
 /// each timed with events around enough copies to last a few milliseconds.
-fn bandwidth(
+pub(crate) fn bandwidth(
     timer: &EventTimer,
     direction: Direction,
     host: *mut c_void,

@@ -136,3 +136,44 @@ fn graphs_launch_three_times_correctly() {
         "{out}"
     );
 }
+
+#[test]
+fn runtime_buffers_moves_the_data_and_reports_the_failed_allocation() {
+    let out = lesson_output("runtime_buffers", &[]);
+    assert!(out.contains("device 0: NVIDIA"), "{out}");
+    assert!(out.lines().any(|l| l.trim_start().starts_with("multiprocessors ")), "{out}");
+    let ms: f64 = out
+        .lines()
+        .find_map(|l| l.strip_suffix(" ms")?.rsplit(": ").next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no time in ms:\n{out}"));
+    assert!(ms > 0.0, "{out}");
+    assert!(
+        out.contains("output check: 524288 of 524288 copied values and 524288 of 524288 zeros correct"),
+        "{out}"
+    );
+    assert!(out.contains("runtime_buffers.rs:"), "{out}");
+    assert!(
+        out.contains(
+            " cudaMalloc(&mut huge, too_much) failed. \n code = cudaErrorMemoryAllocation, message = out of memory\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("cudaGetLastError() = cudaErrorMemoryAllocation (now cleared)"), "{out}");
+    assert!(out.contains("all 1048576 output values correct, everything freed"), "{out}");
+}
+
+#[test]
+fn runtime_driver_interop_shares_the_primary_context_and_stream() {
+    let out = lesson_output("runtime_driver_interop", &[]);
+    let pointer = |key: &str| {
+        out.lines()
+            .find_map(|l| Some(l.strip_prefix(key)?.split_once('=')?.1.trim().to_string()))
+            .unwrap_or_else(|| panic!("no `{key}` line:\n{out}"))
+    };
+    let (current, primary) = (pointer("current context"), pointer("primary context"));
+    assert!(is_hex_pointer(&current) && current != "0x0", "{out}");
+    assert_eq!(current, primary, "{out}");
+    assert!(out.contains("the runtime's context is device 0's primary context"), "{out}");
+    assert!(out.contains("sum of c = 1099511627776 (expected 1099511627776)"), "{out}");
+    assert!(out.contains("all 1048576 elements correct"), "{out}");
+}

@@ -1,26 +1,100 @@
-//! Every lesson, on a machine where no driver can be loaded, exits non-zero with the
-//! `check_driver!` message: no panic, no backtrace.
+//! Every lesson, on a machine where no driver can be loaded, exits 1 with the check macro's
+//! message: no panic, no backtrace. A driver lesson fails at `cuInit(0)`; a runtime lesson
+//! (`runtime_*`) at its first runtime call, `cudaSetDevice`, which fails in the runtime's own
+//! words when the runtime loads but finds no driver, and in the loader's when no runtime loads.
 
 mod common;
 
+use std::ffi::CStr;
+
+const NO_DRIVER: &str = "/nonexistent/libcuda.so.1";
+
+/// A runtime lesson: one that starts with the Runtime API.
+fn is_runtime_lesson(name: &str) -> bool {
+    name.starts_with("runtime_")
+}
+
 #[test]
 fn every_lesson_fails_cleanly_without_a_driver() {
+    let no_runtime = format!("/nonexistent/{}", cudart_sys::loader::LIBRARY);
     for name in common::lessons() {
         let mut command = common::lesson(name);
         command
-            .env(cuda_sys::loader::LIBCUDA_PATH_VAR, "/nonexistent/libcuda.so.1")
+            .env(cuda_sys::loader::LIBCUDA_PATH_VAR, NO_DRIVER)
+            // The runtime loads libcuda itself, not through cuda-sys's loader: on a machine
+            // with a driver it would find one. So no runtime either.
+            .env(cudart_sys::loader::LIBCUDART_PATH_VAR, &no_runtime)
             .env("RUST_BACKTRACE", "1");
         let (output, stdout, stderr) = common::run(command);
         assert_eq!(output.status.code(), Some(1), "{name}: {stdout}{stderr}");
         assert!(stderr.starts_with("Error: "), "{name}: {stderr}");
-        assert!(
-            stderr.contains("cuInit(0) failed. \n code = CUDA_ERROR_STUB_LIBRARY, message = "),
-            "{name}: {stderr}"
-        );
-        assert!(
-            stderr.contains("/nonexistent/libcuda.so.1: cannot open shared object file"),
-            "{name}: {stderr}"
-        );
+        if is_runtime_lesson(name) {
+            assert!(stderr.contains(" cudaSetDevice("), "{name}: {stderr}");
+            assert!(
+                stderr.contains(
+                    ") failed. \n code = cudaErrorSharedObjectInitFailed, \
+                     message = the CUDA runtime (libcudart) could not be loaded: "
+                ),
+                "{name}: {stderr}"
+            );
+            assert!(
+                stderr.contains(&format!("{no_runtime}: cannot open shared object file")),
+                "{name}: {stderr}"
+            );
+        } else {
+            assert!(
+                stderr.contains("cuInit(0) failed. \n code = CUDA_ERROR_STUB_LIBRARY, message = "),
+                "{name}: {stderr}"
+            );
+            assert!(
+                stderr.contains(&format!("{NO_DRIVER}: cannot open shared object file")),
+                "{name}: {stderr}"
+            );
+        }
         assert!(!stderr.contains("panicked") && !stderr.contains("stack backtrace"), "{name}: {stderr}");
     }
+}
+
+/// With NVIDIA's real libcudart (the toolkit's, or the wheel's that CI builds against) and no
+/// driver, a runtime lesson stops at `cudaSetDevice` with the code and text the runtime gives.
+/// Where the runtime cannot be loaded, or a driver can, there is nothing to check: it says so.
+#[test]
+fn runtime_lessons_fail_cleanly_when_the_runtime_finds_no_driver() {
+    if let Ok(driver) = cuda_sys::loader::library_path() {
+        println!("skipped: this machine has a driver ({})", driver.display());
+        return;
+    }
+    let runtime = match cudart_sys::loader::library_path() {
+        Ok(path) => path.display().to_string(),
+        Err(e) => {
+            println!("skipped: no CUDA runtime to run the lessons with ({e})");
+            return;
+        }
+    };
+    // What the same runtime answers in this process: the lessons must say just that.
+    let (code, name, text) = unsafe {
+        let code = cudart_sys::cudaSetDevice(0);
+        let name = CStr::from_ptr(cudart_sys::cudaGetErrorName(code)).to_string_lossy().into_owned();
+        let text = CStr::from_ptr(cudart_sys::cudaGetErrorString(code)).to_string_lossy().into_owned();
+        (code, name, text)
+    };
+    assert_ne!(code, cudart_sys::cudaSuccess, "{runtime} set up a device without a driver");
+    let mut checked = 0;
+    for name_of_lesson in common::lessons().into_iter().filter(|n| is_runtime_lesson(n)) {
+        let mut command = common::lesson(name_of_lesson);
+        command.env("RUST_BACKTRACE", "1");
+        let (output, stdout, stderr) = common::run(command);
+        let lesson = name_of_lesson;
+        assert_eq!(output.status.code(), Some(1), "{lesson}: {stdout}{stderr}");
+        assert!(stderr.starts_with("Error: "), "{lesson}: {stderr}");
+        assert!(stderr.contains(" cudaSetDevice("), "{lesson}: {stderr}");
+        assert!(
+            stderr.contains(&format!(") failed. \n code = {name}, message = {text}\n")),
+            "{lesson}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked") && !stderr.contains("stack backtrace"), "{lesson}: {stderr}");
+        checked += 1;
+    }
+    assert!(checked >= 2, "only {checked} runtime lessons");
+    println!("{checked} runtime lessons with {runtime} and no driver: {name}: {text}");
 }

@@ -1,0 +1,313 @@
+#!/usr/bin/env python3
+"""The analysis of bench/gpu.sh's runs (standard library only).
+
+    analyse.py order N ROUNDS                 the run order of N programs for each round
+    analyse.py calls FILE                     call overhead: best ns per call, ratio to C
+    analyse.py bandwidth DIR RUNS             the bandwidth lesson against bandwidth.c
+    analyse.py rounds DIR REF NAME...         copy programs run in rounds: ratios to REF
+                                              with 95% confidence intervals
+    analyse.py protocol DIR REF NAME...       the same, then the verdict on the driver path's
+                                              open question (programs c-link, c-link-again,
+                                              c-dlopen, rust-link, rust-loaded)
+
+`rounds` reads DIR/NAME.R.txt (R = 1, 2, ...), each a table of `SIZE UNIT H2D D2H` rows in
+GB/s, one per program per round. Each round ran every program once, in the order `order`
+gave, so the rounds are the independent units and a program's figures pair with the
+reference's of the same round.
+"""
+
+import math
+import os
+import random
+import statistics
+import sys
+
+UNITS = {"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
+# Two-sided 95% quantiles of Student's t, by degrees of freedom.
+T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+        9: 2.262, 10: 2.228, 11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131,
+        16: 2.120, 17: 2.110, 18: 2.101, 19: 2.093, 20: 2.086, 25: 2.060, 30: 2.042}
+BOOTSTRAP = 4000
+
+
+def t975(df):
+    known = [d for d in sorted(T975) if d <= df]
+    return T975[known[-1]] if known else float("nan")
+
+
+def fail(message):
+    sys.exit(f"analyse.py: {message}")
+
+
+# ---------------------------------------------------------------- order
+
+
+def williams(n):
+    """Sequences in which each program runs once, each at each position equally often and
+    each directly after each other program equally often (a Williams design): n sequences
+    for even n, 2n for odd n."""
+    first, low, high = [0], 1, n - 1
+    while len(first) < n:
+        first.append(low)
+        low += 1
+        if len(first) < n:
+            first.append(high)
+            high -= 1
+    rows = [[(x + i) % n for x in first] for i in range(n)]
+    if n % 2 == 1:
+        rows += [list(reversed(row)) for row in rows]
+    return rows
+
+
+def order(n, rounds):
+    rows = williams(n)
+    for r in range(rounds):
+        print(" ".join(str(i) for i in rows[r % len(rows)]))
+
+
+# ---------------------------------------------------------------- calls
+
+
+def calls(path):
+    best, names = {}, []
+    for line in open(path):
+        if line.startswith("#") or not line.strip():
+            continue
+        call, mode, ns = line.split()
+        if call not in names:
+            names.append(call)
+        best[call, mode] = min(best.get((call, mode), math.inf), float(ns))
+    modes = ("c", "c-checked", "rust-loaded", "rust-loaded-checked", "rust-link", "rust-link-checked")
+    print(f"{'call':18} {'variant':22} {'ns/call':>8} {'vs C':>7}")
+    for call in names:
+        for mode in modes:
+            if (call, mode) not in best:
+                print(f"{call:18} {mode:22} {'missing':>8}")
+                continue
+            ref = best.get((call, "c-checked" if mode.endswith("checked") else "c"), math.nan)
+            print(f"{call:18} {mode:22} {best[call, mode]:8.3f} {best[call, mode] / ref:7.3f}")
+
+
+# ---------------------------------------------------------------- tables
+
+
+def table(path, columns):
+    """The rows of one run: {size label: [GB/s per column]}, in the file's order."""
+    rows = {}
+    for line in open(path):
+        f = line.split()
+        if line.startswith("#") or len(f) != 2 + columns or f[1] not in UNITS:
+            continue
+        try:
+            values = [float(x) for x in f[2:]]
+        except ValueError:
+            continue
+        if not all(math.isfinite(v) and v > 0 for v in values):
+            fail(f"{path}: {line.strip()}: not a positive rate")
+        rows[f"{f[0]} {f[1]}"] = values
+    if not rows:
+        fail(f"{path}: no rows of {columns} rates")
+    return rows
+
+
+def size_bytes(label):
+    n, unit = label.split()
+    return int(n) * UNITS[unit]
+
+
+def bandwidth(work, runs):
+    runs = int(runs)
+    data = {who: [table(os.path.join(work, f"{who}{i}.txt"), 4) for i in range(1, runs + 1)]
+            for who in ("c", "rust")}
+    sizes = list(data["c"][0])
+    cols = ["H2D pageable", "H2D pinned", "D2H pageable", "D2H pinned"]
+    worst = {"median": 9.0, "best": 9.0}
+    for k, col in enumerate(cols):
+        print(f"-- {col}: C and Rust medians over runs, their ratio, the ratio of the best runs,"
+              " and C's own spread (max-min)/median")
+        print(f"{'size':>8} {'C':>8} {'Rust':>8} {'ratio':>7} {'best':>7} {'C spread':>9}")
+        for size in sizes:
+            c = [r[size][k] for r in data["c"]]
+            rust = [r[size][k] for r in data["rust"]]
+            med = statistics.median(rust) / statistics.median(c)
+            best = max(rust) / max(c)
+            spread = (max(c) - min(c)) / statistics.median(c)
+            print(f"{size:>8} {statistics.median(c):8.2f} {statistics.median(rust):8.2f} {med:7.3f}"
+                  f" {best:7.3f} {spread:8.1%}")
+            if size_bytes(size) >= 1 << 20:
+                worst["median"] = min(worst["median"], med)
+                worst["best"] = min(worst["best"], best)
+    print(f"lowest Rust/C ratio at sizes >= 1 MiB: {worst['median']:.3f} (medians),"
+          f" {worst['best']:.3f} (best runs)")
+    if "256 MiB" in sizes:
+        def h2d(who):
+            return statistics.median(r["256 MiB"][1] for r in data[who])
+        print(f"pinned H2D at 256 MiB (median of runs): Rust {h2d('rust'):.2f} GB/s,"
+              f" C {h2d('c'):.2f} GB/s")
+
+
+# ---------------------------------------------------------------- rounds
+
+
+def percentile(sorted_values, q):
+    """The q-quantile (0..1) of sorted values, interpolated."""
+    pos = q * (len(sorted_values) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+def t_interval(values):
+    """Mean and 95% t-interval of values (one per round)."""
+    n = len(values)
+    mean = statistics.mean(values)
+    if n < 2:
+        return mean, math.nan, math.nan
+    half = t975(n - 1) * statistics.stdev(values) / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def verdict(lo, hi):
+    if hi < 1:
+        return "lower"
+    if lo > 1:
+        return "higher"
+    return "same"
+
+
+def rounds(work, ref, names):
+    programs = [ref] + [n for n in names if n != ref]
+    counts = []
+    for name in programs:
+        r = 0
+        while os.path.exists(os.path.join(work, f"{name}.{r + 1}.txt")):
+            r += 1
+        counts.append(r)
+    n_rounds = min(counts)
+    if n_rounds < 2:
+        fail(f"{work}: need at least 2 rounds of each of {programs}, found {counts}")
+    if len(set(counts)) > 1:
+        print(f"note: unequal rounds {dict(zip(programs, counts))}; using the first {n_rounds}")
+    data = {p: [table(os.path.join(work, f"{p}.{r}.txt"), 2) for r in range(1, n_rounds + 1)]
+            for p in programs}
+    sizes = list(data[ref][0])
+    for p in programs:
+        for r, run in enumerate(data[p], 1):
+            if list(run) != sizes:
+                fail(f"{p}.{r}.txt has sizes {list(run)}, {ref}.1.txt {sizes}")
+    others = programs[1:]
+    cols = ["H2D pinned", "D2H pinned"]
+    rng = random.Random(12)
+    resamples = [[rng.randrange(n_rounds) for _ in range(n_rounds)] for _ in range(BOOTSTRAP)]
+
+    def values(p, size, k):
+        return [run[size][k] for run in data[p]]
+
+    print(f"{n_rounds} rounds; reference {ref}; GB/s = 10^9 bytes/s")
+    starred = 0
+    for k, col in enumerate(cols):
+        print(f"-- {col}: the reference's median over rounds (GB/s); each program's median over"
+              f" rounds divided by it, [95% CI: bootstrap over rounds, paired]; * where the CI"
+              f" excludes 1")
+        head = f"{'size':>8} {ref:>9}" + "".join(f" {p:>22}" for p in others)
+        print(head)
+        for size in sizes:
+            base = values(ref, size, k)
+            line = f"{size:>8} {statistics.median(base):9.2f}"
+            for p in others:
+                mine = values(p, size, k)
+                ratio = statistics.median(mine) / statistics.median(base)
+                boot = sorted(statistics.median([mine[i] for i in idx]) /
+                              statistics.median([base[i] for i in idx]) for idx in resamples)
+                lo, hi = percentile(boot, 0.025), percentile(boot, 0.975)
+                star = "*" if verdict(lo, hi) != "same" else " "
+                starred += star == "*"
+                line += f" {ratio:6.3f} [{lo:5.3f},{hi:5.3f}]{star}"
+            print(line)
+    cells = len(cols) * len(sizes) * len(others)
+    print(f"({starred} of {cells} cells starred; about {cells * 0.05:.0f} would be by chance alone:"
+          f" the pooled figures below are the test)")
+
+    groups = [("sizes >= 1 MiB", [s for s in sizes if size_bytes(s) >= 1 << 20]), ("all sizes", sizes)]
+    pooled = {}
+    print("-- pooled: per round, the geometric mean over the sizes of program / reference;"
+          f" its mean over the {n_rounds} rounds with a 95% t-interval (rounds are the units)")
+    for k, col in enumerate(cols):
+        for label, group in groups:
+            if not group:
+                continue
+            for p in others:
+                per_round = [statistics.mean(math.log(data[p][r][s][k] / data[ref][r][s][k]) for s in group)
+                             for r in range(n_rounds)]
+                mean, lo, hi = (math.exp(x) for x in t_interval(per_round))
+                pooled[col, label, p] = (mean, lo, hi)
+                print(f"{col:11} {label:15} {p:>14} / {ref}: {mean:.4f} [{lo:.4f}, {hi:.4f}]"
+                      f" {verdict(lo, hi)}")
+    spreads = []
+    for p in programs:
+        cv = [statistics.stdev(values(p, s, k)) / statistics.mean(values(p, s, k))
+              for k in range(len(cols)) for s in sizes]
+        spreads.append(f"{p} {statistics.median(cv):.2%}")
+    print("run-to-run spread (median over cells of stdev/mean across rounds): " + ", ".join(spreads))
+    return pooled
+
+
+def conclude_protocol(pooled):
+    """The driver path's open question, from the pooled figures (sizes >= 1 MiB and all)."""
+    roles = {"control": "c-link-again", "dlopen": "c-dlopen", "link": "rust-link", "loaded": "rust-loaded"}
+    print("-- verdict (computed from the pooled figures above)")
+    for col in ("H2D pinned", "D2H pinned"):
+        for label in ("sizes >= 1 MiB", "all sizes"):
+            key = lambda role: pooled.get((col, label, roles[role]))
+            if any(key(role) is None for role in roles):
+                continue
+            v = {role: verdict(*key(role)[1:]) for role in roles}
+
+            def show(role):
+                mean, lo, hi = key(role)
+                return f"{roles[role]} {mean:.4f} [{lo:.4f}, {hi:.4f}]"
+
+            head = f"{col}, {label}:"
+            if v["control"] != "same":
+                print(f"{head} the C-vs-C control is not 1 ({show('control')}): order or drift"
+                      " biases this run by that much; the other comparisons are not conclusive")
+            elif v["loaded"] == "same" and v["link"] == "same":
+                floor = min(key("loaded")[1], key("link")[1])
+                bound = ("a deficit of 1% or more is excluded" if floor > 0.99 else
+                         f"a deficit of up to {1 - floor:.1%} is not excluded")
+                print(f"{head} neither Rust build differs from C linked to libcuda ({show('loaded')},"
+                      f" {show('link')}; control {show('control')}): {bound}")
+            elif v["loaded"] == "lower" and v["link"] == "lower":
+                print(f"{head} both Rust builds are slower than C ({show('loaded')}, {show('link')};"
+                      f" C with dlopen {show('dlopen')}): the difference is in the Rust program, not"
+                      " in how libcuda is reached")
+            elif v["loaded"] == "lower" and v["link"] == "same" and v["dlopen"] == "lower":
+                print(f"{head} loading libcuda with dlopen is slower, in C as in Rust ({show('dlopen')},"
+                      f" {show('loaded')}; linked Rust {show('link')}): the loading, not the binding's code")
+            elif v["loaded"] == "lower" and v["link"] == "same" and v["dlopen"] == "same":
+                print(f"{head} only the Rust loaded build is slower ({show('loaded')}; C with dlopen"
+                      f" {show('dlopen')}, Rust linked {show('link')}): look at libcuda-sys's loaded path")
+            else:
+                differ = [f"{show(role)} {v[role]}" for role in ("loaded", "link", "dlopen") if v[role] != "same"]
+                same = [roles[role] for role in ("loaded", "link", "dlopen") if v[role] == "same"]
+                print(f"{head} differs from C: {'; '.join(differ)}; no difference: {', '.join(same) or 'none'}"
+                      f" (control {show('control')})")
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[0] == "order":
+        order(int(argv[1]), int(argv[2]))
+    elif len(argv) == 2 and argv[0] == "calls":
+        calls(argv[1])
+    elif len(argv) == 3 and argv[0] == "bandwidth":
+        bandwidth(argv[1], argv[2])
+    elif len(argv) >= 4 and argv[0] in ("rounds", "protocol"):
+        pooled = rounds(argv[1], argv[2], argv[3:])
+        if argv[0] == "protocol":
+            conclude_protocol(pooled)
+    else:
+        fail(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,301 @@
+/*
+ * A simulated GPU for bench/dry_run.sh: just enough of libcuda.so.1 (built with -DFAKE_DRIVER)
+ * and of libcudart.so.<major> (-DFAKE_RUNTIME) for the benchmarks and the runtime lessons to
+ * run on a machine without one, so that gpu.sh, its C builds, its runs and analyse.py can be
+ * checked end to end before the GPU's time is spent. Nothing it measures means anything.
+ *
+ * "Device" memory is host memory. Copies are memcpy (skipped above 1 MiB when
+ * $FAKE_GPU_NO_COPY is set, to keep the benchmarks quick); each copy advances a clock by
+ * 4 us + bytes / 50 GB/s, with 0.3% noise, and events read that clock. The runtime uses the
+ * driver as the real one does: cudaSetDevice retains the device's primary context and makes
+ * it current through libcuda.so.1. cuLaunchKernel runs `vector_add` on the host.
+ * Functions are defined under the names C code writes; the headers map them to the symbols
+ * (cuMemAlloc is cuMemAlloc_v2), so each has the signature its header declares.
+ */
+#include <dlfcn.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static double now_ms;
+
+static double noise(void) {
+    static unsigned seed;
+    if (!seed) seed = (unsigned)getpid();
+    double u1 = (rand_r(&seed) + 1.0) / (RAND_MAX + 2.0), u2 = (rand_r(&seed) + 1.0) / (RAND_MAX + 2.0);
+    return 1 + 0.003 * sqrt(-2 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+static void copy_bytes(void *dst, const void *src, size_t bytes) {
+    if (bytes <= (1u << 20) || !getenv("FAKE_GPU_NO_COPY")) memcpy(dst, src, bytes);
+    now_ms += (0.004 + bytes / 50e9 * 1e3) * noise();
+}
+
+#ifdef FAKE_DRIVER
+#include <cuda.h>
+
+struct CUctx_st { int primary; };
+struct CUevent_st { double at; };
+struct CUmod_st { int loaded; };
+struct CUfunc_st { int vector_add; };
+
+static struct CUctx_st primary_context = {1};
+static int primary_uses;
+static __thread CUcontext current;
+static struct CUfunc_st vector_add = {1};
+static const size_t TOTAL = 16ul << 30;
+
+CUresult cuGetErrorName(CUresult error, const char **pStr) {
+    switch (error) {
+    case CUDA_SUCCESS: *pStr = "CUDA_SUCCESS"; return CUDA_SUCCESS;
+    case CUDA_ERROR_INVALID_VALUE: *pStr = "CUDA_ERROR_INVALID_VALUE"; return CUDA_SUCCESS;
+    case CUDA_ERROR_OUT_OF_MEMORY: *pStr = "CUDA_ERROR_OUT_OF_MEMORY"; return CUDA_SUCCESS;
+    case CUDA_ERROR_INVALID_CONTEXT: *pStr = "CUDA_ERROR_INVALID_CONTEXT"; return CUDA_SUCCESS;
+    case CUDA_ERROR_NOT_FOUND: *pStr = "CUDA_ERROR_NOT_FOUND"; return CUDA_SUCCESS;
+    default: *pStr = NULL; return CUDA_ERROR_INVALID_VALUE;
+    }
+}
+CUresult cuGetErrorString(CUresult error, const char **pStr) {
+    switch (error) {
+    case CUDA_SUCCESS: *pStr = "no error"; return CUDA_SUCCESS;
+    case CUDA_ERROR_INVALID_VALUE: *pStr = "invalid argument"; return CUDA_SUCCESS;
+    case CUDA_ERROR_OUT_OF_MEMORY: *pStr = "out of memory"; return CUDA_SUCCESS;
+    case CUDA_ERROR_INVALID_CONTEXT: *pStr = "invalid device context"; return CUDA_SUCCESS;
+    case CUDA_ERROR_NOT_FOUND: *pStr = "named symbol not found"; return CUDA_SUCCESS;
+    default: *pStr = NULL; return CUDA_ERROR_INVALID_VALUE;
+    }
+}
+CUresult cuInit(unsigned int flags) { return flags ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS; }
+CUresult cuDriverGetVersion(int *v) { *v = CUDA_VERSION; return CUDA_SUCCESS; }
+CUresult cuDeviceGetCount(int *count) { *count = 1; return CUDA_SUCCESS; }
+CUresult cuDeviceGet(CUdevice *device, int ordinal) {
+    if (ordinal != 0) return CUDA_ERROR_INVALID_DEVICE;
+    *device = 0;
+    return CUDA_SUCCESS;
+}
+CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
+    (void)dev;
+    strncpy(name, "NVIDIA fake GPU (bench/fake_gpu.c)", len);
+    name[len - 1] = 0;
+    return CUDA_SUCCESS;
+}
+CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev) { (void)dev; *bytes = TOTAL; return CUDA_SUCCESS; }
+
+#if CUDA_VERSION >= 13000
+CUresult cuCtxCreate(CUcontext *pctx, CUctxCreateParams *params, unsigned int flags, CUdevice dev) {
+    (void)params;
+#else
+CUresult cuCtxCreate(CUcontext *pctx, unsigned int flags, CUdevice dev) {
+#endif
+    (void)flags;
+    (void)dev;
+    *pctx = calloc(1, sizeof **pctx);
+    current = *pctx;
+    return CUDA_SUCCESS;
+}
+CUresult cuCtxDestroy(CUcontext ctx) {
+    if (!ctx || ctx->primary) return CUDA_ERROR_INVALID_CONTEXT;
+    if (current == ctx) current = NULL;
+    free(ctx);
+    return CUDA_SUCCESS;
+}
+CUresult cuCtxGetCurrent(CUcontext *pctx) { *pctx = current; return CUDA_SUCCESS; }
+CUresult cuCtxSetCurrent(CUcontext ctx) { current = ctx; return CUDA_SUCCESS; }
+CUresult cuCtxSynchronize(void) { return current ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT; }
+CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
+    if (dev != 0) return CUDA_ERROR_INVALID_DEVICE;
+    primary_uses++;
+    *pctx = &primary_context;
+    return CUDA_SUCCESS;
+}
+CUresult cuDevicePrimaryCtxRelease(CUdevice dev) {
+    if (dev != 0 || primary_uses == 0) return CUDA_ERROR_INVALID_CONTEXT;
+    primary_uses--;
+    return CUDA_SUCCESS;
+}
+CUresult cuDevicePrimaryCtxReset(CUdevice dev) { return dev == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE; }
+
+CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
+    if (!current) return CUDA_ERROR_INVALID_CONTEXT;
+    if (bytesize > TOTAL) return CUDA_ERROR_OUT_OF_MEMORY;
+    *dptr = (CUdeviceptr)malloc(bytesize);
+    return *dptr ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+CUresult cuMemFree(CUdeviceptr dptr) { free((void *)dptr); return CUDA_SUCCESS; }
+CUresult cuMemAllocHost(void **pp, size_t bytesize) {
+    if (!current) return CUDA_ERROR_INVALID_CONTEXT;
+    *pp = malloc(bytesize);
+    return *pp ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+CUresult cuMemFreeHost(void *p) { free(p); return CUDA_SUCCESS; }
+CUresult cuMemcpyHtoD(CUdeviceptr dst, const void *src, size_t n) {
+    copy_bytes((void *)dst, src, n);
+    return CUDA_SUCCESS;
+}
+CUresult cuMemcpyDtoH(void *dst, CUdeviceptr src, size_t n) {
+    copy_bytes(dst, (const void *)src, n);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuEventCreate(CUevent *event, unsigned int flags) {
+    (void)flags;
+    *event = calloc(1, sizeof **event);
+    return CUDA_SUCCESS;
+}
+CUresult cuEventDestroy(CUevent event) { free(event); return CUDA_SUCCESS; }
+CUresult cuEventRecord(CUevent event, CUstream stream) { (void)stream; event->at = now_ms; return CUDA_SUCCESS; }
+CUresult cuEventSynchronize(CUevent event) { (void)event; return CUDA_SUCCESS; }
+CUresult cuEventElapsedTime(float *ms, CUevent start, CUevent end) {
+    *ms = (float)(end->at - start->at);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuModuleLoadData(CUmodule *module, const void *image) {
+    if (!strstr(image, ".entry vector_add")) return CUDA_ERROR_INVALID_IMAGE;
+    *module = calloc(1, sizeof **module);
+    return CUDA_SUCCESS;
+}
+CUresult cuModuleUnload(CUmodule module) { free(module); return CUDA_SUCCESS; }
+CUresult cuModuleGetFunction(CUfunction *f, CUmodule module, const char *name) {
+    (void)module;
+    if (strcmp(name, "vector_add")) return CUDA_ERROR_NOT_FOUND;
+    *f = &vector_add;
+    return CUDA_SUCCESS;
+}
+CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,
+                        unsigned int by, unsigned int bz, unsigned int shared, CUstream stream, void **params,
+                        void **extra) {
+    (void)shared, (void)stream, (void)extra;
+    if (f != &vector_add || !params) return CUDA_ERROR_INVALID_VALUE;
+    float *a = *(float **)params[0], *b = *(float **)params[1], *c = *(float **)params[2];
+    unsigned int n = *(unsigned int *)params[3];
+    if ((unsigned long)gx * gy * gz * bx * by * bz < n) return CUDA_ERROR_INVALID_VALUE;
+    for (unsigned int i = 0; i < n; i++) c[i] = a[i] + b[i];
+    return CUDA_SUCCESS;
+}
+#endif
+
+#ifdef FAKE_RUNTIME
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+
+struct CUstream_st { int stream; };
+struct CUevent_st { double at; };
+
+static __thread cudaError_t last_error;
+static int device_ready;
+static const size_t TOTAL = 16ul << 30;
+
+static cudaError_t fail(cudaError_t code) {
+    last_error = code;
+    return code;
+}
+
+/* The runtime's use of the driver: the primary context of device 0, current on this thread. */
+static cudaError_t ready(void) {
+    if (device_ready) return cudaSuccess;
+    void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!driver) return fail(cudaErrorInsufficientDriver);
+    CUresult (*init)(unsigned int) = (CUresult(*)(unsigned int))dlsym(driver, "cuInit");
+    CUresult (*retain)(CUcontext *, CUdevice) = (CUresult(*)(CUcontext *, CUdevice))dlsym(driver, "cuDevicePrimaryCtxRetain");
+    CUresult (*set)(CUcontext) = (CUresult(*)(CUcontext))dlsym(driver, "cuCtxSetCurrent");
+    CUcontext context;
+    if (!init || !retain || !set || init(0) || retain(&context, 0) || set(context)) return fail(cudaErrorInitializationError);
+    device_ready = 1;
+    return cudaSuccess;
+}
+
+const char *cudaGetErrorName(cudaError_t error) {
+    switch (error) {
+    case cudaSuccess: return "cudaSuccess";
+    case cudaErrorInvalidValue: return "cudaErrorInvalidValue";
+    case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
+    case cudaErrorInitializationError: return "cudaErrorInitializationError";
+    case cudaErrorInsufficientDriver: return "cudaErrorInsufficientDriver";
+    case cudaErrorInvalidDevice: return "cudaErrorInvalidDevice";
+    default: return "unrecognized error code";
+    }
+}
+const char *cudaGetErrorString(cudaError_t error) {
+    switch (error) {
+    case cudaSuccess: return "no error";
+    case cudaErrorInvalidValue: return "invalid argument";
+    case cudaErrorMemoryAllocation: return "out of memory";
+    case cudaErrorInitializationError: return "initialization error";
+    case cudaErrorInsufficientDriver: return "CUDA driver version is insufficient for CUDA runtime version";
+    case cudaErrorInvalidDevice: return "invalid device ordinal";
+    default: return "unrecognized error code";
+    }
+}
+cudaError_t cudaGetLastError(void) {
+    cudaError_t e = last_error;
+    last_error = cudaSuccess;
+    return e;
+}
+cudaError_t cudaPeekAtLastError(void) { return last_error; }
+cudaError_t cudaRuntimeGetVersion(int *v) { *v = CUDART_VERSION; return cudaSuccess; }
+cudaError_t cudaDriverGetVersion(int *v) { *v = CUDART_VERSION; return cudaSuccess; }
+cudaError_t cudaGetDeviceCount(int *count) { *count = 1; return cudaSuccess; }
+cudaError_t cudaSetDevice(int device) { return device == 0 ? ready() : fail(cudaErrorInvalidDevice); }
+cudaError_t cudaGetDevice(int *device) { *device = 0; return cudaSuccess; }
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device) {
+    if (device != 0) return fail(cudaErrorInvalidDevice);
+    memset(prop, 0, sizeof *prop);
+    strcpy(prop->name, "NVIDIA fake GPU (bench/fake_gpu.c)");
+    prop->totalGlobalMem = TOTAL;
+    prop->multiProcessorCount = 2;
+    prop->major = 9;
+    return cudaSuccess;
+}
+cudaError_t cudaDeviceSynchronize(void) { return ready(); }
+cudaError_t cudaDeviceReset(void) { device_ready = 0; return cudaSuccess; }
+
+cudaError_t cudaMalloc(void **p, size_t size) {
+    if (ready()) return last_error;
+    if (size > TOTAL || !(*p = malloc(size))) return fail(cudaErrorMemoryAllocation);
+    return cudaSuccess;
+}
+cudaError_t cudaFree(void *p) {
+    free(p);
+    return ready();
+}
+cudaError_t cudaMallocHost(void **p, size_t size) {
+    if (ready()) return last_error;
+    return (*p = malloc(size)) ? cudaSuccess : fail(cudaErrorMemoryAllocation);
+}
+cudaError_t cudaFreeHost(void *p) { free(p); return cudaSuccess; }
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) {
+    (void)kind;
+    copy_bytes(dst, src, count);
+    return cudaSuccess;
+}
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t s) {
+    (void)s;
+    return cudaMemcpy(dst, src, count, kind);
+}
+cudaError_t cudaMemsetAsync(void *p, int value, size_t count, cudaStream_t s) {
+    (void)s;
+    memset(p, value, count);
+    return cudaSuccess;
+}
+cudaError_t cudaStreamCreate(cudaStream_t *s) {
+    if (ready()) return last_error;
+    *s = calloc(1, sizeof **s);
+    return cudaSuccess;
+}
+cudaError_t cudaStreamDestroy(cudaStream_t s) { free(s); return cudaSuccess; }
+cudaError_t cudaStreamSynchronize(cudaStream_t s) { (void)s; return cudaSuccess; }
+cudaError_t cudaEventCreate(cudaEvent_t *e) {
+    if (ready()) return last_error;
+    *e = calloc(1, sizeof **e);
+    return cudaSuccess;
+}
+cudaError_t cudaEventDestroy(cudaEvent_t e) { free(e); return cudaSuccess; }
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) { (void)s; e->at = now_ms; return cudaSuccess; }
+cudaError_t cudaEventSynchronize(cudaEvent_t e) { (void)e; return cudaSuccess; }
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) {
+    *ms = (float)(end->at - start->at);
+    return cudaSuccess;
+}
+#endif
