@@ -13,7 +13,7 @@ use std::mem::size_of;
 use cuda_checked::{check_cuda, check_driver, CudaError};
 use cuda_sys::*;
 use cudart_sys::*;
-use lessons::load_vector_add;
+use lessons::{launch_vector_add, load_vector_add};
 
 const N: usize = 1 << 20;
 
@@ -92,30 +92,10 @@ fn main() -> Result<(), CudaError> {
         check_cuda!(cudaMemcpyAsync(d_b, h_b as *const c_void, bytes, cudaMemcpyHostToDevice, stream))?;
         // A runtime device pointer is a CUdeviceptr (one address space): only the Rust type
         // differs, as `(CUdeviceptr)d_a` in C.
-        let (mut a, mut b, mut c, mut n) =
-            (d_a as CUdeviceptr, d_b as CUdeviceptr, d_c as CUdeviceptr, N as u32);
-        let mut args: [*mut c_void; 4] = [
-            (&mut a as *mut CUdeviceptr).cast(),
-            (&mut b as *mut CUdeviceptr).cast(),
-            (&mut c as *mut CUdeviceptr).cast(),
-            (&mut n as *mut u32).cast(),
-        ];
-        let block = 256;
-        let grid = n.div_ceil(block);
-        // The runtime's cudaStream_t is the driver's CUstream, the same type: passed as it is.
-        check_driver!(cuLaunchKernel(
-            kernel,
-            grid,
-            1,
-            1,
-            block,
-            1,
-            1,
-            0,
-            stream,
-            args.as_mut_ptr(),
-            std::ptr::null_mut()
-        ))?;
+        // The runtime's cudaStream_t is the driver's CUstream, the same type: passed as it is to
+        // the lessons' cuLaunchKernel of vector_add (lessons/src/lib.rs).
+        let (a, b, c) = (d_a as CUdeviceptr, d_b as CUdeviceptr, d_c as CUdeviceptr);
+        launch_vector_add(kernel, stream, a, b, c, N as u32)?;
         check_cuda!(cudaMemcpyAsync(h_c as *mut c_void, d_c, bytes, cudaMemcpyDeviceToHost, stream))?;
         check_cuda!(cudaStreamSynchronize(stream))?;
 
