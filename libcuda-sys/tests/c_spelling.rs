@@ -14,6 +14,9 @@ use cuda_sys::*;
 unsafe extern "C" fn myCallback(_data: *mut c_void) {}
 
 /// The calls as C spells them, with each call's result.
+///
+/// # Safety
+/// Only where no driver can be reached: the placeholder handles are then never read.
 unsafe fn calls_spelled_as_in_c() -> Vec<CUresult> {
     let mut ctx: CUcontext = std::ptr::null_mut();
     let dev: CUdevice = 0;
@@ -25,6 +28,7 @@ unsafe fn calls_spelled_as_in_c() -> Vec<CUresult> {
     let mut exec: CUgraphExec = std::ptr::null_mut();
     let g: CUgraph = std::ptr::null_mut();
     let data: *mut c_void = std::ptr::null_mut();
+    // SAFETY: the caller's (see above).
     unsafe {
         vec![
             create_context(&mut ctx, CU_CTX_SCHED_AUTO, dev),
@@ -71,6 +75,7 @@ fn calls_compile_and_fail_cleanly_without_a_driver() {
     // The only test in this process that calls: nothing else reads the variable.
     let nowhere = if cfg!(windows) { r"C:\nonexistent\nvcuda.dll" } else { "/nonexistent/libcuda.so.1" };
     std::env::set_var(cuda_sys::loader::LIBCUDA_PATH_VAR, nowhere);
+    // SAFETY: the variable above points the loader at no driver.
     let codes = unsafe { calls_spelled_as_in_c() };
     assert_eq!(codes, vec![CUDA_ERROR_STUB_LIBRARY; codes.len()]);
 }
@@ -78,6 +83,7 @@ fn calls_compile_and_fail_cleanly_without_a_driver() {
 #[test]
 fn members_are_spelled_as_in_c() {
     let device: CUdevice = 3;
+    // SAFETY: plain-data structs and unions, all zero as C's `= {}`; no call is made.
     unsafe {
         // CUmemAllocationProp prop = {};
         let mut prop: CUmemAllocationProp = zeroed();
@@ -116,6 +122,7 @@ fn members_are_spelled_as_in_c() {
 #[test]
 fn graph_node_params_reach_the_union_as_in_c() {
     let f: CUfunction = 0x1000 as CUfunction;
+    // SAFETY: a plain-data struct, all zero; the handle is stored, never used.
     unsafe {
         let mut params: CUgraphNodeParams = zeroed();
         params.r#type = CU_GRAPH_NODE_TYPE_KERNEL;
