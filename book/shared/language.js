@@ -7,7 +7,7 @@
     var languages = { "en": { other: "zh-CN", label: "中文", title: "简体中文版" },
                       "zh-CN": { other: "en", label: "English", title: "English version" } };
     var here = languages[document.documentElement.lang];
-    var buttons = document.querySelector("#menu-bar .right-buttons");
+    var buttons = document.querySelector(".menu-bar .right-buttons");
     if (!here || !buttons || typeof path_to_root === "undefined") return;
     var root = new URL(path_to_root || "./", window.location.href).href;
     var page = window.location.href.split("#")[0].split("?")[0];
