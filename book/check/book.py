@@ -150,6 +150,18 @@ def check_html():
             page = Page()
             page.feed(file.read_text(encoding="utf-8"))
             parsed[file.resolve()] = page
+    # The switch (shared/language.js) links each page to the same path in the other book: every
+    # page must load it, and its counterpart must exist.
+    for language in LANGUAGES:
+        other = OUT / [l for l in LANGUAGES if l != language][0]
+        for file in sorted((OUT / language).rglob("*.html")):
+            relative = file.relative_to(OUT / language)
+            if file.name in ("toc.html",):
+                continue  # mdBook's sidebar frame for browsers without JavaScript
+            if not (other / relative).is_file():
+                problem(f"{file.relative_to(ROOT)}: no {other.name}/{relative} for the language switch to open")
+            if not any(re.search(r"shared/language(-[0-9a-f]+)?\.js$", link) for link in parsed[file.resolve()].links):
+                problem(f"{file.relative_to(ROOT)}: does not load shared/language.js (the language switch)")
     for file, page in parsed.items():
         name = file.relative_to(ROOT)
         for marker in page.markers:
