@@ -82,15 +82,31 @@ int main(void) {
     CHECK(cuGraphAddKernelNode(&first_saxpy, graph, roots, 2, &kernel));
     /* ANCHOR_END: kernel_node */
 
-    /* (the lesson adds a second saxpy node with a = 3 and the copy of y out here; this C
-     * counterpart hangs the host node on the first saxpy directly) */
+    /* y = 3x + y after the first: the same launch, another a (the lesson adds this one with
+     * CUDA 12.2's cuGraphAddNode where the header has it). */
+    float a3 = 3.0f;
+    void *second_args[] = {&x, &y, &a3, &n};
+    kernel.kernelParams = second_args;
+    CUgraphNode second_saxpy;
+    CHECK(cuGraphAddKernelNode(&second_saxpy, graph, &first_saxpy, 1, &kernel));
+
+    CUDA_MEMCPY3D copy_out = copy_in; /* the mirror of the copy in */
+    copy_out.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+    copy_out.srcHost = NULL;
+    copy_out.srcDevice = y;
+    copy_out.dstMemoryType = CU_MEMORYTYPE_HOST;
+    copy_out.dstDevice = 0;
+    copy_out.dstHost = y_host;
+    CUgraphNode copy_out_node;
+    CHECK(cuGraphAddMemcpyNode(&copy_out_node, graph, &second_saxpy, 1, &copy_out, context));
+
     HostNodeData data = {y_host, N, 0, 0};
     /* ANCHOR: host_node */
     CUDA_HOST_NODE_PARAMS host = {0};
     host.fn = sum_on_host;
     host.userData = &data;
     CUgraphNode host_node;
-    CHECK(cuGraphAddHostNode(&host_node, graph, &first_saxpy, 1, &host));
+    CHECK(cuGraphAddHostNode(&host_node, graph, &copy_out_node, 1, &host));
     /* ANCHOR_END: host_node */
 
     /* ANCHOR: launch */
