@@ -26,6 +26,7 @@ done
 python3 book/check/book.py || status=1
 [ "$status" = 0 ] || exit 1
 if [ "${1:-}" = --open ]; then
-    "$mdbook" build --open book/en >/dev/null
+    # mdBook rebuilds the English book (a second) and hands its index to the system's browser.
+    "$mdbook" build --open book/en 2>&1 | { grep -v ' INFO ' || true; }
 fi
-echo "built: target/book/en/index.html, target/book/zh-CN/index.html"
+echo "built: file://$PWD/target/book/en/index.html and file://$PWD/target/book/zh-CN/index.html"
