@@ -7,8 +7,9 @@
    other book).
 3. Every {{#include}} names a file that exists, and an anchor that the file has (mdBook only
    warns about a missing file and silently includes nothing for a missing anchor).
-4. In the HTML: no include marker left over, no empty code block, and every local link and
-   image resolves, down to the #fragment.
+4. In the HTML: no include marker left over, no empty code block, no ANCHOR comment shown,
+   every page has its counterpart in the other language and loads the switch, and every local
+   link and image resolves, down to the #fragment.
 
 Each problem is printed on a line of its own; the exit status is 1 if there is any.
 """
@@ -107,6 +108,7 @@ class Page(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.ids, self.links, self.markers = set(), [], []
         self.empty_blocks = 0
+        self.anchor_lines = 0  # code blocks showing an ANCHOR comment (a whole-file include of an anchored file)
         self.stack = []  # open tags
         self.block_text = None  # text of the <pre> being read
 
@@ -127,6 +129,8 @@ class Page(HTMLParser):
         if tag == "pre" and self.block_text is not None:
             if not self.block_text.strip():
                 self.empty_blocks += 1
+            if re.search(r"ANCHOR(_END)?:", self.block_text):
+                self.anchor_lines += 1
             self.block_text = None
         while self.stack:
             if self.stack.pop() == tag:
@@ -168,6 +172,11 @@ def check_html():
             problem(f"{name}: an include mdBook did not resolve: {marker}")
         if page.empty_blocks and file.parent.name == "lessons":
             problem(f"{name}: {page.empty_blocks} empty code block(s) (an include that matched nothing?)")
+        if page.anchor_lines:
+            problem(
+                f"{name}: {page.anchor_lines} code block(s) show ANCHOR comments: a file included whole has "
+                "anchors now; include it by anchor, or move the anchors (book/README.md)"
+            )
         for link in page.links:
             parts = urlsplit(link)
             if parts.scheme or link.startswith("//"):
