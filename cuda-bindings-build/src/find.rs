@@ -322,18 +322,23 @@ fn python_site_packages() -> Vec<PathBuf> {
 
 /// The standard output of a command that succeeded within `limit`; `None` if it could not be
 /// started, failed, or ran too long (then it is killed: a hanging program must not hang the build).
+/// The limit holds for the output too: a program that exits but leaves a child of its own
+/// holding the pipe (a daemon started by a `sitecustomize`) is given up on at the limit.
 pub fn output_within(command: &mut Command, limit: Duration) -> Option<String> {
+    let start = Instant::now();
     let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().ok()?;
     let mut stdout = child.stdout.take()?;
-    // Read on another thread, so a child that fills the pipe cannot block before it exits.
-    let reader = std::thread::spawn(move || {
+    // Read on another thread, so a child that fills the pipe cannot block before it exits, and
+    // so the wait for the pipe's end can stop at the limit. A reader given up on stays blocked
+    // until the pipe closes; it holds nothing else.
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
         let mut text = String::new();
-        stdout.read_to_string(&mut text).ok().map(|_| text)
+        let _ = sender.send(stdout.read_to_string(&mut text).ok().map(|_| text));
     });
-    let start = Instant::now();
-    loop {
+    let status = loop {
         match child.try_wait() {
-            Ok(Some(status)) => return reader.join().ok().flatten().filter(|_| status.success()),
+            Ok(Some(status)) => break status,
             Ok(None) if start.elapsed() < limit => std::thread::sleep(Duration::from_millis(20)),
             _ => {
                 let _ = child.kill();
@@ -341,7 +346,9 @@ pub fn output_within(command: &mut Command, limit: Duration) -> Option<String> {
                 return None;
             }
         }
-    }
+    };
+    let text = receiver.recv_timeout(limit.saturating_sub(start.elapsed())).ok().flatten()?;
+    status.success().then_some(text)
 }
 
 #[cfg(test)]
@@ -353,6 +360,20 @@ mod tests {
     fn a_hanging_program_is_given_up_on() {
         let start = Instant::now();
         let out = output_within(Command::new("sh").args(["-c", "sleep 30"]), Duration::from_millis(300));
+        assert_eq!(out, None);
+        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    }
+
+    /// Issue 24, item 10: the program exits but leaves a child holding its stdout; the limit
+    /// holds all the same (the pipe's end is not waited for).
+    #[cfg(unix)]
+    #[test]
+    fn a_program_whose_child_holds_its_stdout_is_given_up_on() {
+        let start = Instant::now();
+        let out = output_within(
+            Command::new("sh").args(["-c", "sleep 20 & echo hello"]),
+            Duration::from_millis(300),
+        );
         assert_eq!(out, None);
         assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
     }
