@@ -196,10 +196,15 @@ fn first_usable(candidates: Vec<(String, PathBuf)>, search: &mut Search) -> bool
             Ok(bytes) => {
                 let text = String::from_utf8_lossy(&bytes);
                 match crate::header::cuda_version(&text) {
-                    Some(version) => {
-                        search.toolkit = Some(Toolkit { root, include, version, found_by });
-                        return true;
-                    }
+                    Some(version) => match crate::header::plausible("CUDA_VERSION", version) {
+                        Ok(version) => {
+                            search.toolkit = Some(Toolkit { root, include, version, found_by });
+                            return true;
+                        }
+                        Err(why) => {
+                            search.places.push((found_by, Seen::Unusable(header, format!("defines {why}"))))
+                        }
+                    },
                     None if bytes.iter().all(u8::is_ascii_whitespace) => {
                         search.places.push((found_by, Seen::Unusable(header, "is empty".into())));
                     }
@@ -383,6 +388,33 @@ mod tests {
     fn a_quick_program_is_read() {
         let out = output_within(Command::new("sh").args(["-c", "echo hello"]), Duration::from_secs(10));
         assert_eq!(out.as_deref(), Some("hello\n"));
+    }
+
+    /// Issue 24, item 6: a `cuda.h` whose `CUDA_VERSION` no CUDA has is not used; the search
+    /// says why and goes on.
+    #[test]
+    fn a_cuda_h_with_an_impossible_version_is_not_used() {
+        let dir = std::env::temp_dir().join(format!("cuda-bindings-build-impossible-{}", std::process::id()));
+        for (name, version) in [("absurd", "4294967295"), ("zero", "0"), ("tiny", "999"), ("huge", "100000")]
+        {
+            std::fs::create_dir_all(dir.join(name).join("include")).unwrap();
+            let text = format!("#define CUDA_VERSION {version}\n");
+            std::fs::write(dir.join(name).join("include/cuda.h"), text).unwrap();
+        }
+        std::fs::create_dir_all(dir.join("good/include")).unwrap();
+        std::fs::write(dir.join("good/include/cuda.h"), "#define CUDA_VERSION 13050\n").unwrap();
+        let mut search = Search::default();
+        let candidates =
+            ["absurd", "zero", "tiny", "huge", "good"].map(|name| (name.to_string(), dir.join(name)));
+        let found = first_usable(candidates.into(), &mut search);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(found);
+        assert_eq!(search.toolkit.as_ref().map(|t| t.version), Some(13050));
+        let seen: Vec<String> = search.places.iter().map(|(how, seen)| format!("{how}: {seen:?}")).collect();
+        assert_eq!(seen.len(), 4, "{seen:?}");
+        for (line, version) in seen.iter().zip(["4294967295", "0", "999", "100000"]) {
+            assert!(line.contains(&format!("CUDA_VERSION {version}, which no CUDA version has")), "{line}");
+        }
     }
 
     #[test]

@@ -54,8 +54,12 @@ pub fn publish(bindings: &Bindings, toolkit: Option<(&Path, &Path, u32)>) {
 /// `cfg`s for code that follows the header's version, as C code does with `#if CUDA_VERSION`:
 /// `cuda_major = "12"`, and `cuda_ge = "M.m"` for every CUDA version from 11.0 up to this one,
 /// so `#[cfg(cuda_ge = "12.2")]` reads "CUDA 12.2 or newer". libcuda-sys sets them for itself;
-/// a dependent's build script calls this with `DEP_LIBCUDA_SYS_VERSION`.
+/// a dependent's build script calls this with `DEP_LIBCUDA_SYS_VERSION`. A number no CUDA
+/// version has (outside [`header::VERSIONS`]) stops the build with a message.
 pub fn version_cfgs(version: u32) {
+    if let Err(why) = header::plausible("the version", version) {
+        choose::fail(&format!("version_cfgs: {why}; no cuda_ge cfgs follow from it"));
+    }
     println!("cargo::rustc-check-cfg=cfg(cuda_major, values(any()))");
     println!("cargo::rustc-check-cfg=cfg(cuda_ge, values(any()))");
     println!("cargo::rustc-cfg=cuda_major=\"{}\"", version / 1000);
