@@ -37,6 +37,8 @@ pub enum Error {
     Parse(String),
     /// The header has a shape the generator does not know.
     Shape(String),
+    /// clang-sys or bindgen panicked (they do on some libraries and inputs).
+    Panic(String),
 }
 
 impl fmt::Display for Error {
@@ -45,6 +47,9 @@ impl fmt::Display for Error {
             Error::NoLibclang(why) => write!(f, "libclang could not be loaded: {why}"),
             Error::Parse(why) => write!(f, "clang could not parse the header: {why}"),
             Error::Shape(why) => write!(f, "the header has a shape the generator does not know: {why}"),
+            Error::Panic(why) => {
+                write!(f, "libclang could not be used (clang-sys or bindgen stopped: {why})")
+            }
         }
     }
 }
@@ -66,14 +71,53 @@ pub struct Generated {
 /// `extra_includes`: more folders for the header's own `#include`s.
 ///
 /// # Errors
-/// No libclang, a header clang rejects, or one whose shape the generator does not know.
+/// No libclang, a header clang rejects, or one whose shape the generator does not know; a
+/// panic in clang-sys or bindgen is caught and becomes an error too.
 pub fn generate(
     api: &Api,
     include: &Path,
     extra_includes: &[PathBuf],
     comments: bool,
 ) -> Result<Generated, Error> {
-    clang_sys::load().map_err(Error::NoLibclang)?;
+    catching_panics(|| generate_unguarded(api, include, extra_includes, comments))
+}
+
+/// `f`, with a panic on this thread made an [`Error::Panic`] and kept off stderr: a build script
+/// falls back with a message (or stops with one in strict mode), never with a backtrace.
+fn catching_panics<T>(f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
+    let this = std::thread::current().id();
+    let previous = std::sync::Arc::new(std::panic::take_hook());
+    let others = previous.clone();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().id() != this {
+            (*others)(info);
+        }
+    }));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    std::panic::set_hook(Box::new(move |info| (*previous)(info)));
+    result.unwrap_or_else(|payload| {
+        let text = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(Error::Panic(text.split_whitespace().collect::<Vec<_>>().join(" ")))
+    })
+}
+
+fn generate_unguarded(
+    api: &Api,
+    include: &Path,
+    extra_includes: &[PathBuf],
+    comments: bool,
+) -> Result<Generated, Error> {
+    clang::load().map_err(Error::NoLibclang)?;
+    if include.to_str().is_none() {
+        return Err(Error::Parse(format!(
+            "{} is not UTF-8, and clang takes paths as text",
+            include.display()
+        )));
+    }
     // One spelling of the folder, so clang's file names compare equal to ours.
     let include = include.canonicalize().map_err(|e| Error::Parse(format!("{}: {e}", include.display())))?;
     let header = include.join(api.header);
