@@ -45,8 +45,11 @@ pub fn publish(bindings: &Bindings, toolkit: Option<(&Path, &Path, u32)>) {
     println!("cargo::metadata=version={}", bindings.version);
     println!("cargo::metadata=bindings={}", bindings.source.as_str());
     if let Some((root, include, version)) = toolkit {
-        println!("cargo::metadata=root={}", root.display());
-        println!("cargo::metadata=include={}", include.display());
+        // Metadata is text: a path that is not UTF-8 is left out rather than published wrong.
+        if let (Some(root), Some(include)) = (root.to_str(), include.to_str()) {
+            println!("cargo::metadata=root={root}");
+            println!("cargo::metadata=include={include}");
+        }
         println!("cargo::metadata=header_version={version}");
     }
 }
