@@ -79,9 +79,9 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
 
     let (major, fallback) = match header {
         Ok(header) => {
-            // Cargo's instructions are text: a path that is not UTF-8 would name a file that does
-            // not exist, which reruns the build script (and rebuilds all above it) every time.
-            if let Some(path) = header.include.join(api.header).to_str() {
+            // A path Cargo cannot be told would name a file that does not exist, which reruns the
+            // build script (and rebuilds all above it) every time.
+            if let Some(path) = env::cargo_text(&header.include.join(api.header)) {
                 println!("cargo::rerun-if-changed={path}");
             }
             // The variable is libcuda-sys's: cudart-sys takes the header libcuda-sys found.

@@ -27,7 +27,8 @@ pub use choose::{Bindings, Source};
 pub const STRICT_VAR: &str = "CUDA_SYS_STRICT";
 
 /// `CUDA_SYS_CUDA_MAJOR=13`: the major whose vendored bindings a build uses when it finds no
-/// header. Without it, [`DEFAULT_MAJOR`].
+/// header. Without it, [`DEFAULT_MAJOR`]. With a header, the header decides; another major
+/// named here gets a warning (strict mode: an error).
 pub const MAJOR_VAR: &str = "CUDA_SYS_CUDA_MAJOR";
 
 /// The vendored bindings a build without any header uses: CUDA 12's. Their functions exist in
@@ -45,8 +46,8 @@ pub fn publish(bindings: &Bindings, toolkit: Option<(&Path, &Path, u32)>) {
     println!("cargo::metadata=version={}", bindings.version);
     println!("cargo::metadata=bindings={}", bindings.source.as_str());
     if let Some((root, include, version)) = toolkit {
-        // Metadata is text: a path that is not UTF-8 is left out rather than published wrong.
-        if let (Some(root), Some(include)) = (root.to_str(), include.to_str()) {
+        // A path metadata cannot hold is left out rather than published wrong.
+        if let (Some(root), Some(include)) = (env::cargo_text(root), env::cargo_text(include)) {
             println!("cargo::metadata=root={root}");
             println!("cargo::metadata=include={include}");
         }

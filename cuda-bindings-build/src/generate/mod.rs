@@ -167,7 +167,11 @@ fn generate_unguarded(
     let file =
         syn::parse_file(&raw).map_err(|e| Error::Shape(format!("bindgen's output does not parse: {e}")))?;
     let keyword_fields = keyword_fields.borrow().clone();
-    emit::emit(api, file, &scan, &keyword_fields, comments)
+    let generated = emit::emit(api, file, &scan, &keyword_fields, comments)?;
+    // What a build publishes (and every cfg a dependent gets) follows from this number.
+    crate::header::plausible(api.version_macro, generated.version)
+        .map_err(|why| Error::Shape(format!("it defines {why}")))?;
+    Ok(generated)
 }
 
 /// What bindgen tells us while it works.
@@ -235,6 +239,16 @@ mod tests {
         let generated = generated.unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(generated.version, 12090);
         assert!(generated.text.contains("pub use self::cuInit_v2 as cuInit;"), "{}", generated.text);
+    }
+
+    /// Issue 24, item 6: a version macro no CUDA version has is not believed.
+    #[test]
+    fn an_impossible_version_macro_is_refused() {
+        let dir = header("impossible", &MINIMAL.replace("12090", "4294967295"));
+        let error = generate(&crate::api::DRIVER, &dir, &[], false).err().expect("no bindings");
+        std::fs::remove_dir_all(&dir).unwrap();
+        let text = error.to_string();
+        assert!(text.contains("CUDA_VERSION 4294967295, which no CUDA version has"), "{text}");
     }
 
     #[test]
