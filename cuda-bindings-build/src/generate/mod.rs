@@ -94,7 +94,13 @@ fn catching_panics<T>(f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> 
         }
     }));
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    std::panic::set_hook(Box::new(move |info| (*previous)(info)));
+    // Ours goes (with its reference to the previous hook), and the previous one comes back as
+    // it was, unless another thread has set one meanwhile.
+    drop(std::panic::take_hook());
+    match std::sync::Arc::try_unwrap(previous) {
+        Ok(hook) => std::panic::set_hook(hook),
+        Err(previous) => std::panic::set_hook(Box::new(move |info| (*previous)(info))),
+    }
     result.unwrap_or_else(|payload| {
         let text = payload
             .downcast_ref::<&str>()
@@ -239,6 +245,21 @@ mod tests {
         let generated = generated.unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(generated.version, 12090);
         assert!(generated.text.contains("pub use self::cuInit_v2 as cuInit;"), "{}", generated.text);
+    }
+
+    /// Issue 24, item 9: whatever clang-sys or bindgen panics on becomes an error of one line.
+    #[test]
+    fn a_panic_while_generating_is_an_error() {
+        let result: Result<(), Error> =
+            catching_panics(|| panic!("A `libclang` function was called\n  that is not supported"));
+        match result {
+            Err(Error::Panic(why)) => {
+                assert_eq!(why, "A `libclang` function was called that is not supported")
+            }
+            other => panic!("{other:?}"),
+        }
+        let result: Result<(), Error> = catching_panics(|| Err(Error::Shape("kept".into())));
+        assert!(matches!(result, Err(Error::Shape(why)) if why == "kept"));
     }
 
     /// Issue 24, item 6: a version macro no CUDA version has is not believed.
