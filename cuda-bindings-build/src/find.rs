@@ -352,8 +352,10 @@ pub fn output_within(command: &mut Command, limit: Duration) -> Option<String> {
             }
         }
     };
-    let text = receiver.recv_timeout(limit.saturating_sub(start.elapsed())).ok().flatten()?;
-    status.success().then_some(text)
+    if !status.success() {
+        return None;
+    }
+    receiver.recv_timeout(limit.saturating_sub(start.elapsed())).ok().flatten()
 }
 
 #[cfg(test)]

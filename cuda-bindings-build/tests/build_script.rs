@@ -64,6 +64,12 @@ fn main() {
             bindgen && cfg!(target_os = "linux"),
         ),
     ];
+    if std::env::args().any(|arg| arg == "--list") {
+        for (name, _, _) in tests {
+            println!("{name}: test");
+        }
+        return;
+    }
     let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
     let mut failed = Vec::new();
     for &(name, test, runs_here) in tests {
