@@ -398,27 +398,17 @@ fn item7_fork_during_the_first_load_does_not_hang_the_child() {
         .run();
 }
 
-/// `cuLaunchKernel` with every argument but the function: a null function, which the fakes
-/// answer with their own NOT_FOUND.
-unsafe fn launch(
-    f: unsafe extern "C" fn(
-        CUfunction,
-        u32,
-        u32,
-        u32,
-        u32,
-        u32,
-        u32,
-        u32,
-        CUstream,
-        *mut *mut std::ffi::c_void,
-        *mut *mut std::ffi::c_void,
-    ) -> CUresult,
-) -> CUresult {
+fn ptds_probe_then_drivers_not_found() {
+    use std::ptr::null_mut;
     // SAFETY: see the note at the top of this file.
     unsafe {
-        f(
-            std::ptr::null_mut(),
+        check_driver!(cuInit(0)).unwrap();
+        // The application probes the per-thread entry point and handles the loader's answer.
+        let probe = ptds::cuLaunchKernel(null_mut(), 1, 1, 1, 1, 1, 1, 0, null_mut(), null_mut(), null_mut());
+        assert_eq!(probe, CUDA_ERROR_NOT_FOUND, "the fake lacks cuLaunchKernel_ptsz");
+        // The default cuLaunchKernel exists; its NOT_FOUND (a null function) is the driver's own.
+        let e = check_driver!(cuLaunchKernel(
+            null_mut(),
             1,
             1,
             1,
@@ -426,25 +416,28 @@ unsafe fn launch(
             1,
             1,
             0,
-            std::ptr::null_mut(),
-            std::ptr::null_mut(),
-            std::ptr::null_mut(),
-        )
-    }
-}
-
-fn ptds_probe_then_drivers_not_found() {
-    // SAFETY: see the note at the top of this file.
-    unsafe {
-        check_driver!(cuInit(0)).unwrap();
-        // The application probes the per-thread entry point and handles the loader's answer.
-        assert_eq!(launch(ptds::cuLaunchKernel), CUDA_ERROR_NOT_FOUND, "the fake lacks cuLaunchKernel_ptsz");
-        // The default cuLaunchKernel exists; its NOT_FOUND is the driver's own.
-        let e = check_driver!(launch(cuLaunchKernel)).unwrap_err();
+            null_mut(),
+            null_mut(),
+            null_mut()
+        ))
+        .unwrap_err();
         println!("{e}");
         assert_eq!(e.message(), "named symbol not found", "{e}");
         // The probe, checked, keeps its own reason: the per-thread symbol.
-        let e = check_driver!(launch(ptds::cuLaunchKernel)).unwrap_err();
+        let e = check_driver!(ptds::cuLaunchKernel(
+            null_mut(),
+            1,
+            1,
+            1,
+            1,
+            1,
+            1,
+            0,
+            null_mut(),
+            null_mut(),
+            null_mut()
+        ))
+        .unwrap_err();
         println!("{e}");
         assert!(
             e.message().contains("`cuLaunchKernel_ptsz` (the function `cuLaunchKernel` stands for"),
