@@ -3,7 +3,7 @@
 //! 1. take the toolkit libcuda-sys found (its `links` metadata), so that both crates bind one
 //!    toolkit's headers, as a C program including both does;
 //! 2. generate from its `cuda_runtime_api.h` where libcuda-sys generated from its `cuda.h`;
-//!    otherwise use the vendored bindings of libcuda-sys's CUDA major
+//!    otherwise use the vendored bindings of libcuda-sys's CUDA version
 //!    (`cuda_bindings_build::choose` has the table);
 //! 3. tell Cargo and dependents (`DEP_CUDART_SYS_VERSION`, ...), and the loader where the
 //!    toolkit keeps libcudart;
@@ -37,11 +37,13 @@ fn main() {
     let no_header = choose::NoHeader {
         summary: match (&include, &runtime_header) {
             (Some(include), None) => format!("{} has no {}", include.display(), api::RUNTIME.header),
-            _ => "libcuda-sys uses vendored bindings, so cudart-sys uses those of the same CUDA major".into(),
+            _ => {
+                "libcuda-sys uses vendored bindings, so cudart-sys uses those of the same CUDA version".into()
+            }
         },
         details: String::new(),
         // Following libcuda-sys is no fallback of ours, unless its toolkit lacks our header.
-        decided: Some((driver_version / 1000, driver_generated)),
+        decided: Some((driver_version, driver_generated)),
     };
     let bindings = choose::bindings(&api::RUNTIME, header.as_ref().ok_or(&no_header));
     publish(

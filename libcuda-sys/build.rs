@@ -1,7 +1,7 @@
 //! libcuda-sys's build script:
 //!
 //! 1. find `cuda.h` (the README's "Finding CUDA");
-//! 2. generate the bindings from it, or use the vendored ones of its major
+//! 2. generate the bindings from it, or use the vendored ones of its release
 //!    (`cuda_bindings_build::choose` has the table);
 //! 3. tell Cargo and dependents (`DEP_LIBCUDA_SYS_VERSION`, `_BINDINGS`, `_ROOT`, `_INCLUDE`);
 //! 4. how libcuda is reached: loaded on first call, or with `link`, linked (against the

@@ -2,7 +2,7 @@
 //!
 //! 1. find the toolkit (the README's "Finding CUDA", as libcuda-sys does) and its `nvrtc.h`:
 //!    in its `include/`, or, for CUDA 11 and 12's wheels, in the `cuda_nvrtc` wheel beside it;
-//! 2. generate the bindings from it, or use the vendored ones of its major;
+//! 2. generate the bindings from it, or use the vendored ones of its version;
 //! 3. tell Cargo, dependents and the loader what was chosen and where the library is.
 
 use std::path::{Path, PathBuf};
@@ -31,8 +31,8 @@ fn main() {
             None => search.summary(),
         },
         details: search.to_string(),
-        // A toolkit without NVRTC still says which major: its vendored bindings, reported.
-        decided: search.toolkit.as_ref().map(|toolkit| (toolkit.version / 1000, true)),
+        // A toolkit without NVRTC still says which version: its vendored bindings, reported.
+        decided: search.toolkit.as_ref().map(|toolkit| (toolkit.version, true)),
     };
     let bindings = choose::bindings(&api::NVRTC, header.as_ref().ok_or(&no_header));
     publish(

@@ -1,18 +1,25 @@
 //! Which bindings a -sys crate compiles: generated from the header found, or vendored.
 //!
+//! Every CUDA release the crates support has vendored bindings of its own
+//! (`src/vendored/<stem>_<version>.rs`), exactly what generation from that release's header
+//! gives, so which path ran changes no item a dependent can name: only documentation (NVIDIA's
+//! text from the header, in generated bindings) and build time differ. `DEP_<LINKS>_BINDINGS`
+//! says which path ran.
+//!
 //! | header found | `bindgen` feature | generation | bindings used                       | says              |
 //! |--------------|-------------------|------------|-------------------------------------|-------------------|
 //! | yes          | on                | works      | generated from it                   | nothing           |
-//! | yes          | on                | fails      | vendored, of the header's major     | warning (strict: error) |
-//! | yes          | off               | -          | vendored, of the header's major     | nothing           |
-//! | no           | on                | -          | vendored, of `CUDA_SYS_CUDA_MAJOR` or 12 | warning, unless the major is set (strict: error, unless set) |
-//! | no           | off               | -          | vendored, of `CUDA_SYS_CUDA_MAJOR` or 12 | nothing (strict: error, unless set) |
+//! | yes          | on                | fails      | vendored, of the header's version   | warning (strict: error) |
+//! | yes          | off               | -          | vendored, of the header's version   | nothing           |
+//! | no           | on                | -          | vendored, the newest of `CUDA_SYS_CUDA_MAJOR` or 12 | warning, unless the major is set (strict: error, unless set) |
+//! | no           | off               | -          | vendored, the newest of `CUDA_SYS_CUDA_MAJOR` or 12 | nothing (strict: error, unless set) |
 //!
 //! "Fails" covers libclang missing (or a `LIBCLANG_PATH` naming something else), a header clang
-//! cannot parse, and a header whose path is not UTF-8 (clang takes paths as text). A major
-//! without vendored bindings (a header older or newer than any we carry) takes the nearest,
-//! with a warning (strict: error). With a header, `CUDA_SYS_CUDA_MAJOR` naming another major
-//! than the header's is not honoured: a warning (strict: error) says so.
+//! cannot parse, and a header whose path is not UTF-8 (clang takes paths as text). A header of
+//! a release without vendored bindings (older or newer than any we carry) that is not generated
+//! from is an error: other bindings would be another API than the header's. So is a
+//! `CUDA_SYS_CUDA_MAJOR` we carry no bindings of. With a header, `CUDA_SYS_CUDA_MAJOR` naming
+//! another major than the header's is not honoured: a warning (strict: error) says so.
 
 use std::path::{Path, PathBuf};
 
@@ -59,8 +66,8 @@ pub struct NoHeader {
     pub summary: String,
     /// One place per line, for stderr.
     pub details: String,
-    /// The major to use, when another crate decided it (cudart-sys follows libcuda-sys), and
-    /// whether using vendored bindings is a fallback this crate must report.
+    /// The header version to use, when another crate decided it (cudart-sys follows
+    /// libcuda-sys), and whether using vendored bindings is a fallback this crate must report.
     pub decided: Option<(u32, bool)>,
 }
 
@@ -77,7 +84,10 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
     let generate = std::env::var_os("CARGO_FEATURE_BINDGEN").is_some();
     let refresh = format!("cargo clean -p {}", api.crate_name);
 
-    let (major, fallback) = match header {
+    // The header version whose bindings are vendored (`None`: no header, the newest of a
+    // major), and why generation was wanted but did not happen.
+    let mut parse_failed = false;
+    let (wanted, fallback) = match header {
         Ok(header) => {
             // A path Cargo cannot be told would name a file that does not exist, which reruns the
             // build script (and rebuilds all above it) every time.
@@ -89,30 +99,33 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
                 major_not_honoured(api, header, &vendored, strict);
             }
             if generate {
-                // Where libclang is looked for first; bindgen reads it.
-                env::tracked("LIBCLANG_PATH");
+                // What bindgen and clang-sys read (the generator reads the same).
+                env::track_clang_variables();
                 let generated = match header.include.to_str() {
                     Some(_) => generate_from(api, header),
-                    None => Err("its path is not UTF-8, and clang takes paths as text".into()),
+                    None => Err(("its path is not UTF-8, and clang takes paths as text".into(), false)),
                 };
                 match generated {
                     Ok(bindings) => return bindings,
-                    Err(why) => (
-                        header.version / 1000,
-                        Some(format!(
-                            "{} (CUDA_VERSION {}, found by {}) could not be used: {why}",
-                            header.include.join(api.header).display(),
-                            header.version,
-                            header.found_by
-                        )),
-                    ),
+                    Err((why, parse)) => {
+                        parse_failed = parse;
+                        (
+                            Ok(header.version),
+                            Some(format!(
+                                "{} (CUDA_VERSION {}, found by {}) could not be used: {why}",
+                                header.include.join(api.header).display(),
+                                header.version,
+                                header.found_by
+                            )),
+                        )
+                    }
                 }
             } else {
-                (header.version / 1000, None)
+                (Ok(header.version), None)
             }
         }
-        Err(NoHeader { decided: Some((major, fallback)), summary, .. }) => {
-            (*major, fallback.then(|| summary.clone()))
+        Err(NoHeader { decided: Some((version, fallback)), summary, .. }) => {
+            (Ok(*version), fallback.then(|| summary.clone()))
         }
         Err(none) => {
             let asked = asked_major(&vendored);
@@ -121,17 +134,38 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
                 eprintln!("{} looked for {} in:\n{}", api.crate_name, api.header, none.details);
                 format!("no {} was found ({})", api.header, none.summary)
             });
-            (major, fallback)
+            (Err(major), fallback)
         }
     };
-    let (file, version, nearest) = vendored.for_major(major);
-    let mut reasons: Vec<String> = fallback.into_iter().collect();
-    if let Some(used) = nearest {
-        reasons.push(format!("no bindings are vendored for CUDA {major}, so CUDA {used}'s are used"));
-    }
-    if !reasons.is_empty() {
-        let what = format!("{}: {}", api.crate_name, reasons.join("; "));
-        let remedy = remedy(api, header, &refresh);
+    let (file, version) = match wanted {
+        Ok(version) => vendored.exact(version).unwrap_or_else(|| {
+            let why = fallback.as_deref().map(|f| format!("{f}; and ")).unwrap_or_default();
+            fail(&format!(
+                "{}: {why}no bindings are vendored for CUDA_VERSION {version} (vendored: {}), and other \
+                 bindings would be another API than the header's. {}",
+                api.crate_name,
+                vendored.versions_text(),
+                if generate {
+                    "Make generation work (install libclang, Debian: libclang-dev, or set LIBCLANG_PATH), or point \
+                     CUDA_PATH at a toolkit of a vendored version"
+                } else {
+                    "Turn on the `bindgen` feature to generate from the header (needs libclang), or point CUDA_PATH \
+                     at a toolkit of a vendored version"
+                }
+            ))
+        }),
+        Err(major) => vendored.newest_of(major).unwrap_or_else(|| {
+            fail(&format!(
+                "{}: no bindings are vendored for CUDA {major}; set {MAJOR_VAR} to one of {}, or CUDA_PATH to a \
+                 CUDA toolkit",
+                api.crate_name,
+                vendored.majors_text()
+            ))
+        }),
+    };
+    if let Some(what) = fallback {
+        let what = format!("{}: {what}", api.crate_name);
+        let remedy = remedy(api, header, &refresh, parse_failed);
         if strict {
             fail(&format!("{what}.\n{remedy}.\n({STRICT_VAR} is set, so the build does not fall back to vendored bindings.)"));
         }
@@ -192,8 +226,24 @@ fn warning(text: &str) {
 }
 
 /// What to do about a fallback, in one sentence.
-fn remedy(api: &Api, header: Result<&Header, &NoHeader>, refresh: &str) -> String {
-    if header.is_ok_and(|header| header.include.to_str().is_none()) {
+fn remedy(api: &Api, header: Result<&Header, &NoHeader>, refresh: &str, parse_failed: bool) -> String {
+    let target = std::env::var("TARGET").unwrap_or_default();
+    let cross = std::env::var("HOST").is_ok_and(|host| host != target);
+    if header.is_ok() && parse_failed && cross {
+        // libclang is there; what is missing is the target's C library headers.
+        format!(
+            "To generate for {target}: clang needs the target's C headers (its sysroot), which were not found. \
+             Install them (Debian: the libc6-dev-<arch>-cross package) and set {}_{}=--sysroot=<its folder> \
+             (Debian: /usr/<triple>, e.g. /usr/aarch64-linux-gnu); {STRICT_VAR}=1 makes this an error",
+            env::EXTRA_CLANG_ARGS,
+            target.replace('-', "_")
+        )
+    } else if header.is_ok() && parse_failed {
+        format!(
+            "To generate from your header: fix what clang reports above (BINDGEN_EXTRA_CLANG_ARGS adds \
+             arguments), or point CUDA_PATH at another toolkit; {STRICT_VAR}=1 makes this an error"
+        )
+    } else if header.is_ok_and(|header| header.include.to_str().is_none()) {
         format!(
             "To generate from your header: link the toolkit from a UTF-8 path (`ln -s`) and set CUDA_PATH \
              to that; {STRICT_VAR}=1 makes this an error"
@@ -213,22 +263,32 @@ fn remedy(api: &Api, header: Result<&Header, &NoHeader>, refresh: &str) -> Strin
     }
 }
 
+/// The generated bindings, or why not and whether clang itself rejected the header (libclang
+/// was there).
 #[cfg(feature = "bindgen")]
-fn generate_from(api: &Api, header: &Header) -> Result<Bindings, String> {
+fn generate_from(api: &Api, header: &Header) -> Result<Bindings, (String, bool)> {
     let generated = crate::generate::generate(api, &header.include, &header.extra_includes, true)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| (e.to_string(), matches!(e, crate::generate::Error::Parse(_))))?;
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("run by cargo")).join("bindings.rs");
-    std::fs::write(&out, generated.text).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    std::fs::write(&out, generated.text)
+        .map_err(|e| (format!("cannot write {}: {e}", out.display()), false))?;
+    // Every header clang read, so that an edit of any (`driver_types.h` for cudart-sys)
+    // regenerates; a path Cargo cannot hold is left out (see `env::cargo_text`).
+    for file in &generated.files {
+        if let Some(path) = env::cargo_text(file) {
+            println!("cargo::rerun-if-changed={path}");
+        }
+    }
     Ok(Bindings { file: out, version: generated.version, source: Source::Generated })
 }
 
 #[cfg(not(feature = "bindgen"))]
-fn generate_from(_api: &Api, _header: &Header) -> Result<Bindings, String> {
-    Err("cuda-bindings-build was built without its `bindgen` feature".into())
+fn generate_from(_api: &Api, _header: &Header) -> Result<Bindings, (String, bool)> {
+    Err(("cuda-bindings-build was built without its `bindgen` feature".into(), false))
 }
 
-/// The vendored bindings a crate carries: `src/vendored/<stem>_<version>.rs`, one per major,
-/// named by the version of the header they were made from (`cuda_12090.rs`).
+/// The vendored bindings a crate carries: `src/vendored/<stem>_<version>.rs`, one per CUDA
+/// release, named by the version of the header they were made from (`cuda_12090.rs`).
 pub struct Vendored {
     /// (version, file), by version.
     files: Vec<(u32, PathBuf)>,
@@ -257,20 +317,24 @@ impl Vendored {
         Vendored { files }
     }
 
-    /// The file for `major` and its version, or the nearest major's and that major.
-    fn for_major(&self, major: u32) -> (PathBuf, u32, Option<u32>) {
-        let (version, file) = self
-            .files
-            .iter()
-            .rev()
-            .min_by_key(|(v, _)| (v / 1000).abs_diff(major))
-            .expect("Vendored::list never returns an empty list");
-        let nearest = (version / 1000 != major).then_some(version / 1000);
-        (file.clone(), *version, nearest)
+    /// The file of exactly `version` (the header's `CUDA_VERSION`), and that version.
+    fn exact(&self, version: u32) -> Option<(PathBuf, u32)> {
+        self.files.iter().find(|(v, _)| *v == version).map(|(v, file)| (file.clone(), *v))
+    }
+
+    /// The file of the newest version of `major`, and that version.
+    fn newest_of(&self, major: u32) -> Option<(PathBuf, u32)> {
+        self.files.iter().rev().find(|(v, _)| v / 1000 == major).map(|(v, file)| (file.clone(), *v))
+    }
+
+    fn versions_text(&self) -> String {
+        self.files.iter().map(|(v, _)| v.to_string()).collect::<Vec<_>>().join(", ")
     }
 
     fn majors_text(&self) -> String {
-        self.files.iter().map(|(v, _)| (v / 1000).to_string()).collect::<Vec<_>>().join(", ")
+        let mut majors: Vec<u32> = self.files.iter().map(|(v, _)| v / 1000).collect();
+        majors.dedup();
+        majors.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
     }
 }
 

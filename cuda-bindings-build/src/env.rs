@@ -21,6 +21,57 @@ pub fn untracked(name: &str) -> Option<OsString> {
     std::env::var_os(name).filter(|value| !value.is_empty())
 }
 
+/// What bindgen and clang-sys read while generating, besides the header: where libclang is
+/// (`LIBCLANG_PATH`; `LLVM_CONFIG_PATH`, the `llvm-config` to ask), where clang is (`CLANG_PATH`,
+/// for its own headers), and clang's extra arguments (`BINDGEN_EXTRA_CLANG_ARGS`, or
+/// `BINDGEN_EXTRA_CLANG_ARGS_<target>` with the target's triple as is or with `_` for `-`,
+/// which wins). All are tracked: a change regenerates. (clang-sys also searches `PATH` and
+/// `LD_LIBRARY_PATH`: hints, as above, not tracked.)
+///
+/// Tells Cargo to rerun when one changes.
+pub fn track_clang_variables() {
+    for name in ["LIBCLANG_PATH", "LLVM_CONFIG_PATH", "CLANG_PATH"]
+        .into_iter()
+        .map(String::from)
+        .chain(extra_args_names())
+    {
+        tracked(&name);
+    }
+}
+
+/// The names of clang's extra arguments, the first set wins: the target's, then the plain one.
+fn extra_args_names() -> Vec<String> {
+    let mut names: Vec<String> = std::env::var("TARGET")
+        .ok()
+        .iter()
+        .flat_map(|t| {
+            [format!("{EXTRA_CLANG_ARGS}_{t}"), format!("{EXTRA_CLANG_ARGS}_{}", t.replace('-', "_"))]
+        })
+        .collect();
+    names.push(EXTRA_CLANG_ARGS.to_string());
+    names
+}
+
+/// clang's extra arguments (see [`track_clang_variables`]), split as bindgen splits them (shell
+/// quoting), so that the generator's own parse sees what bindgen's does.
+pub fn extra_clang_args() -> Vec<String> {
+    let Some(value) = extra_args_names().iter().find_map(|name| untracked(name)) else { return Vec::new() };
+    split_arguments(&value.to_string_lossy())
+}
+
+/// bindgen's variable of extra clang arguments.
+pub const EXTRA_CLANG_ARGS: &str = "BINDGEN_EXTRA_CLANG_ARGS";
+
+#[cfg(feature = "bindgen")]
+fn split_arguments(value: &str) -> Vec<String> {
+    shlex::split(value).unwrap_or_else(|| vec![value.to_string()])
+}
+
+#[cfg(not(feature = "bindgen"))]
+fn split_arguments(value: &str) -> Vec<String> {
+    value.split_whitespace().map(str::to_string).collect()
+}
+
 /// `CUDA_SYS_STRICT=1`: any fallback is a build error.
 pub fn strict() -> bool {
     tracked(crate::STRICT_VAR).is_some_and(|v| v != "0")

@@ -54,6 +54,16 @@ fn main() {
             true,
         ),
         (
+            "a_header_of_each_vendored_release_gets_its_own_bindings",
+            a_header_of_each_vendored_release_gets_its_own_bindings,
+            true,
+        ),
+        (
+            "a_header_of_a_release_not_vendored_is_an_error_unless_generated",
+            a_header_of_a_release_not_vendored_is_an_error_unless_generated,
+            true,
+        ),
+        (
             "a_libclang_path_ending_in_a_dot_falls_back_without_a_panic",
             a_libclang_path_ending_in_a_dot_falls_back_without_a_panic,
             bindgen,
@@ -317,7 +327,8 @@ fn cuda_sys_cuda_major_unlike_the_header_is_warned_about() {
     let build = asked("12", false);
     assert!(build.status.success(), "{}", build.stderr);
     assert!(build.instructions("rerun-if-env-changed").contains(&"CUDA_SYS_CUDA_MAJOR"), "{}", build.stdout);
-    assert!(build.instructions("metadata").contains(&"version=13050"), "{}", build.stdout);
+    // The header's own release, vendored: the same API generation would give.
+    assert!(build.instructions("metadata").contains(&"version=13000"), "{}", build.stdout);
     let warnings = build.warnings().join("\n");
     assert!(
         warnings.contains("CUDA_SYS_CUDA_MAJOR=12") && warnings.contains("CUDA_VERSION 13000"),
@@ -341,6 +352,52 @@ fn cuda_sys_cuda_major_unlike_the_header_is_warned_about() {
     assert!(!build.status.success());
     assert!(
         build.stderr.contains("CUDA_SYS_CUDA_MAJOR=twelve is not a CUDA major version"),
+        "{}",
+        build.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 22, item 1: without generation, a header gets the bindings vendored from its own
+/// release, never a neighbour's: `CUDA_VERSION` and `DEP_LIBCUDA_SYS_VERSION` are the header's.
+fn a_header_of_each_vendored_release_gets_its_own_bindings() {
+    let vendored = manifest_dir().join("src/vendored");
+    let mut versions: Vec<u32> = std::fs::read_dir(&vendored)
+        .unwrap()
+        .filter_map(|e| {
+            e.ok()?.file_name().to_str()?.strip_prefix("cuda_")?.strip_suffix(".rs")?.parse().ok()
+        })
+        .collect();
+    versions.sort();
+    assert!(versions.len() > 3, "{versions:?}");
+    let dir = scratch("each");
+    for version in versions {
+        let root = toolkit(&dir, version.to_string(), &minimal_cuda_h(version)).into_os_string();
+        let build = run("libcuda-sys", &[("CUDA_PATH", root)], false);
+        assert!(build.status.success(), "{}", build.stderr);
+        assert_eq!(build.warnings(), Vec::<&str>::new());
+        let metadata = build.instructions("metadata");
+        assert!(metadata.contains(&format!("version={version}").as_str()), "{metadata:?}");
+        assert!(metadata.contains(&"bindings=vendored"), "{metadata:?}");
+        let file = format!("cuda_{version}.rs");
+        assert!(build.instructions("rustc-env").iter().any(|e| e.ends_with(&file)), "{}", build.stdout);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 22, items 1 and 3: a header of a release we carry no bindings of (12.7 never shipped)
+/// is not given another release's bindings, which would be another API: without generation the
+/// build stops, saying how to generate.
+fn a_header_of_a_release_not_vendored_is_an_error_unless_generated() {
+    let dir = scratch("unvendored");
+    let root = toolkit(&dir, "cuda", &minimal_cuda_h(12070)).into_os_string();
+    let build = run("libcuda-sys", &[("CUDA_PATH", root)], false);
+    build.assert_no_panic();
+    assert!(!build.status.success(), "{}", build.stdout);
+    assert!(
+        build.stderr.contains("no bindings are vendored for CUDA_VERSION 12070")
+            && build.stderr.contains("12090")
+            && build.stderr.contains("`bindgen` feature"),
         "{}",
         build.stderr
     );

@@ -2,8 +2,8 @@
 //!
 //! Every function, type and constant of the Runtime API under the name C uses: `cudaMalloc`,
 //! `cudaStream_t`, `cudaMemcpyHostToDevice`. The build script runs bindgen on the
-//! `cuda_runtime_api.h` of the toolkit libcuda-sys found, or uses the bindings vendored for the
-//! CUDA major libcuda-sys's bindings have, so the two crates always bind one toolkit.
+//! `cuda_runtime_api.h` of the toolkit libcuda-sys found, or uses the bindings vendored from the
+//! CUDA release libcuda-sys's bindings are of, so the two crates always bind one release.
 //! [`CUDART_VERSION`] says which header. The reference is NVIDIA's:
 //! <https://docs.nvidia.com/cuda/cuda-runtime-api/>.
 //!

@@ -3,7 +3,7 @@
 //! Every function, type and constant of `cuda.h` under the name C uses: `cuInit`,
 //! `cuMemAlloc`, `CUcontext`, `CU_CTX_SCHED_AUTO`. The build script runs bindgen on the
 //! `cuda.h` it finds on the machine (see the README's "Finding CUDA"), or uses the bindings
-//! vendored from the newest header of the same CUDA major. [`CUDA_VERSION`] says which header.
+//! vendored from the same CUDA release's header. [`CUDA_VERSION`] says which header.
 //! The reference is NVIDIA's: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
 //!
 //! # Crate features

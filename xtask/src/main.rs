@@ -1,11 +1,13 @@
 //! Repository chores, run as `cargo xtask <command>`.
 //!
-//! - `headers [DIR]`: fetch every CUDA version CI builds against from NVIDIA's wheels on PyPI
-//!   into `DIR/<version>` (default `.cuda-headers`), laid out as a toolkit: `include/` (cuda.h,
+//! - `headers [--all] [DIR]`: fetch the CUDA versions CI builds and tests the workspace against
+//!   (with `--all`, every version the crates support) from NVIDIA's wheels on PyPI into
+//!   `DIR/<version>` (default `.cuda-headers`), laid out as a toolkit: `include/` (cuda.h,
 //!   cuda_runtime_api.h, crt/, nvrtc.h, ...) and `lib/` (libcudart, libnvrtc). Prints each root,
 //!   one per line.
 //! - `vendor [--check] [--headers DIR]`: regenerate the vendored bindings, one file per CUDA
-//!   major from its newest version here; with `--check`, fail if the files differ.
+//!   version of the list (what generation from that version's header gives); with `--check`,
+//!   fail if the files differ.
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
 //!   every version's cuda.h; with `--check`, fail if it differs.
 
@@ -18,6 +20,10 @@ use cuda_bindings_build::generate;
 /// A CUDA version CI builds against, from NVIDIA's wheels on PyPI.
 struct Version {
     version: &'static str,
+    /// Whether CI builds and tests the whole workspace against it (the oldest and newest of
+    /// each major, and 12.0, whose API breaks 11's). Every version is vendored and has its
+    /// public items compared, generated and vendored.
+    tested: bool,
     /// The runtime wheel: `include/` (cuda.h, cuda_runtime_api.h, ...) and `lib/` (libcudart),
     /// and its toolkit root inside the wheel.
     runtime: (&'static str, &'static str),
@@ -29,34 +35,118 @@ struct Version {
     nvrtc: (&'static str, &'static str),
 }
 
-/// The one list of CUDA versions in the repository: CI reads it from `cargo xtask headers`.
+/// The one list of CUDA versions in the repository: every release the crates support (each
+/// minor NVIDIA shipped a runtime wheel for; there was no 12.7), increasing. Each has vendored
+/// bindings of its own; CI reads the list from `cargo xtask headers`.
 const VERSIONS: &[Version] = &[
     Version {
         version: "11.8",
+        tested: true,
         runtime: ("nvidia-cuda-runtime-cu11==11.8.89", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu11==11.8.89", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu11==11.8.89", "nvidia/cuda_nvrtc"),
     },
     Version {
         version: "12.0",
+        tested: true,
         runtime: ("nvidia-cuda-runtime-cu12==12.0.107", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.0.140", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.0.76", "nvidia/cuda_nvrtc"),
     },
     Version {
+        version: "12.1",
+        tested: false,
+        runtime: ("nvidia-cuda-runtime-cu12==12.1.105", "nvidia/cuda_runtime"),
+        crt: ("nvidia-cuda-nvcc-cu12==12.1.105", "nvidia/cuda_nvcc"),
+        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.1.105", "nvidia/cuda_nvrtc"),
+    },
+    Version {
+        version: "12.2",
+        tested: false,
+        runtime: ("nvidia-cuda-runtime-cu12==12.2.140", "nvidia/cuda_runtime"),
+        crt: ("nvidia-cuda-nvcc-cu12==12.2.140", "nvidia/cuda_nvcc"),
+        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.2.140", "nvidia/cuda_nvrtc"),
+    },
+    Version {
+        version: "12.3",
+        tested: false,
+        runtime: ("nvidia-cuda-runtime-cu12==12.3.101", "nvidia/cuda_runtime"),
+        crt: ("nvidia-cuda-nvcc-cu12==12.3.107", "nvidia/cuda_nvcc"),
+        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.3.107", "nvidia/cuda_nvrtc"),
+    },
+    Version {
+        version: "12.4",
+        tested: false,
+        runtime: ("nvidia-cuda-runtime-cu12==12.4.127", "nvidia/cuda_runtime"),
+        crt: ("nvidia-cuda-nvcc-cu12==12.4.131", "nvidia/cuda_nvcc"),
+        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.4.127", "nvidia/cuda_nvrtc"),
+    },
+    Version {
+        version: "12.5",
+        tested: false,
+        runtime: ("nvidia-cuda-runtime-cu12==12.5.82", "nvidia/cuda_runtime"),
+        crt: ("nvidia-cuda-nvcc-cu12==12.5.82", "nvidia/cuda_nvcc"),
+        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.5.82", "nvidia/cuda_nvrtc"),
+    },
+    Version {
+        version: "12.6",
+        tested: false,
+        runtime: ("nvidia-cuda-runtime-cu12==12.6.77", "nvidia/cuda_runtime"),
+        crt: ("nvidia-cuda-nvcc-cu12==12.6.85", "nvidia/cuda_nvcc"),
+        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.6.85", "nvidia/cuda_nvrtc"),
+    },
+    Version {
+        version: "12.8",
+        tested: false,
+        runtime: ("nvidia-cuda-runtime-cu12==12.8.90", "nvidia/cuda_runtime"),
+        crt: ("nvidia-cuda-nvcc-cu12==12.8.93", "nvidia/cuda_nvcc"),
+        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.8.93", "nvidia/cuda_nvrtc"),
+    },
+    Version {
         version: "12.9",
+        tested: true,
         runtime: ("nvidia-cuda-runtime-cu12==12.9.79", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.9.86", "nvidia/cuda_nvrtc"),
     },
     Version {
         version: "13.0",
+        tested: true,
         runtime: ("nvidia-cuda-runtime==13.0.96", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.0.88", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.0.88", "nvidia/cu13"),
     },
     Version {
+        version: "13.1",
+        tested: false,
+        runtime: ("nvidia-cuda-runtime==13.1.80", "nvidia/cu13"),
+        crt: ("nvidia-cuda-crt==13.1.80", "nvidia/cu13"),
+        nvrtc: ("nvidia-cuda-nvrtc==13.1.80", "nvidia/cu13"),
+    },
+    Version {
+        version: "13.2",
+        tested: false,
+        runtime: ("nvidia-cuda-runtime==13.2.86", "nvidia/cu13"),
+        crt: ("nvidia-cuda-crt==13.2.86", "nvidia/cu13"),
+        nvrtc: ("nvidia-cuda-nvrtc==13.2.86", "nvidia/cu13"),
+    },
+    Version {
+        version: "13.3",
+        tested: false,
+        runtime: ("nvidia-cuda-runtime==13.3.29", "nvidia/cu13"),
+        crt: ("nvidia-cuda-crt==13.3.33", "nvidia/cu13"),
+        nvrtc: ("nvidia-cuda-nvrtc==13.3.33", "nvidia/cu13"),
+    },
+    Version {
+        version: "13.4",
+        tested: false,
+        runtime: ("nvidia-cuda-runtime==13.4.92", "nvidia/cu13"),
+        crt: ("nvidia-cuda-crt==13.4.92", "nvidia/cu13"),
+        nvrtc: ("nvidia-cuda-nvrtc==13.4.92", "nvidia/cu13"),
+    },
+    Version {
         version: "13.5",
+        tested: true,
         runtime: ("nvidia-cuda-runtime==13.5.37", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.5.37", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.5.37", "nvidia/cu13"),
@@ -72,12 +162,20 @@ fn main() -> ExitCode {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
     let result = match args.first().map(String::as_str) {
         Some("headers") => {
-            let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| root.join(".cuda-headers"));
-            VERSIONS.iter().try_for_each(|v| fetch(&dir, v.version).map(|toolkit| println!("{}", toolkit.display())))
+            let all = args.iter().any(|a| a == "--all");
+            let dir = args[1..]
+                .iter()
+                .find(|a| *a != "--all")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| root.join(".cuda-headers"));
+            VERSIONS
+                .iter()
+                .filter(|v| all || v.tested)
+                .try_for_each(|v| fetch(&dir, v.version).map(|toolkit| println!("{}", toolkit.display())))
         }
         Some("vendor") => vendor(&root, &args[1..]),
         Some("porting") => porting(&root, &args[1..]),
-        _ => Err("usage: cargo xtask headers [DIR] | vendor [--check] [--headers DIR] | porting [--check] [--headers DIR]"
+        _ => Err("usage: cargo xtask headers [--all] [DIR] | vendor [--check] [--headers DIR] | porting [--check] [--headers DIR]"
             .into()),
     };
     match result {
@@ -160,19 +258,6 @@ fn run(command: &mut Command) -> Result<(), String> {
     status.success().then_some(()).ok_or(format!("{command:?} failed: {status}"))
 }
 
-/// The newest version of each major in [`VERSIONS`]: what the vendored bindings are made from.
-fn newest_of_each_major() -> Vec<&'static str> {
-    let mut newest: Vec<&str> = Vec::new();
-    for v in VERSIONS {
-        let major = v.version.split('.').next();
-        match newest.iter_mut().find(|n| n.split('.').next() == major) {
-            Some(n) => *n = v.version, // VERSIONS is in increasing order
-            None => newest.push(v.version),
-        }
-    }
-    newest
-}
-
 /// `--check`, and the folder of `--headers DIR` (default `.cuda-headers`).
 fn options(root: &Path, args: &[String]) -> Result<(bool, PathBuf), String> {
     let check = args.iter().any(|a| a == "--check");
@@ -189,7 +274,7 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
     for &(krate, api) in VENDORED {
         let dir = root.join(krate).join("src/vendored");
         let mut expected = Vec::new();
-        for version in newest_of_each_major() {
+        for version in VERSIONS.iter().map(|v| v.version) {
             let toolkit = fetch(&headers, version)?;
             let generated = generate::generate(api, &toolkit.join("include"), &[], false)
                 .map_err(|e| format!("CUDA {version}: {e}"))?;

@@ -3,7 +3,7 @@
 //! literals in a probe. A small safe layer over clang-sys; libclang is already loaded by
 //! `clang_sys::load()`.
 
-use std::ffi::{c_void, CStr, CString};
+use std::ffi::{c_uint, c_void, CStr, CString};
 use std::path::{Path, PathBuf};
 
 use clang_sys::*;
@@ -128,6 +128,22 @@ impl Unit {
     pub fn entities(&self) -> Vec<Entity> {
         // SAFETY: a live unit.
         self.children(unsafe { clang_getTranslationUnitCursor(self.tu) })
+    }
+
+    /// Every file the unit read: the header and all it includes, directly or not.
+    pub fn included_files(&self) -> Vec<PathBuf> {
+        extern "C" fn visit(file: CXFile, _stack: *mut CXSourceLocation, _len: c_uint, data: CXClientData) {
+            // SAFETY: `data` is the `Vec` below, alive while `clang_getInclusions` runs; `file`
+            // is one of the unit's files.
+            unsafe {
+                let out = &mut *data.cast::<Vec<PathBuf>>();
+                out.push(PathBuf::from(string(clang_getFileName(file))));
+            }
+        }
+        let mut files: Vec<PathBuf> = Vec::new();
+        // SAFETY: a live unit; the visitor only pushes into `files`.
+        unsafe { clang_getInclusions(self.tu, visit, std::ptr::addr_of_mut!(files).cast::<c_void>()) };
+        files
     }
 
     /// The direct children of `cursor` (the fields of a struct, the parts of a declaration).

@@ -171,7 +171,7 @@ pub fn emit(
         writeln!(out, "    ({}, {:?}, {:?}),", c.value, c.name, c.description).unwrap();
     }
     out += "];\n";
-    Ok(Generated { text: out, version, anonymous })
+    Ok(Generated { text: out, version, anonymous, files: Vec::new() })
 }
 
 /// The header's renames, split by what they bind to.

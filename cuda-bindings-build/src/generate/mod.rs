@@ -62,6 +62,8 @@ pub struct Generated {
     pub version: u32,
     /// Anonymous unions and structs, and how Rust reaches their members.
     pub anonymous: Vec<Anonymous>,
+    /// Every file the generator read: the header, all it includes, and the version header.
+    pub files: Vec<PathBuf>,
 }
 
 /// The bindings for `include/<api.header>`. With `comments`, NVIDIA's documentation from the
@@ -132,11 +134,16 @@ fn generate_unguarded(
     }
     let mut args = vec![format!("-I{}", include.display())];
     args.extend(extra_includes.iter().map(|dir| format!("-I{}", dir.display())));
+    // Last, so that a toolkit's own crt/ wins: what a runtime wheel lacks.
+    args.push(format!("-I{}", stand_in()?.display()));
+    // What bindgen adds to its own parse (a cross-compiling sysroot), so that ours sees the same.
+    let extra = crate::env::extra_clang_args();
     // In a build script, parse for the target, as bindgen does for its own parse.
     if let Ok(target) = std::env::var("TARGET") {
         args.push(format!("--target={target}"));
     }
-    let scan = scan::scan(api, &include, &args)?;
+    let scan_args: Vec<String> = args.iter().chain(&extra).cloned().collect();
+    let scan = scan::scan(api, &include, &scan_args)?;
 
     let keyword_fields = Rc::new(RefCell::new(BTreeSet::new()));
     let callbacks =
@@ -166,6 +173,7 @@ fn generate_unguarded(
         .disable_header_comment()
         .formatter(bindgen::Formatter::None)
         .parse_callbacks(Box::new(callbacks));
+    let mut files = scan.files.clone();
     if let Some(version_header) = api.version_header {
         // The header that says which CUDA this is, from the same folders.
         let found = std::iter::once(include.as_path())
@@ -176,6 +184,7 @@ fn generate_unguarded(
                 Error::Parse(format!("no {version_header} beside {} to say its version", header.display()))
             })?;
         builder = builder.header(found.to_string_lossy());
+        files.insert(found);
     }
     for shared in &scan.shared_types {
         builder = builder.blocklist_type(format!("^{shared}$"));
@@ -184,11 +193,33 @@ fn generate_unguarded(
     let file =
         syn::parse_file(&raw).map_err(|e| Error::Shape(format!("bindgen's output does not parse: {e}")))?;
     let keyword_fields = keyword_fields.borrow().clone();
-    let generated = emit::emit(api, file, &scan, &keyword_fields, comments)?;
+    let mut generated = emit::emit(api, file, &scan, &keyword_fields, comments)?;
+    generated.files = files.into_iter().collect();
     // What a build publishes (and every cfg a dependent gets) follows from this number.
     crate::header::plausible(api.version_macro, generated.version)
         .map_err(|why| Error::Shape(format!("it defines {why}")))?;
     Ok(generated)
+}
+
+/// `crt/host_defines.h`, which `cuda_runtime_api.h` includes and NVIDIA's CUDA 13 runtime wheel
+/// lacks: our stand-in (see the file), written to a folder of its own (the build's `OUT_DIR`, or
+/// a temporary one), which is returned.
+fn stand_in() -> Result<PathBuf, Error> {
+    const HOST_DEFINES: &str = include_str!("stand-in/crt/host_defines.h");
+    let base = std::env::var_os("OUT_DIR").map(PathBuf::from).unwrap_or_else(std::env::temp_dir);
+    let dir = base.join(format!("cuda-bindings-build-stand-in-{}", env!("CARGO_PKG_VERSION")));
+    let file = dir.join("crt/host_defines.h");
+    if std::fs::read_to_string(&file).ok().as_deref() != Some(HOST_DEFINES) {
+        // Written whole under another name, then renamed: a parallel build reads all or nothing.
+        let write = || {
+            std::fs::create_dir_all(dir.join("crt"))?;
+            let partial = dir.join(format!("crt/host_defines.h.{}", std::process::id()));
+            std::fs::write(&partial, HOST_DEFINES)?;
+            std::fs::rename(&partial, &file)
+        };
+        write().map_err(|e| Error::Parse(format!("cannot write {}: {e}", file.display())))?;
+    }
+    Ok(dir)
 }
 
 /// What bindgen tells us while it works.

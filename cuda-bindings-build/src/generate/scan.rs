@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use clang_sys::*;
 
@@ -43,6 +43,8 @@ pub struct Scan {
     pub per_thread_functions: BTreeSet<String>,
     /// Type names the shared header (`cuda.h`, for the Runtime API) defines.
     pub shared_types: BTreeSet<String>,
+    /// Every file clang read: the header and all it includes (a build reruns when one changes).
+    pub files: BTreeSet<PathBuf>,
 }
 
 /// Scans `include/<api.header>` with the clang arguments bindgen will use.
@@ -51,6 +53,7 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
     let source = format!("#include \"{}\"\n", api.header);
     let unit = Unit::parse("cuda_bindings_scan.c", &source, args).map_err(Error::Parse)?;
     let mut scan = Scan::default();
+    scan.files.extend(unit.included_files());
     let mut functions = Vec::new();
     for entity in unit.entities() {
         let in_toolkit = entity.file.as_deref().is_some_and(|file| file.starts_with(include));
@@ -92,6 +95,7 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
     if let Some((shared_header, _)) = api.shares_types_with {
         let source = format!("#include \"{shared_header}\"\n");
         let unit = Unit::parse("cuda_bindings_shared.c", &source, args).map_err(Error::Parse)?;
+        scan.files.extend(unit.included_files());
         let shared_path = include.join(shared_header);
         scan.shared_types = unit
             .entities()
