@@ -49,7 +49,12 @@ mod runtime;
 
 #[doc(hidden)]
 pub use cuda_loader as __loader;
+/// libcuda-sys (the Driver API: `cuInit`, `CUresult`, ...), the very crate and version the
+/// macros check, for a crate that depends on cuda-checked alone: `use cuda_checked::sys::*;`
+/// instead of a `libcuda-sys` dependency of its own (which, when there is one, is this crate).
 pub use cuda_sys as sys;
+/// cudart-sys (the Runtime API: `cudaMalloc`, `cudaError_t`, ...), as [`sys`] is libcuda-sys:
+/// `use cuda_checked::rt::*;`.
 #[cfg(feature = "runtime")]
 pub use cudart_sys as rt;
 pub use driver::{DriverError, DriverResult};

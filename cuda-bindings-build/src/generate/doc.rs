@@ -4,6 +4,8 @@
 
 /// One comment, already stripped of `/**`, `*` and `*/` by bindgen.
 pub fn markdown(comment: &str) -> String {
+    // A member's comment written after it (`int x; /**< what x is */`) keeps Doxygen's `<`.
+    let comment = comment.trim_start().strip_prefix('<').unwrap_or(comment);
     // `\code` and `\endcode` may end or start a line of prose: give each a line of its own.
     let comment = comment.replace("\\code", "\n\\code").replace("\\endcode", "\n\\endcode\n");
     let mut out = Vec::new();
@@ -125,6 +127,14 @@ mod tests {
              - `dptr`: Returned device pointer\nReturns: \n`CUDA_SUCCESS`,\n\nSee also: `cuMemAllocHost`"
         );
         assert!(doc.lines().all(|l| !l.starts_with(' ')));
+    }
+
+    /// Issue 22, item 7: `CUdevprop_st::maxThreadsPerBlock` read `< Maximum number of threads`.
+    #[test]
+    fn a_comment_written_after_its_member_loses_doxygens_marker() {
+        assert_eq!(markdown("< Maximum number of threads per block"), "Maximum number of threads per block");
+        assert_eq!(markdown("  <  Flags for `x`"), "Flags for `x`");
+        assert_eq!(markdown("a < b"), "a < b");
     }
 
     #[test]

@@ -70,6 +70,7 @@ pub fn emit(
     // Functions pass through the same renaming as the rest (parameters named `type`).
     items.push(syn::Item::ForeignMod(syn::parse_quote!(extern "C" { #(#functions)* })));
     let anonymous = spelling::respell(&mut items, c_keywords);
+    list_values(&mut items);
     let at = items.iter().rposition(|i| matches!(i, syn::Item::ForeignMod(_))).expect("pushed just above");
     let syn::Item::ForeignMod(block) = items.remove(at) else { unreachable!("matched just above") };
     let mut functions: BTreeMap<String, syn::ForeignItemFn> = block
@@ -259,7 +260,34 @@ fn table(name: &str, pairs: &BTreeMap<String, String>) -> String {
     out + "];\n"
 }
 
-/// One line per function: the name C code uses and NVIDIA's reference page for its group.
+/// A C enum is an integer type and its constants here (they combine with `|` as in C): each
+/// such type's documentation lists its constants, as C's enum does
+/// (`CUdevice_attribute_enum`: `CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK`, ...).
+fn list_values(items: &mut [syn::Item]) {
+    let mut values: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for item in items.iter() {
+        if let syn::Item::Const(c) = item {
+            if let syn::Type::Path(ty) = &*c.ty {
+                if let Some(ty) = ty.path.get_ident() {
+                    values.entry(ty.to_string()).or_default().push(c.ident.to_string());
+                }
+            }
+        }
+    }
+    for item in items.iter_mut() {
+        let syn::Item::Type(alias) = item else { continue };
+        let Some(names) = values.get(&alias.ident.to_string()) else { continue };
+        let list = names.iter().map(|n| format!("[`{n}`]")).collect::<Vec<_>>().join(", ");
+        let doc = format!(" Its values (the C enum's constants): {list}.");
+        if alias.attrs.iter().any(|a| a.path().is_ident("doc")) {
+            alias.attrs.push(syn::parse_quote!(#[doc = ""]));
+        }
+        alias.attrs.push(syn::parse_quote!(#[doc = #doc]));
+    }
+}
+
+/// One line per function: the name C code uses and its place in NVIDIA's reference (the
+/// function on its group's page).
 fn function_doc(api: &Api, scan: &Scan, renames: &Renames, symbol: &str) -> String {
     let default_name = renames.default.iter().find(|(_, s)| *s == symbol).map(|(a, _)| a.as_str());
     let per_thread_name = renames.per_thread.iter().find(|(_, s)| *s == symbol).map(|(a, _)| a.as_str());
@@ -268,7 +296,9 @@ fn function_doc(api: &Api, scan: &Scan, renames: &Renames, symbol: &str) -> Stri
         Some((group, title)) => {
             // `Context Management [DEPRECATED]`: brackets inside a link's text are escaped.
             let title = title.replace('[', "\\[").replace(']', "\\]");
-            format!("[{title}]({}group__{}.html)", api.reference, group.replace('_', "__"))
+            let group = group.replace('_', "__");
+            let anchor = scan.anchors.get(&declared).map(|hash| format!("#group__{group}_1g{hash}"));
+            format!("[{title}]({}group__{group}.html{})", api.reference, anchor.unwrap_or_default())
         }
         None => format!("<{}>", api.reference),
     };

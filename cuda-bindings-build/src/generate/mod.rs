@@ -11,6 +11,7 @@
 //! 4. `emit`: everything is written as one file: the declarations, the function list for the
 //!    crate's `cuda_fns!`, the renames, the `ptds` module, and the tables the crates read.
 
+mod anchor;
 mod clang;
 mod doc;
 mod emit;

@@ -45,6 +45,9 @@ pub struct Scan {
     pub shared_types: BTreeSet<String>,
     /// Every file clang read: the header and all it includes (a build reruns when one changes).
     pub files: BTreeSet<PathBuf>,
+    /// The hash of each function's anchor on its group's page of NVIDIA's reference, by the
+    /// symbol it declares (see `anchor`).
+    pub anchors: HashMap<String, String>,
 }
 
 /// Scans `include/<api.header>` with the clang arguments bindgen will use.
@@ -66,6 +69,13 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
                 scan.macros.insert(entity.name, tokens);
             }
             CXCursor_FunctionDecl if entity.file.as_deref() == Some(header.as_path()) => {
+                if !scan.anchors.contains_key(&entity.name) {
+                    let tokens: Vec<String> =
+                        unit.tokens(entity.cursor).into_iter().map(|t| t.text).collect();
+                    if let Some(hash) = super::anchor::hash(&tokens) {
+                        scan.anchors.insert(entity.name.clone(), hash);
+                    }
+                }
                 functions.push((entity.name, entity.line));
             }
             CXCursor_StructDecl | CXCursor_UnionDecl => {

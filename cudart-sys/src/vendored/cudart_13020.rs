@@ -78,6 +78,7 @@ pub const cudaRoundNearest: cudaRoundMode = 0;
 pub const cudaRoundZero: cudaRoundMode = 1;
 pub const cudaRoundPosInf: cudaRoundMode = 2;
 pub const cudaRoundMinInf: cudaRoundMode = 3;
+/// Its values (the C enum's constants): [`cudaRoundNearest`], [`cudaRoundZero`], [`cudaRoundPosInf`], [`cudaRoundMinInf`].
 pub type cudaRoundMode = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
@@ -268,6 +269,7 @@ pub const cudaChannelFormatKindSignedBlockCompressed6H: cudaChannelFormatKind = 
 pub const cudaChannelFormatKindUnsignedBlockCompressed7: cudaChannelFormatKind = 29;
 pub const cudaChannelFormatKindUnsignedBlockCompressed7SRGB: cudaChannelFormatKind = 30;
 pub const cudaChannelFormatKindUnsignedNormalized1010102: cudaChannelFormatKind = 31;
+/// Its values (the C enum's constants): [`cudaChannelFormatKindSigned`], [`cudaChannelFormatKindUnsigned`], [`cudaChannelFormatKindFloat`], [`cudaChannelFormatKindNone`], [`cudaChannelFormatKindNV12`], [`cudaChannelFormatKindUnsignedNormalized8X1`], [`cudaChannelFormatKindUnsignedNormalized8X2`], [`cudaChannelFormatKindUnsignedNormalized8X4`], [`cudaChannelFormatKindUnsignedNormalized16X1`], [`cudaChannelFormatKindUnsignedNormalized16X2`], [`cudaChannelFormatKindUnsignedNormalized16X4`], [`cudaChannelFormatKindSignedNormalized8X1`], [`cudaChannelFormatKindSignedNormalized8X2`], [`cudaChannelFormatKindSignedNormalized8X4`], [`cudaChannelFormatKindSignedNormalized16X1`], [`cudaChannelFormatKindSignedNormalized16X2`], [`cudaChannelFormatKindSignedNormalized16X4`], [`cudaChannelFormatKindUnsignedBlockCompressed1`], [`cudaChannelFormatKindUnsignedBlockCompressed1SRGB`], [`cudaChannelFormatKindUnsignedBlockCompressed2`], [`cudaChannelFormatKindUnsignedBlockCompressed2SRGB`], [`cudaChannelFormatKindUnsignedBlockCompressed3`], [`cudaChannelFormatKindUnsignedBlockCompressed3SRGB`], [`cudaChannelFormatKindUnsignedBlockCompressed4`], [`cudaChannelFormatKindSignedBlockCompressed4`], [`cudaChannelFormatKindUnsignedBlockCompressed5`], [`cudaChannelFormatKindSignedBlockCompressed5`], [`cudaChannelFormatKindUnsignedBlockCompressed6H`], [`cudaChannelFormatKindSignedBlockCompressed6H`], [`cudaChannelFormatKindUnsignedBlockCompressed7`], [`cudaChannelFormatKindUnsignedBlockCompressed7SRGB`], [`cudaChannelFormatKindUnsignedNormalized1010102`].
 pub type cudaChannelFormatKind = ::core::ffi::c_uint;
 pub type cudaDevResourceDesc_t = *mut CUdevResourceDesc_st;
 #[repr(C)]
@@ -419,12 +421,14 @@ pub const cudaMemoryTypeUnregistered: cudaMemoryType = 0;
 pub const cudaMemoryTypeHost: cudaMemoryType = 1;
 pub const cudaMemoryTypeDevice: cudaMemoryType = 2;
 pub const cudaMemoryTypeManaged: cudaMemoryType = 3;
+/// Its values (the C enum's constants): [`cudaMemoryTypeUnregistered`], [`cudaMemoryTypeHost`], [`cudaMemoryTypeDevice`], [`cudaMemoryTypeManaged`].
 pub type cudaMemoryType = ::core::ffi::c_uint;
 pub const cudaMemcpyHostToHost: cudaMemcpyKind = 0;
 pub const cudaMemcpyHostToDevice: cudaMemcpyKind = 1;
 pub const cudaMemcpyDeviceToHost: cudaMemcpyKind = 2;
 pub const cudaMemcpyDeviceToDevice: cudaMemcpyKind = 3;
 pub const cudaMemcpyDefault: cudaMemcpyKind = 4;
+/// Its values (the C enum's constants): [`cudaMemcpyHostToHost`], [`cudaMemcpyHostToDevice`], [`cudaMemcpyDeviceToHost`], [`cudaMemcpyDeviceToDevice`], [`cudaMemcpyDefault`].
 pub type cudaMemcpyKind = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -743,6 +747,7 @@ impl Default for cudaMemsetParamsV2 {
 pub const cudaAccessPropertyNormal: cudaAccessProperty = 0;
 pub const cudaAccessPropertyStreaming: cudaAccessProperty = 1;
 pub const cudaAccessPropertyPersisting: cudaAccessProperty = 2;
+/// Its values (the C enum's constants): [`cudaAccessPropertyNormal`], [`cudaAccessPropertyStreaming`], [`cudaAccessPropertyPersisting`].
 pub type cudaAccessProperty = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -856,29 +861,37 @@ impl Default for cudaHostNodeParamsV2 {
 pub const cudaStreamCaptureStatusNone: cudaStreamCaptureStatus = 0;
 pub const cudaStreamCaptureStatusActive: cudaStreamCaptureStatus = 1;
 pub const cudaStreamCaptureStatusInvalidated: cudaStreamCaptureStatus = 2;
+/// Its values (the C enum's constants): [`cudaStreamCaptureStatusNone`], [`cudaStreamCaptureStatusActive`], [`cudaStreamCaptureStatusInvalidated`].
 pub type cudaStreamCaptureStatus = ::core::ffi::c_uint;
 pub const cudaStreamCaptureModeGlobal: cudaStreamCaptureMode = 0;
 pub const cudaStreamCaptureModeThreadLocal: cudaStreamCaptureMode = 1;
 pub const cudaStreamCaptureModeRelaxed: cudaStreamCaptureMode = 2;
+/// Its values (the C enum's constants): [`cudaStreamCaptureModeGlobal`], [`cudaStreamCaptureModeThreadLocal`], [`cudaStreamCaptureModeRelaxed`].
 pub type cudaStreamCaptureMode = ::core::ffi::c_uint;
 pub const cudaSyncPolicyAuto: cudaSynchronizationPolicy = 1;
 pub const cudaSyncPolicySpin: cudaSynchronizationPolicy = 2;
 pub const cudaSyncPolicyYield: cudaSynchronizationPolicy = 3;
 pub const cudaSyncPolicyBlockingSync: cudaSynchronizationPolicy = 4;
+/// Its values (the C enum's constants): [`cudaSyncPolicyAuto`], [`cudaSyncPolicySpin`], [`cudaSyncPolicyYield`], [`cudaSyncPolicyBlockingSync`].
 pub type cudaSynchronizationPolicy = ::core::ffi::c_uint;
 pub const cudaClusterSchedulingPolicyDefault: cudaClusterSchedulingPolicy = 0;
 pub const cudaClusterSchedulingPolicySpread: cudaClusterSchedulingPolicy = 1;
 pub const cudaClusterSchedulingPolicyLoadBalancing: cudaClusterSchedulingPolicy = 2;
+/// Its values (the C enum's constants): [`cudaClusterSchedulingPolicyDefault`], [`cudaClusterSchedulingPolicySpread`], [`cudaClusterSchedulingPolicyLoadBalancing`].
 pub type cudaClusterSchedulingPolicy = ::core::ffi::c_uint;
 pub const cudaStreamAddCaptureDependencies: cudaStreamUpdateCaptureDependenciesFlags = 0;
 pub const cudaStreamSetCaptureDependencies: cudaStreamUpdateCaptureDependenciesFlags = 1;
+/// Its values (the C enum's constants): [`cudaStreamAddCaptureDependencies`], [`cudaStreamSetCaptureDependencies`].
 pub type cudaStreamUpdateCaptureDependenciesFlags = ::core::ffi::c_uint;
 pub const cudaUserObjectNoDestructorSync: cudaUserObjectFlags = 1;
+/// Its values (the C enum's constants): [`cudaUserObjectNoDestructorSync`].
 pub type cudaUserObjectFlags = ::core::ffi::c_uint;
 pub const cudaGraphUserObjectMove: cudaUserObjectRetainFlags = 1;
+/// Its values (the C enum's constants): [`cudaGraphUserObjectMove`].
 pub type cudaUserObjectRetainFlags = ::core::ffi::c_uint;
 pub const cudaHostTaskBlocking: cudaHostTaskSyncMode = 0;
 pub const cudaHostTaskSpinWait: cudaHostTaskSyncMode = 1;
+/// Its values (the C enum's constants): [`cudaHostTaskBlocking`], [`cudaHostTaskSpinWait`].
 pub type cudaHostTaskSyncMode = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug)]
@@ -890,10 +903,12 @@ pub const cudaGraphicsRegisterFlagsReadOnly: cudaGraphicsRegisterFlags = 1;
 pub const cudaGraphicsRegisterFlagsWriteDiscard: cudaGraphicsRegisterFlags = 2;
 pub const cudaGraphicsRegisterFlagsSurfaceLoadStore: cudaGraphicsRegisterFlags = 4;
 pub const cudaGraphicsRegisterFlagsTextureGather: cudaGraphicsRegisterFlags = 8;
+/// Its values (the C enum's constants): [`cudaGraphicsRegisterFlagsNone`], [`cudaGraphicsRegisterFlagsReadOnly`], [`cudaGraphicsRegisterFlagsWriteDiscard`], [`cudaGraphicsRegisterFlagsSurfaceLoadStore`], [`cudaGraphicsRegisterFlagsTextureGather`].
 pub type cudaGraphicsRegisterFlags = ::core::ffi::c_uint;
 pub const cudaGraphicsMapFlagsNone: cudaGraphicsMapFlags = 0;
 pub const cudaGraphicsMapFlagsReadOnly: cudaGraphicsMapFlags = 1;
 pub const cudaGraphicsMapFlagsWriteDiscard: cudaGraphicsMapFlags = 2;
+/// Its values (the C enum's constants): [`cudaGraphicsMapFlagsNone`], [`cudaGraphicsMapFlagsReadOnly`], [`cudaGraphicsMapFlagsWriteDiscard`].
 pub type cudaGraphicsMapFlags = ::core::ffi::c_uint;
 pub const cudaGraphicsCubeFacePositiveX: cudaGraphicsCubeFace = 0;
 pub const cudaGraphicsCubeFaceNegativeX: cudaGraphicsCubeFace = 1;
@@ -901,11 +916,13 @@ pub const cudaGraphicsCubeFacePositiveY: cudaGraphicsCubeFace = 2;
 pub const cudaGraphicsCubeFaceNegativeY: cudaGraphicsCubeFace = 3;
 pub const cudaGraphicsCubeFacePositiveZ: cudaGraphicsCubeFace = 4;
 pub const cudaGraphicsCubeFaceNegativeZ: cudaGraphicsCubeFace = 5;
+/// Its values (the C enum's constants): [`cudaGraphicsCubeFacePositiveX`], [`cudaGraphicsCubeFaceNegativeX`], [`cudaGraphicsCubeFacePositiveY`], [`cudaGraphicsCubeFaceNegativeY`], [`cudaGraphicsCubeFacePositiveZ`], [`cudaGraphicsCubeFaceNegativeZ`].
 pub type cudaGraphicsCubeFace = ::core::ffi::c_uint;
 pub const cudaResourceTypeArray: cudaResourceType = 0;
 pub const cudaResourceTypeMipmappedArray: cudaResourceType = 1;
 pub const cudaResourceTypeLinear: cudaResourceType = 2;
 pub const cudaResourceTypePitch2D: cudaResourceType = 3;
+/// Its values (the C enum's constants): [`cudaResourceTypeArray`], [`cudaResourceTypeMipmappedArray`], [`cudaResourceTypeLinear`], [`cudaResourceTypePitch2D`].
 pub type cudaResourceType = ::core::ffi::c_uint;
 pub const cudaResViewFormatNone: cudaResourceViewFormat = 0;
 pub const cudaResViewFormatUnsignedChar1: cudaResourceViewFormat = 1;
@@ -942,6 +959,7 @@ pub const cudaResViewFormatSignedBlockCompressed5: cudaResourceViewFormat = 31;
 pub const cudaResViewFormatUnsignedBlockCompressed6H: cudaResourceViewFormat = 32;
 pub const cudaResViewFormatSignedBlockCompressed6H: cudaResourceViewFormat = 33;
 pub const cudaResViewFormatUnsignedBlockCompressed7: cudaResourceViewFormat = 34;
+/// Its values (the C enum's constants): [`cudaResViewFormatNone`], [`cudaResViewFormatUnsignedChar1`], [`cudaResViewFormatUnsignedChar2`], [`cudaResViewFormatUnsignedChar4`], [`cudaResViewFormatSignedChar1`], [`cudaResViewFormatSignedChar2`], [`cudaResViewFormatSignedChar4`], [`cudaResViewFormatUnsignedShort1`], [`cudaResViewFormatUnsignedShort2`], [`cudaResViewFormatUnsignedShort4`], [`cudaResViewFormatSignedShort1`], [`cudaResViewFormatSignedShort2`], [`cudaResViewFormatSignedShort4`], [`cudaResViewFormatUnsignedInt1`], [`cudaResViewFormatUnsignedInt2`], [`cudaResViewFormatUnsignedInt4`], [`cudaResViewFormatSignedInt1`], [`cudaResViewFormatSignedInt2`], [`cudaResViewFormatSignedInt4`], [`cudaResViewFormatHalf1`], [`cudaResViewFormatHalf2`], [`cudaResViewFormatHalf4`], [`cudaResViewFormatFloat1`], [`cudaResViewFormatFloat2`], [`cudaResViewFormatFloat4`], [`cudaResViewFormatUnsignedBlockCompressed1`], [`cudaResViewFormatUnsignedBlockCompressed2`], [`cudaResViewFormatUnsignedBlockCompressed3`], [`cudaResViewFormatUnsignedBlockCompressed4`], [`cudaResViewFormatSignedBlockCompressed4`], [`cudaResViewFormatUnsignedBlockCompressed5`], [`cudaResViewFormatSignedBlockCompressed5`], [`cudaResViewFormatUnsignedBlockCompressed6H`], [`cudaResViewFormatSignedBlockCompressed6H`], [`cudaResViewFormatUnsignedBlockCompressed7`].
 pub type cudaResourceViewFormat = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Copy, Clone)]
@@ -1358,24 +1376,29 @@ pub const cudaFuncAttributeRequiredClusterDepth: cudaFuncAttribute = 13;
 pub const cudaFuncAttributeNonPortableClusterSizeAllowed: cudaFuncAttribute = 14;
 pub const cudaFuncAttributeClusterSchedulingPolicyPreference: cudaFuncAttribute = 15;
 pub const cudaFuncAttributeMax: cudaFuncAttribute = 16;
+/// Its values (the C enum's constants): [`cudaFuncAttributeMaxDynamicSharedMemorySize`], [`cudaFuncAttributePreferredSharedMemoryCarveout`], [`cudaFuncAttributeClusterDimMustBeSet`], [`cudaFuncAttributeRequiredClusterWidth`], [`cudaFuncAttributeRequiredClusterHeight`], [`cudaFuncAttributeRequiredClusterDepth`], [`cudaFuncAttributeNonPortableClusterSizeAllowed`], [`cudaFuncAttributeClusterSchedulingPolicyPreference`], [`cudaFuncAttributeMax`].
 pub type cudaFuncAttribute = ::core::ffi::c_uint;
 pub const cudaFuncCachePreferNone: cudaFuncCache = 0;
 pub const cudaFuncCachePreferShared: cudaFuncCache = 1;
 pub const cudaFuncCachePreferL1: cudaFuncCache = 2;
 pub const cudaFuncCachePreferEqual: cudaFuncCache = 3;
+/// Its values (the C enum's constants): [`cudaFuncCachePreferNone`], [`cudaFuncCachePreferShared`], [`cudaFuncCachePreferL1`], [`cudaFuncCachePreferEqual`].
 pub type cudaFuncCache = ::core::ffi::c_uint;
 pub const cudaSharedMemBankSizeDefault: cudaSharedMemConfig = 0;
 pub const cudaSharedMemBankSizeFourByte: cudaSharedMemConfig = 1;
 pub const cudaSharedMemBankSizeEightByte: cudaSharedMemConfig = 2;
+/// Its values (the C enum's constants): [`cudaSharedMemBankSizeDefault`], [`cudaSharedMemBankSizeFourByte`], [`cudaSharedMemBankSizeEightByte`].
 pub type cudaSharedMemConfig = ::core::ffi::c_uint;
 pub const cudaSharedmemCarveoutDefault: cudaSharedCarveout = -1;
 pub const cudaSharedmemCarveoutMaxShared: cudaSharedCarveout = 100;
 pub const cudaSharedmemCarveoutMaxL1: cudaSharedCarveout = 0;
+/// Its values (the C enum's constants): [`cudaSharedmemCarveoutDefault`], [`cudaSharedmemCarveoutMaxShared`], [`cudaSharedmemCarveoutMaxL1`].
 pub type cudaSharedCarveout = ::core::ffi::c_int;
 pub const cudaComputeModeDefault: cudaComputeMode = 0;
 pub const cudaComputeModeExclusive: cudaComputeMode = 1;
 pub const cudaComputeModeProhibited: cudaComputeMode = 2;
 pub const cudaComputeModeExclusiveProcess: cudaComputeMode = 3;
+/// Its values (the C enum's constants): [`cudaComputeModeDefault`], [`cudaComputeModeExclusive`], [`cudaComputeModeProhibited`], [`cudaComputeModeExclusiveProcess`].
 pub type cudaComputeMode = ::core::ffi::c_uint;
 pub const cudaLimitStackSize: cudaLimit = 0;
 pub const cudaLimitPrintfFifoSize: cudaLimit = 1;
@@ -1384,6 +1407,7 @@ pub const cudaLimitDevRuntimeSyncDepth: cudaLimit = 3;
 pub const cudaLimitDevRuntimePendingLaunchCount: cudaLimit = 4;
 pub const cudaLimitMaxL2FetchGranularity: cudaLimit = 5;
 pub const cudaLimitPersistingL2CacheSize: cudaLimit = 6;
+/// Its values (the C enum's constants): [`cudaLimitStackSize`], [`cudaLimitPrintfFifoSize`], [`cudaLimitMallocHeapSize`], [`cudaLimitDevRuntimeSyncDepth`], [`cudaLimitDevRuntimePendingLaunchCount`], [`cudaLimitMaxL2FetchGranularity`], [`cudaLimitPersistingL2CacheSize`].
 pub type cudaLimit = ::core::ffi::c_uint;
 pub const cudaMemAdviseSetReadMostly: cudaMemoryAdvise = 1;
 pub const cudaMemAdviseUnsetReadMostly: cudaMemoryAdvise = 2;
@@ -1391,6 +1415,7 @@ pub const cudaMemAdviseSetPreferredLocation: cudaMemoryAdvise = 3;
 pub const cudaMemAdviseUnsetPreferredLocation: cudaMemoryAdvise = 4;
 pub const cudaMemAdviseSetAccessedBy: cudaMemoryAdvise = 5;
 pub const cudaMemAdviseUnsetAccessedBy: cudaMemoryAdvise = 6;
+/// Its values (the C enum's constants): [`cudaMemAdviseSetReadMostly`], [`cudaMemAdviseUnsetReadMostly`], [`cudaMemAdviseSetPreferredLocation`], [`cudaMemAdviseUnsetPreferredLocation`], [`cudaMemAdviseSetAccessedBy`], [`cudaMemAdviseUnsetAccessedBy`].
 pub type cudaMemoryAdvise = ::core::ffi::c_uint;
 pub const cudaMemRangeAttributeReadMostly: cudaMemRangeAttribute = 1;
 pub const cudaMemRangeAttributePreferredLocation: cudaMemRangeAttribute = 2;
@@ -1400,18 +1425,23 @@ pub const cudaMemRangeAttributePreferredLocationType: cudaMemRangeAttribute = 5;
 pub const cudaMemRangeAttributePreferredLocationId: cudaMemRangeAttribute = 6;
 pub const cudaMemRangeAttributeLastPrefetchLocationType: cudaMemRangeAttribute = 7;
 pub const cudaMemRangeAttributeLastPrefetchLocationId: cudaMemRangeAttribute = 8;
+/// Its values (the C enum's constants): [`cudaMemRangeAttributeReadMostly`], [`cudaMemRangeAttributePreferredLocation`], [`cudaMemRangeAttributeAccessedBy`], [`cudaMemRangeAttributeLastPrefetchLocation`], [`cudaMemRangeAttributePreferredLocationType`], [`cudaMemRangeAttributePreferredLocationId`], [`cudaMemRangeAttributeLastPrefetchLocationType`], [`cudaMemRangeAttributeLastPrefetchLocationId`].
 pub type cudaMemRangeAttribute = ::core::ffi::c_uint;
 pub const cudaFlushGPUDirectRDMAWritesOptionHost: cudaFlushGPUDirectRDMAWritesOptions = 1;
 pub const cudaFlushGPUDirectRDMAWritesOptionMemOps: cudaFlushGPUDirectRDMAWritesOptions = 2;
+/// Its values (the C enum's constants): [`cudaFlushGPUDirectRDMAWritesOptionHost`], [`cudaFlushGPUDirectRDMAWritesOptionMemOps`].
 pub type cudaFlushGPUDirectRDMAWritesOptions = ::core::ffi::c_uint;
 pub const cudaGPUDirectRDMAWritesOrderingNone: cudaGPUDirectRDMAWritesOrdering = 0;
 pub const cudaGPUDirectRDMAWritesOrderingOwner: cudaGPUDirectRDMAWritesOrdering = 100;
 pub const cudaGPUDirectRDMAWritesOrderingAllDevices: cudaGPUDirectRDMAWritesOrdering = 200;
+/// Its values (the C enum's constants): [`cudaGPUDirectRDMAWritesOrderingNone`], [`cudaGPUDirectRDMAWritesOrderingOwner`], [`cudaGPUDirectRDMAWritesOrderingAllDevices`].
 pub type cudaGPUDirectRDMAWritesOrdering = ::core::ffi::c_uint;
 pub const cudaFlushGPUDirectRDMAWritesToOwner: cudaFlushGPUDirectRDMAWritesScope = 100;
 pub const cudaFlushGPUDirectRDMAWritesToAllDevices: cudaFlushGPUDirectRDMAWritesScope = 200;
+/// Its values (the C enum's constants): [`cudaFlushGPUDirectRDMAWritesToOwner`], [`cudaFlushGPUDirectRDMAWritesToAllDevices`].
 pub type cudaFlushGPUDirectRDMAWritesScope = ::core::ffi::c_uint;
 pub const cudaFlushGPUDirectRDMAWritesTargetCurrentDevice: cudaFlushGPUDirectRDMAWritesTarget = 0;
+/// Its values (the C enum's constants): [`cudaFlushGPUDirectRDMAWritesTargetCurrentDevice`].
 pub type cudaFlushGPUDirectRDMAWritesTarget = ::core::ffi::c_uint;
 pub const cudaDevAttrMaxThreadsPerBlock: cudaDeviceAttr = 1;
 pub const cudaDevAttrMaxBlockDimX: cudaDeviceAttr = 2;
@@ -1551,6 +1581,7 @@ pub const cudaDevAttrHostMemoryPoolsSupported: cudaDeviceAttr = 144;
 pub const cudaDevAttrReserved145: cudaDeviceAttr = 145;
 pub const cudaDevAttrOnlyPartialHostNativeAtomicSupported: cudaDeviceAttr = 147;
 pub const cudaDevAttrMax: cudaDeviceAttr = 148;
+/// Its values (the C enum's constants): [`cudaDevAttrMaxThreadsPerBlock`], [`cudaDevAttrMaxBlockDimX`], [`cudaDevAttrMaxBlockDimY`], [`cudaDevAttrMaxBlockDimZ`], [`cudaDevAttrMaxGridDimX`], [`cudaDevAttrMaxGridDimY`], [`cudaDevAttrMaxGridDimZ`], [`cudaDevAttrMaxSharedMemoryPerBlock`], [`cudaDevAttrTotalConstantMemory`], [`cudaDevAttrWarpSize`], [`cudaDevAttrMaxPitch`], [`cudaDevAttrMaxRegistersPerBlock`], [`cudaDevAttrClockRate`], [`cudaDevAttrTextureAlignment`], [`cudaDevAttrGpuOverlap`], [`cudaDevAttrMultiProcessorCount`], [`cudaDevAttrKernelExecTimeout`], [`cudaDevAttrIntegrated`], [`cudaDevAttrCanMapHostMemory`], [`cudaDevAttrComputeMode`], [`cudaDevAttrMaxTexture1DWidth`], [`cudaDevAttrMaxTexture2DWidth`], [`cudaDevAttrMaxTexture2DHeight`], [`cudaDevAttrMaxTexture3DWidth`], [`cudaDevAttrMaxTexture3DHeight`], [`cudaDevAttrMaxTexture3DDepth`], [`cudaDevAttrMaxTexture2DLayeredWidth`], [`cudaDevAttrMaxTexture2DLayeredHeight`], [`cudaDevAttrMaxTexture2DLayeredLayers`], [`cudaDevAttrSurfaceAlignment`], [`cudaDevAttrConcurrentKernels`], [`cudaDevAttrEccEnabled`], [`cudaDevAttrPciBusId`], [`cudaDevAttrPciDeviceId`], [`cudaDevAttrTccDriver`], [`cudaDevAttrMemoryClockRate`], [`cudaDevAttrGlobalMemoryBusWidth`], [`cudaDevAttrL2CacheSize`], [`cudaDevAttrMaxThreadsPerMultiProcessor`], [`cudaDevAttrAsyncEngineCount`], [`cudaDevAttrUnifiedAddressing`], [`cudaDevAttrMaxTexture1DLayeredWidth`], [`cudaDevAttrMaxTexture1DLayeredLayers`], [`cudaDevAttrMaxTexture2DGatherWidth`], [`cudaDevAttrMaxTexture2DGatherHeight`], [`cudaDevAttrMaxTexture3DWidthAlt`], [`cudaDevAttrMaxTexture3DHeightAlt`], [`cudaDevAttrMaxTexture3DDepthAlt`], [`cudaDevAttrPciDomainId`], [`cudaDevAttrTexturePitchAlignment`], [`cudaDevAttrMaxTextureCubemapWidth`], [`cudaDevAttrMaxTextureCubemapLayeredWidth`], [`cudaDevAttrMaxTextureCubemapLayeredLayers`], [`cudaDevAttrMaxSurface1DWidth`], [`cudaDevAttrMaxSurface2DWidth`], [`cudaDevAttrMaxSurface2DHeight`], [`cudaDevAttrMaxSurface3DWidth`], [`cudaDevAttrMaxSurface3DHeight`], [`cudaDevAttrMaxSurface3DDepth`], [`cudaDevAttrMaxSurface1DLayeredWidth`], [`cudaDevAttrMaxSurface1DLayeredLayers`], [`cudaDevAttrMaxSurface2DLayeredWidth`], [`cudaDevAttrMaxSurface2DLayeredHeight`], [`cudaDevAttrMaxSurface2DLayeredLayers`], [`cudaDevAttrMaxSurfaceCubemapWidth`], [`cudaDevAttrMaxSurfaceCubemapLayeredWidth`], [`cudaDevAttrMaxSurfaceCubemapLayeredLayers`], [`cudaDevAttrMaxTexture1DLinearWidth`], [`cudaDevAttrMaxTexture2DLinearWidth`], [`cudaDevAttrMaxTexture2DLinearHeight`], [`cudaDevAttrMaxTexture2DLinearPitch`], [`cudaDevAttrMaxTexture2DMipmappedWidth`], [`cudaDevAttrMaxTexture2DMipmappedHeight`], [`cudaDevAttrComputeCapabilityMajor`], [`cudaDevAttrComputeCapabilityMinor`], [`cudaDevAttrMaxTexture1DMipmappedWidth`], [`cudaDevAttrStreamPrioritiesSupported`], [`cudaDevAttrGlobalL1CacheSupported`], [`cudaDevAttrLocalL1CacheSupported`], [`cudaDevAttrMaxSharedMemoryPerMultiprocessor`], [`cudaDevAttrMaxRegistersPerMultiprocessor`], [`cudaDevAttrManagedMemory`], [`cudaDevAttrIsMultiGpuBoard`], [`cudaDevAttrMultiGpuBoardGroupID`], [`cudaDevAttrHostNativeAtomicSupported`], [`cudaDevAttrSingleToDoublePrecisionPerfRatio`], [`cudaDevAttrPageableMemoryAccess`], [`cudaDevAttrConcurrentManagedAccess`], [`cudaDevAttrComputePreemptionSupported`], [`cudaDevAttrCanUseHostPointerForRegisteredMem`], [`cudaDevAttrReserved92`], [`cudaDevAttrReserved93`], [`cudaDevAttrReserved94`], [`cudaDevAttrCooperativeLaunch`], [`cudaDevAttrReserved96`], [`cudaDevAttrMaxSharedMemoryPerBlockOptin`], [`cudaDevAttrCanFlushRemoteWrites`], [`cudaDevAttrHostRegisterSupported`], [`cudaDevAttrPageableMemoryAccessUsesHostPageTables`], [`cudaDevAttrDirectManagedMemAccessFromHost`], [`cudaDevAttrMaxBlocksPerMultiprocessor`], [`cudaDevAttrMaxPersistingL2CacheSize`], [`cudaDevAttrMaxAccessPolicyWindowSize`], [`cudaDevAttrReservedSharedMemoryPerBlock`], [`cudaDevAttrSparseCudaArraySupported`], [`cudaDevAttrHostRegisterReadOnlySupported`], [`cudaDevAttrTimelineSemaphoreInteropSupported`], [`cudaDevAttrMemoryPoolsSupported`], [`cudaDevAttrGPUDirectRDMASupported`], [`cudaDevAttrGPUDirectRDMAFlushWritesOptions`], [`cudaDevAttrGPUDirectRDMAWritesOrdering`], [`cudaDevAttrMemoryPoolSupportedHandleTypes`], [`cudaDevAttrClusterLaunch`], [`cudaDevAttrDeferredMappingCudaArraySupported`], [`cudaDevAttrReserved122`], [`cudaDevAttrReserved123`], [`cudaDevAttrReserved124`], [`cudaDevAttrIpcEventSupport`], [`cudaDevAttrMemSyncDomainCount`], [`cudaDevAttrReserved127`], [`cudaDevAttrReserved128`], [`cudaDevAttrReserved129`], [`cudaDevAttrNumaConfig`], [`cudaDevAttrNumaId`], [`cudaDevAttrReserved132`], [`cudaDevAttrMpsEnabled`], [`cudaDevAttrHostNumaId`], [`cudaDevAttrD3D12CigSupported`], [`cudaDevAttrVulkanCigSupported`], [`cudaDevAttrGpuPciDeviceId`], [`cudaDevAttrGpuPciSubsystemId`], [`cudaDevAttrReserved141`], [`cudaDevAttrHostNumaMemoryPoolsSupported`], [`cudaDevAttrHostNumaMultinodeIpcSupported`], [`cudaDevAttrHostMemoryPoolsSupported`], [`cudaDevAttrReserved145`], [`cudaDevAttrOnlyPartialHostNativeAtomicSupported`], [`cudaDevAttrMax`].
 pub type cudaDeviceAttr = ::core::ffi::c_uint;
 pub const cudaMemPoolReuseFollowEventDependencies: cudaMemPoolAttr = 1;
 pub const cudaMemPoolReuseAllowOpportunistic: cudaMemPoolAttr = 2;
@@ -1566,6 +1597,7 @@ pub const cudaMemPoolAttrLocationId: cudaMemPoolAttr = 11;
 pub const cudaMemPoolAttrLocationType: cudaMemPoolAttr = 12;
 pub const cudaMemPoolAttrMaxPoolSize: cudaMemPoolAttr = 13;
 pub const cudaMemPoolAttrHwDecompressEnabled: cudaMemPoolAttr = 14;
+/// Its values (the C enum's constants): [`cudaMemPoolReuseFollowEventDependencies`], [`cudaMemPoolReuseAllowOpportunistic`], [`cudaMemPoolReuseAllowInternalDependencies`], [`cudaMemPoolAttrReleaseThreshold`], [`cudaMemPoolAttrReservedMemCurrent`], [`cudaMemPoolAttrReservedMemHigh`], [`cudaMemPoolAttrUsedMemCurrent`], [`cudaMemPoolAttrUsedMemHigh`], [`cudaMemPoolAttrAllocationType`], [`cudaMemPoolAttrExportHandleTypes`], [`cudaMemPoolAttrLocationId`], [`cudaMemPoolAttrLocationType`], [`cudaMemPoolAttrMaxPoolSize`], [`cudaMemPoolAttrHwDecompressEnabled`].
 pub type cudaMemPoolAttr = ::core::ffi::c_uint;
 pub const cudaMemLocationTypeInvalid: cudaMemLocationType = 0;
 pub const cudaMemLocationTypeNone: cudaMemLocationType = 0;
@@ -1574,6 +1606,7 @@ pub const cudaMemLocationTypeHost: cudaMemLocationType = 2;
 pub const cudaMemLocationTypeHostNuma: cudaMemLocationType = 3;
 pub const cudaMemLocationTypeHostNumaCurrent: cudaMemLocationType = 4;
 pub const cudaMemLocationTypeInvisible: cudaMemLocationType = 5;
+/// Its values (the C enum's constants): [`cudaMemLocationTypeInvalid`], [`cudaMemLocationTypeNone`], [`cudaMemLocationTypeDevice`], [`cudaMemLocationTypeHost`], [`cudaMemLocationTypeHostNuma`], [`cudaMemLocationTypeHostNumaCurrent`], [`cudaMemLocationTypeInvisible`].
 pub type cudaMemLocationType = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -1606,6 +1639,7 @@ impl Default for cudaMemLocation {
 pub const cudaMemAccessFlagsProtNone: cudaMemAccessFlags = 0;
 pub const cudaMemAccessFlagsProtRead: cudaMemAccessFlags = 1;
 pub const cudaMemAccessFlagsProtReadWrite: cudaMemAccessFlags = 3;
+/// Its values (the C enum's constants): [`cudaMemAccessFlagsProtNone`], [`cudaMemAccessFlagsProtRead`], [`cudaMemAccessFlagsProtReadWrite`].
 pub type cudaMemAccessFlags = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -1639,12 +1673,14 @@ pub const cudaMemAllocationTypeInvalid: cudaMemAllocationType = 0;
 pub const cudaMemAllocationTypePinned: cudaMemAllocationType = 1;
 pub const cudaMemAllocationTypeManaged: cudaMemAllocationType = 2;
 pub const cudaMemAllocationTypeMax: cudaMemAllocationType = 2147483647;
+/// Its values (the C enum's constants): [`cudaMemAllocationTypeInvalid`], [`cudaMemAllocationTypePinned`], [`cudaMemAllocationTypeManaged`], [`cudaMemAllocationTypeMax`].
 pub type cudaMemAllocationType = ::core::ffi::c_uint;
 pub const cudaMemHandleTypeNone: cudaMemAllocationHandleType = 0;
 pub const cudaMemHandleTypePosixFileDescriptor: cudaMemAllocationHandleType = 1;
 pub const cudaMemHandleTypeWin32: cudaMemAllocationHandleType = 2;
 pub const cudaMemHandleTypeWin32Kmt: cudaMemAllocationHandleType = 4;
 pub const cudaMemHandleTypeFabric: cudaMemAllocationHandleType = 8;
+/// Its values (the C enum's constants): [`cudaMemHandleTypeNone`], [`cudaMemHandleTypePosixFileDescriptor`], [`cudaMemHandleTypeWin32`], [`cudaMemHandleTypeWin32Kmt`], [`cudaMemHandleTypeFabric`].
 pub type cudaMemAllocationHandleType = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -1834,15 +1870,18 @@ pub const cudaGraphMemAttrUsedMemCurrent: cudaGraphMemAttributeType = 0;
 pub const cudaGraphMemAttrUsedMemHigh: cudaGraphMemAttributeType = 1;
 pub const cudaGraphMemAttrReservedMemCurrent: cudaGraphMemAttributeType = 2;
 pub const cudaGraphMemAttrReservedMemHigh: cudaGraphMemAttributeType = 3;
+/// Its values (the C enum's constants): [`cudaGraphMemAttrUsedMemCurrent`], [`cudaGraphMemAttrUsedMemHigh`], [`cudaGraphMemAttrReservedMemCurrent`], [`cudaGraphMemAttrReservedMemHigh`].
 pub type cudaGraphMemAttributeType = ::core::ffi::c_uint;
 pub const cudaMemcpyFlagDefault: cudaMemcpyFlags = 0;
 pub const cudaMemcpyFlagPreferOverlapWithCompute: cudaMemcpyFlags = 1;
+/// Its values (the C enum's constants): [`cudaMemcpyFlagDefault`], [`cudaMemcpyFlagPreferOverlapWithCompute`].
 pub type cudaMemcpyFlags = ::core::ffi::c_uint;
 pub const cudaMemcpySrcAccessOrderInvalid: cudaMemcpySrcAccessOrder = 0;
 pub const cudaMemcpySrcAccessOrderStream: cudaMemcpySrcAccessOrder = 1;
 pub const cudaMemcpySrcAccessOrderDuringApiCall: cudaMemcpySrcAccessOrder = 2;
 pub const cudaMemcpySrcAccessOrderAny: cudaMemcpySrcAccessOrder = 3;
 pub const cudaMemcpySrcAccessOrderMax: cudaMemcpySrcAccessOrder = 2147483647;
+/// Its values (the C enum's constants): [`cudaMemcpySrcAccessOrderInvalid`], [`cudaMemcpySrcAccessOrderStream`], [`cudaMemcpySrcAccessOrderDuringApiCall`], [`cudaMemcpySrcAccessOrderAny`], [`cudaMemcpySrcAccessOrderMax`].
 pub type cudaMemcpySrcAccessOrder = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -1885,6 +1924,7 @@ impl Default for cudaMemcpyAttributes {
 pub const cudaMemcpyOperandTypePointer: cudaMemcpy3DOperandType = 1;
 pub const cudaMemcpyOperandTypeArray: cudaMemcpy3DOperandType = 2;
 pub const cudaMemcpyOperandTypeMax: cudaMemcpy3DOperandType = 2147483647;
+/// Its values (the C enum's constants): [`cudaMemcpyOperandTypePointer`], [`cudaMemcpyOperandTypeArray`], [`cudaMemcpyOperandTypeMax`].
 pub type cudaMemcpy3DOperandType = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
@@ -2082,6 +2122,7 @@ pub const cudaDevP2PAttrAccessSupported: cudaDeviceP2PAttr = 2;
 pub const cudaDevP2PAttrNativeAtomicSupported: cudaDeviceP2PAttr = 3;
 pub const cudaDevP2PAttrCudaArrayAccessSupported: cudaDeviceP2PAttr = 4;
 pub const cudaDevP2PAttrOnlyPartialNativeAtomicSupported: cudaDeviceP2PAttr = 5;
+/// Its values (the C enum's constants): [`cudaDevP2PAttrPerformanceRank`], [`cudaDevP2PAttrAccessSupported`], [`cudaDevP2PAttrNativeAtomicSupported`], [`cudaDevP2PAttrCudaArrayAccessSupported`], [`cudaDevP2PAttrOnlyPartialNativeAtomicSupported`].
 pub type cudaDeviceP2PAttr = ::core::ffi::c_uint;
 pub const cudaAtomicOperationIntegerAdd: cudaAtomicOperation = 0;
 pub const cudaAtomicOperationIntegerMin: cudaAtomicOperation = 1;
@@ -2096,6 +2137,7 @@ pub const cudaAtomicOperationCAS: cudaAtomicOperation = 9;
 pub const cudaAtomicOperationFloatAdd: cudaAtomicOperation = 10;
 pub const cudaAtomicOperationFloatMin: cudaAtomicOperation = 11;
 pub const cudaAtomicOperationFloatMax: cudaAtomicOperation = 12;
+/// Its values (the C enum's constants): [`cudaAtomicOperationIntegerAdd`], [`cudaAtomicOperationIntegerMin`], [`cudaAtomicOperationIntegerMax`], [`cudaAtomicOperationIntegerIncrement`], [`cudaAtomicOperationIntegerDecrement`], [`cudaAtomicOperationAnd`], [`cudaAtomicOperationOr`], [`cudaAtomicOperationXOR`], [`cudaAtomicOperationExchange`], [`cudaAtomicOperationCAS`], [`cudaAtomicOperationFloatAdd`], [`cudaAtomicOperationFloatMin`], [`cudaAtomicOperationFloatMax`].
 pub type cudaAtomicOperation = ::core::ffi::c_uint;
 pub const cudaAtomicCapabilitySigned: cudaAtomicOperationCapability = 1;
 pub const cudaAtomicCapabilityUnsigned: cudaAtomicOperationCapability = 2;
@@ -2104,6 +2146,7 @@ pub const cudaAtomicCapabilityScalar32: cudaAtomicOperationCapability = 8;
 pub const cudaAtomicCapabilityScalar64: cudaAtomicOperationCapability = 16;
 pub const cudaAtomicCapabilityScalar128: cudaAtomicOperationCapability = 32;
 pub const cudaAtomicCapabilityVector32x4: cudaAtomicOperationCapability = 64;
+/// Its values (the C enum's constants): [`cudaAtomicCapabilitySigned`], [`cudaAtomicCapabilityUnsigned`], [`cudaAtomicCapabilityReduction`], [`cudaAtomicCapabilityScalar32`], [`cudaAtomicCapabilityScalar64`], [`cudaAtomicCapabilityScalar128`], [`cudaAtomicCapabilityVector32x4`].
 pub type cudaAtomicOperationCapability = ::core::ffi::c_uint;
 pub type cudaUUID_t = CUuuid_st;
 #[repr(C)]
@@ -2591,6 +2634,7 @@ pub const cudaExternalMemoryHandleTypeD3D12Resource: cudaExternalMemoryHandleTyp
 pub const cudaExternalMemoryHandleTypeD3D11Resource: cudaExternalMemoryHandleType = 6;
 pub const cudaExternalMemoryHandleTypeD3D11ResourceKmt: cudaExternalMemoryHandleType = 7;
 pub const cudaExternalMemoryHandleTypeNvSciBuf: cudaExternalMemoryHandleType = 8;
+/// Its values (the C enum's constants): [`cudaExternalMemoryHandleTypeOpaqueFd`], [`cudaExternalMemoryHandleTypeOpaqueWin32`], [`cudaExternalMemoryHandleTypeOpaqueWin32Kmt`], [`cudaExternalMemoryHandleTypeD3D12Heap`], [`cudaExternalMemoryHandleTypeD3D12Resource`], [`cudaExternalMemoryHandleTypeD3D11Resource`], [`cudaExternalMemoryHandleTypeD3D11ResourceKmt`], [`cudaExternalMemoryHandleTypeNvSciBuf`].
 pub type cudaExternalMemoryHandleType = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Copy, Clone)]
@@ -2787,6 +2831,7 @@ pub const cudaExternalSemaphoreHandleTypeKeyedMutex: cudaExternalSemaphoreHandle
 pub const cudaExternalSemaphoreHandleTypeKeyedMutexKmt: cudaExternalSemaphoreHandleType = 8;
 pub const cudaExternalSemaphoreHandleTypeTimelineSemaphoreFd: cudaExternalSemaphoreHandleType = 9;
 pub const cudaExternalSemaphoreHandleTypeTimelineSemaphoreWin32: cudaExternalSemaphoreHandleType = 10;
+/// Its values (the C enum's constants): [`cudaExternalSemaphoreHandleTypeOpaqueFd`], [`cudaExternalSemaphoreHandleTypeOpaqueWin32`], [`cudaExternalSemaphoreHandleTypeOpaqueWin32Kmt`], [`cudaExternalSemaphoreHandleTypeD3D12Fence`], [`cudaExternalSemaphoreHandleTypeD3D11Fence`], [`cudaExternalSemaphoreHandleTypeNvSciSync`], [`cudaExternalSemaphoreHandleTypeKeyedMutex`], [`cudaExternalSemaphoreHandleTypeKeyedMutexKmt`], [`cudaExternalSemaphoreHandleTypeTimelineSemaphoreFd`], [`cudaExternalSemaphoreHandleTypeTimelineSemaphoreWin32`].
 pub type cudaExternalSemaphoreHandleType = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Copy, Clone)]
@@ -3197,14 +3242,17 @@ impl Default for cudaExternalSemaphoreWaitParams {
 }
 pub const cudaDevSmResourceGroupDefault: cudaDevSmResourceGroup_flags = 0;
 pub const cudaDevSmResourceGroupBackfill: cudaDevSmResourceGroup_flags = 1;
+/// Its values (the C enum's constants): [`cudaDevSmResourceGroupDefault`], [`cudaDevSmResourceGroupBackfill`].
 pub type cudaDevSmResourceGroup_flags = ::core::ffi::c_uint;
 pub const cudaDevSmResourceSplitIgnoreSmCoscheduling: cudaDevSmResourceSplitByCount_flags = 1;
 pub const cudaDevSmResourceSplitMaxPotentialClusterSize: cudaDevSmResourceSplitByCount_flags = 2;
+/// Its values (the C enum's constants): [`cudaDevSmResourceSplitIgnoreSmCoscheduling`], [`cudaDevSmResourceSplitMaxPotentialClusterSize`].
 pub type cudaDevSmResourceSplitByCount_flags = ::core::ffi::c_uint;
 pub const cudaDevResourceTypeInvalid: cudaDevResourceType = 0;
 pub const cudaDevResourceTypeSm: cudaDevResourceType = 1;
 pub const cudaDevResourceTypeWorkqueueConfig: cudaDevResourceType = 1000;
 pub const cudaDevResourceTypeWorkqueue: cudaDevResourceType = 10000;
+/// Its values (the C enum's constants): [`cudaDevResourceTypeInvalid`], [`cudaDevResourceTypeSm`], [`cudaDevResourceTypeWorkqueueConfig`], [`cudaDevResourceTypeWorkqueue`].
 pub type cudaDevResourceType = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
@@ -3235,6 +3283,7 @@ const _: () = {
 };
 pub const cudaDevWorkqueueConfigScopeDeviceCtx: cudaDevWorkqueueConfigScope = 0;
 pub const cudaDevWorkqueueConfigScopeGreenCtxBalanced: cudaDevWorkqueueConfigScope = 1;
+/// Its values (the C enum's constants): [`cudaDevWorkqueueConfigScopeDeviceCtx`], [`cudaDevWorkqueueConfigScopeGreenCtxBalanced`].
 pub type cudaDevWorkqueueConfigScope = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -3447,9 +3496,11 @@ pub const cudaJitPositionIndependentCode: cudaJitOption = 30;
 pub const cudaJitMinCtaPerSm: cudaJitOption = 31;
 pub const cudaJitMaxThreadsPerBlock: cudaJitOption = 32;
 pub const cudaJitOverrideDirectiveValues: cudaJitOption = 33;
+/// Its values (the C enum's constants): [`cudaJitMaxRegisters`], [`cudaJitThreadsPerBlock`], [`cudaJitWallTime`], [`cudaJitInfoLogBuffer`], [`cudaJitInfoLogBufferSizeBytes`], [`cudaJitErrorLogBuffer`], [`cudaJitErrorLogBufferSizeBytes`], [`cudaJitOptimizationLevel`], [`cudaJitFallbackStrategy`], [`cudaJitGenerateDebugInfo`], [`cudaJitLogVerbose`], [`cudaJitGenerateLineInfo`], [`cudaJitCacheMode`], [`cudaJitPositionIndependentCode`], [`cudaJitMinCtaPerSm`], [`cudaJitMaxThreadsPerBlock`], [`cudaJitOverrideDirectiveValues`].
 pub type cudaJitOption = ::core::ffi::c_uint;
 pub const cudaLibraryHostUniversalFunctionAndDataTable: cudaLibraryOption = 0;
 pub const cudaLibraryBinaryIsPreserved: cudaLibraryOption = 1;
+/// Its values (the C enum's constants): [`cudaLibraryHostUniversalFunctionAndDataTable`], [`cudaLibraryBinaryIsPreserved`].
 pub type cudaLibraryOption = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -3499,15 +3550,18 @@ impl Default for cudalibraryHostUniversalFunctionAndDataTable {
 pub const cudaJitCacheOptionNone: cudaJit_CacheMode = 0;
 pub const cudaJitCacheOptionCG: cudaJit_CacheMode = 1;
 pub const cudaJitCacheOptionCA: cudaJit_CacheMode = 2;
+/// Its values (the C enum's constants): [`cudaJitCacheOptionNone`], [`cudaJitCacheOptionCG`], [`cudaJitCacheOptionCA`].
 pub type cudaJit_CacheMode = ::core::ffi::c_uint;
 pub const cudaPreferPtx: cudaJit_Fallback = 0;
 pub const cudaPreferBinary: cudaJit_Fallback = 1;
+/// Its values (the C enum's constants): [`cudaPreferPtx`], [`cudaPreferBinary`].
 pub type cudaJit_Fallback = ::core::ffi::c_uint;
 pub type cudaLibrary_t = *mut CUlib_st;
 pub type cudaMemPool_t = *mut CUmemPoolHandle_st;
 pub const cudaCGScopeInvalid: cudaCGScope = 0;
 pub const cudaCGScopeGrid: cudaCGScope = 1;
 pub const cudaCGScopeReserved: cudaCGScope = 2;
+/// Its values (the C enum's constants): [`cudaCGScopeInvalid`], [`cudaCGScopeGrid`], [`cudaCGScopeReserved`].
 pub type cudaCGScope = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -3559,6 +3613,7 @@ pub const cudaKernelFunctionTypeUnspecified: cudaKernelFunctionType = 0;
 pub const cudaKernelFunctionTypeDeviceEntry: cudaKernelFunctionType = 1;
 pub const cudaKernelFunctionTypeKernel: cudaKernelFunctionType = 2;
 pub const cudaKernelFunctionTypeFunction: cudaKernelFunctionType = 3;
+/// Its values (the C enum's constants): [`cudaKernelFunctionTypeUnspecified`], [`cudaKernelFunctionTypeDeviceEntry`], [`cudaKernelFunctionTypeKernel`], [`cudaKernelFunctionTypeFunction`].
 pub type cudaKernelFunctionType = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Copy, Clone)]
@@ -3794,10 +3849,12 @@ impl Default for cudaExternalSemaphoreWaitNodeParamsV2 {
     }
 }
 pub const cudaGraphCondAssignDefault: cudaGraphConditionalHandleFlags = 1;
+/// Its values (the C enum's constants): [`cudaGraphCondAssignDefault`].
 pub type cudaGraphConditionalHandleFlags = ::core::ffi::c_uint;
 pub const cudaGraphCondTypeIf: cudaGraphConditionalNodeType = 0;
 pub const cudaGraphCondTypeWhile: cudaGraphConditionalNodeType = 1;
 pub const cudaGraphCondTypeSwitch: cudaGraphConditionalNodeType = 2;
+/// Its values (the C enum's constants): [`cudaGraphCondTypeIf`], [`cudaGraphCondTypeWhile`], [`cudaGraphCondTypeSwitch`].
 pub type cudaGraphConditionalNodeType = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -3855,10 +3912,12 @@ pub const cudaGraphNodeTypeMemAlloc: cudaGraphNodeType = 10;
 pub const cudaGraphNodeTypeMemFree: cudaGraphNodeType = 11;
 pub const cudaGraphNodeTypeConditional: cudaGraphNodeType = 13;
 pub const cudaGraphNodeTypeCount: cudaGraphNodeType = 14;
+/// Its values (the C enum's constants): [`cudaGraphNodeTypeKernel`], [`cudaGraphNodeTypeMemcpy`], [`cudaGraphNodeTypeMemset`], [`cudaGraphNodeTypeHost`], [`cudaGraphNodeTypeGraph`], [`cudaGraphNodeTypeEmpty`], [`cudaGraphNodeTypeWaitEvent`], [`cudaGraphNodeTypeEventRecord`], [`cudaGraphNodeTypeExtSemaphoreSignal`], [`cudaGraphNodeTypeExtSemaphoreWait`], [`cudaGraphNodeTypeMemAlloc`], [`cudaGraphNodeTypeMemFree`], [`cudaGraphNodeTypeConditional`], [`cudaGraphNodeTypeCount`].
 pub type cudaGraphNodeType = ::core::ffi::c_uint;
 pub const cudaGraphChildGraphOwnershipClone: cudaGraphChildGraphNodeOwnership = 0;
 pub const cudaGraphChildGraphOwnershipMove: cudaGraphChildGraphNodeOwnership = 1;
 pub const cudaGraphChildGraphOwnershipInvalid: cudaGraphChildGraphNodeOwnership = -1;
+/// Its values (the C enum's constants): [`cudaGraphChildGraphOwnershipClone`], [`cudaGraphChildGraphOwnershipMove`], [`cudaGraphChildGraphOwnershipInvalid`].
 pub type cudaGraphChildGraphNodeOwnership = ::core::ffi::c_int;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -4054,6 +4113,7 @@ impl Default for cudaGraphNodeParams {
 }
 pub const cudaGraphDependencyTypeDefault: cudaGraphDependencyType_enum = 0;
 pub const cudaGraphDependencyTypeProgrammatic: cudaGraphDependencyType_enum = 1;
+/// Its values (the C enum's constants): [`cudaGraphDependencyTypeDefault`], [`cudaGraphDependencyTypeProgrammatic`].
 pub type cudaGraphDependencyType_enum = ::core::ffi::c_uint;
 pub use self::cudaGraphDependencyType_enum as cudaGraphDependencyType;
 #[repr(C)]
@@ -4096,6 +4156,7 @@ pub const cudaGraphExecUpdateErrorParametersChanged: cudaGraphExecUpdateResult =
 pub const cudaGraphExecUpdateErrorNotSupported: cudaGraphExecUpdateResult = 6;
 pub const cudaGraphExecUpdateErrorUnsupportedFunctionChange: cudaGraphExecUpdateResult = 7;
 pub const cudaGraphExecUpdateErrorAttributesChanged: cudaGraphExecUpdateResult = 8;
+/// Its values (the C enum's constants): [`cudaGraphExecUpdateSuccess`], [`cudaGraphExecUpdateError`], [`cudaGraphExecUpdateErrorTopologyChanged`], [`cudaGraphExecUpdateErrorNodeTypeChanged`], [`cudaGraphExecUpdateErrorFunctionChanged`], [`cudaGraphExecUpdateErrorParametersChanged`], [`cudaGraphExecUpdateErrorNotSupported`], [`cudaGraphExecUpdateErrorUnsupportedFunctionChange`], [`cudaGraphExecUpdateErrorAttributesChanged`].
 pub type cudaGraphExecUpdateResult = ::core::ffi::c_uint;
 pub const cudaGraphInstantiateSuccess: cudaGraphInstantiateResult = 0;
 pub const cudaGraphInstantiateError: cudaGraphInstantiateResult = 1;
@@ -4103,6 +4164,7 @@ pub const cudaGraphInstantiateInvalidStructure: cudaGraphInstantiateResult = 2;
 pub const cudaGraphInstantiateNodeOperationNotSupported: cudaGraphInstantiateResult = 3;
 pub const cudaGraphInstantiateMultipleDevicesNotSupported: cudaGraphInstantiateResult = 4;
 pub const cudaGraphInstantiateConditionalHandleUnused: cudaGraphInstantiateResult = 5;
+/// Its values (the C enum's constants): [`cudaGraphInstantiateSuccess`], [`cudaGraphInstantiateError`], [`cudaGraphInstantiateInvalidStructure`], [`cudaGraphInstantiateNodeOperationNotSupported`], [`cudaGraphInstantiateMultipleDevicesNotSupported`], [`cudaGraphInstantiateConditionalHandleUnused`].
 pub type cudaGraphInstantiateResult = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -4184,6 +4246,7 @@ pub const cudaGraphKernelNodeFieldInvalid: cudaGraphKernelNodeField = 0;
 pub const cudaGraphKernelNodeFieldGridDim: cudaGraphKernelNodeField = 1;
 pub const cudaGraphKernelNodeFieldParam: cudaGraphKernelNodeField = 2;
 pub const cudaGraphKernelNodeFieldEnabled: cudaGraphKernelNodeField = 3;
+/// Its values (the C enum's constants): [`cudaGraphKernelNodeFieldInvalid`], [`cudaGraphKernelNodeFieldGridDim`], [`cudaGraphKernelNodeFieldParam`], [`cudaGraphKernelNodeFieldEnabled`].
 pub type cudaGraphKernelNodeField = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Copy, Clone)]
@@ -4293,10 +4356,12 @@ impl Default for cudaGraphKernelNodeUpdate {
 pub const cudaEnableDefault: cudaGetDriverEntryPointFlags = 0;
 pub const cudaEnableLegacyStream: cudaGetDriverEntryPointFlags = 1;
 pub const cudaEnablePerThreadDefaultStream: cudaGetDriverEntryPointFlags = 2;
+/// Its values (the C enum's constants): [`cudaEnableDefault`], [`cudaEnableLegacyStream`], [`cudaEnablePerThreadDefaultStream`].
 pub type cudaGetDriverEntryPointFlags = ::core::ffi::c_uint;
 pub const cudaDriverEntryPointSuccess: cudaDriverEntryPointQueryResult = 0;
 pub const cudaDriverEntryPointSymbolNotFound: cudaDriverEntryPointQueryResult = 1;
 pub const cudaDriverEntryPointVersionNotSufficent: cudaDriverEntryPointQueryResult = 2;
+/// Its values (the C enum's constants): [`cudaDriverEntryPointSuccess`], [`cudaDriverEntryPointSymbolNotFound`], [`cudaDriverEntryPointVersionNotSufficent`].
 pub type cudaDriverEntryPointQueryResult = ::core::ffi::c_uint;
 pub const cudaGraphDebugDotFlagsVerbose: cudaGraphDebugDotFlags = 1;
 pub const cudaGraphDebugDotFlagsKernelNodeParams: cudaGraphDebugDotFlags = 4;
@@ -4309,14 +4374,17 @@ pub const cudaGraphDebugDotFlagsExtSemasWaitNodeParams: cudaGraphDebugDotFlags =
 pub const cudaGraphDebugDotFlagsKernelNodeAttributes: cudaGraphDebugDotFlags = 512;
 pub const cudaGraphDebugDotFlagsHandles: cudaGraphDebugDotFlags = 1024;
 pub const cudaGraphDebugDotFlagsConditionalNodeParams: cudaGraphDebugDotFlags = 32768;
+/// Its values (the C enum's constants): [`cudaGraphDebugDotFlagsVerbose`], [`cudaGraphDebugDotFlagsKernelNodeParams`], [`cudaGraphDebugDotFlagsMemcpyNodeParams`], [`cudaGraphDebugDotFlagsMemsetNodeParams`], [`cudaGraphDebugDotFlagsHostNodeParams`], [`cudaGraphDebugDotFlagsEventNodeParams`], [`cudaGraphDebugDotFlagsExtSemasSignalNodeParams`], [`cudaGraphDebugDotFlagsExtSemasWaitNodeParams`], [`cudaGraphDebugDotFlagsKernelNodeAttributes`], [`cudaGraphDebugDotFlagsHandles`], [`cudaGraphDebugDotFlagsConditionalNodeParams`].
 pub type cudaGraphDebugDotFlags = ::core::ffi::c_uint;
 pub const cudaGraphInstantiateFlagAutoFreeOnLaunch: cudaGraphInstantiateFlags = 1;
 pub const cudaGraphInstantiateFlagUpload: cudaGraphInstantiateFlags = 2;
 pub const cudaGraphInstantiateFlagDeviceLaunch: cudaGraphInstantiateFlags = 4;
 pub const cudaGraphInstantiateFlagUseNodePriority: cudaGraphInstantiateFlags = 8;
+/// Its values (the C enum's constants): [`cudaGraphInstantiateFlagAutoFreeOnLaunch`], [`cudaGraphInstantiateFlagUpload`], [`cudaGraphInstantiateFlagDeviceLaunch`], [`cudaGraphInstantiateFlagUseNodePriority`].
 pub type cudaGraphInstantiateFlags = ::core::ffi::c_uint;
 pub const cudaLaunchMemSyncDomainDefault: cudaLaunchMemSyncDomain = 0;
 pub const cudaLaunchMemSyncDomainRemote: cudaLaunchMemSyncDomain = 1;
+/// Its values (the C enum's constants): [`cudaLaunchMemSyncDomainDefault`], [`cudaLaunchMemSyncDomainRemote`].
 pub type cudaLaunchMemSyncDomain = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
@@ -4343,10 +4411,12 @@ pub type cudaLaunchMemSyncDomainMap = cudaLaunchMemSyncDomainMap_st;
 pub const cudaLaunchPortableClusterModeDefault: cudaLaunchAttributePortableClusterMode = 0;
 pub const cudaLaunchPortableClusterModeRequirePortable: cudaLaunchAttributePortableClusterMode = 1;
 pub const cudaLaunchPortableClusterModeAllowNonPortable: cudaLaunchAttributePortableClusterMode = 2;
+/// Its values (the C enum's constants): [`cudaLaunchPortableClusterModeDefault`], [`cudaLaunchPortableClusterModeRequirePortable`], [`cudaLaunchPortableClusterModeAllowNonPortable`].
 pub type cudaLaunchAttributePortableClusterMode = ::core::ffi::c_uint;
 pub const cudaSharedMemoryModeDefault: cudaSharedMemoryMode = 0;
 pub const cudaSharedMemoryModeRequirePortable: cudaSharedMemoryMode = 1;
 pub const cudaSharedMemoryModeAllowNonPortable: cudaSharedMemoryMode = 2;
+/// Its values (the C enum's constants): [`cudaSharedMemoryModeDefault`], [`cudaSharedMemoryModeRequirePortable`], [`cudaSharedMemoryModeAllowNonPortable`].
 pub type cudaSharedMemoryMode = ::core::ffi::c_uint;
 pub const cudaLaunchAttributeIgnore: cudaLaunchAttributeID = 0;
 pub const cudaLaunchAttributeAccessPolicyWindow: cudaLaunchAttributeID = 1;
@@ -4366,6 +4436,7 @@ pub const cudaLaunchAttributePreferredSharedMemoryCarveout: cudaLaunchAttributeI
 pub const cudaLaunchAttributeNvlinkUtilCentricScheduling: cudaLaunchAttributeID = 16;
 pub const cudaLaunchAttributePortableClusterSizeMode: cudaLaunchAttributeID = 17;
 pub const cudaLaunchAttributeSharedMemoryMode: cudaLaunchAttributeID = 18;
+/// Its values (the C enum's constants): [`cudaLaunchAttributeIgnore`], [`cudaLaunchAttributeAccessPolicyWindow`], [`cudaLaunchAttributeCooperative`], [`cudaLaunchAttributeSynchronizationPolicy`], [`cudaLaunchAttributeClusterDimension`], [`cudaLaunchAttributeClusterSchedulingPolicyPreference`], [`cudaLaunchAttributeProgrammaticStreamSerialization`], [`cudaLaunchAttributeProgrammaticEvent`], [`cudaLaunchAttributePriority`], [`cudaLaunchAttributeMemSyncDomainMap`], [`cudaLaunchAttributeMemSyncDomain`], [`cudaLaunchAttributePreferredClusterDimension`], [`cudaLaunchAttributeLaunchCompletionEvent`], [`cudaLaunchAttributeDeviceUpdatableKernelNode`], [`cudaLaunchAttributePreferredSharedMemoryCarveout`], [`cudaLaunchAttributeNvlinkUtilCentricScheduling`], [`cudaLaunchAttributePortableClusterSizeMode`], [`cudaLaunchAttributeSharedMemoryMode`].
 pub type cudaLaunchAttributeID = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Copy, Clone)]
@@ -4710,6 +4781,7 @@ impl Default for cudaLaunchConfig_st {
 pub type cudaLaunchConfig_t = cudaLaunchConfig_st;
 pub const cudaDeviceNumaConfigNone: cudaDeviceNumaConfig = 0;
 pub const cudaDeviceNumaConfigNumaNode: cudaDeviceNumaConfig = 1;
+/// Its values (the C enum's constants): [`cudaDeviceNumaConfigNone`], [`cudaDeviceNumaConfigNumaNode`].
 pub type cudaDeviceNumaConfig = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug)]
@@ -4718,6 +4790,7 @@ pub struct cudaAsyncCallbackEntry {
 }
 pub type cudaAsyncCallbackHandle_t = *mut cudaAsyncCallbackEntry;
 pub const cudaAsyncNotificationTypeOverBudget: cudaAsyncNotificationType_enum = 1;
+/// Its values (the C enum's constants): [`cudaAsyncNotificationTypeOverBudget`].
 pub type cudaAsyncNotificationType_enum = ::core::ffi::c_uint;
 pub use self::cudaAsyncNotificationType_enum as cudaAsyncNotificationType;
 #[repr(C)]
@@ -4804,6 +4877,7 @@ pub type cudaAsyncCallback = ::core::option::Option<
 >;
 pub const cudaLogLevelError: CUDAlogLevel_enum = 0;
 pub const cudaLogLevelWarning: CUDAlogLevel_enum = 1;
+/// Its values (the C enum's constants): [`cudaLogLevelError`], [`cudaLogLevelWarning`].
 pub type CUDAlogLevel_enum = ::core::ffi::c_uint;
 pub use self::CUDAlogLevel_enum as cudaLogLevel;
 pub type cudaLogsCallbackHandle = *mut CUlogsCallbackEntry_st;
@@ -4811,21 +4885,26 @@ pub type cudaLogIterator = ::core::ffi::c_uint;
 pub const cudaBoundaryModeZero: cudaSurfaceBoundaryMode = 0;
 pub const cudaBoundaryModeClamp: cudaSurfaceBoundaryMode = 1;
 pub const cudaBoundaryModeTrap: cudaSurfaceBoundaryMode = 2;
+/// Its values (the C enum's constants): [`cudaBoundaryModeZero`], [`cudaBoundaryModeClamp`], [`cudaBoundaryModeTrap`].
 pub type cudaSurfaceBoundaryMode = ::core::ffi::c_uint;
 pub const cudaFormatModeForced: cudaSurfaceFormatMode = 0;
 pub const cudaFormatModeAuto: cudaSurfaceFormatMode = 1;
+/// Its values (the C enum's constants): [`cudaFormatModeForced`], [`cudaFormatModeAuto`].
 pub type cudaSurfaceFormatMode = ::core::ffi::c_uint;
 pub type cudaSurfaceObject_t = ::core::ffi::c_ulonglong;
 pub const cudaAddressModeWrap: cudaTextureAddressMode = 0;
 pub const cudaAddressModeClamp: cudaTextureAddressMode = 1;
 pub const cudaAddressModeMirror: cudaTextureAddressMode = 2;
 pub const cudaAddressModeBorder: cudaTextureAddressMode = 3;
+/// Its values (the C enum's constants): [`cudaAddressModeWrap`], [`cudaAddressModeClamp`], [`cudaAddressModeMirror`], [`cudaAddressModeBorder`].
 pub type cudaTextureAddressMode = ::core::ffi::c_uint;
 pub const cudaFilterModePoint: cudaTextureFilterMode = 0;
 pub const cudaFilterModeLinear: cudaTextureFilterMode = 1;
+/// Its values (the C enum's constants): [`cudaFilterModePoint`], [`cudaFilterModeLinear`].
 pub type cudaTextureFilterMode = ::core::ffi::c_uint;
 pub const cudaReadModeElementType: cudaTextureReadMode = 0;
 pub const cudaReadModeNormalizedFloat: cudaTextureReadMode = 1;
+/// Its values (the C enum's constants): [`cudaReadModeElementType`], [`cudaReadModeNormalizedFloat`].
 pub type cudaTextureReadMode = ::core::ffi::c_uint;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -4954,36 +5033,36 @@ impl ::core::ops::DerefMut for cudaKernelNodeParamsV2 {
 
 // Every function of the header, loaded on first call or linked (see `cuda_fns!`).
 cuda_fns! {
-    /// `cudaArrayGetInfo` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaArrayGetInfo` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g373dacf191566b0bf5e5b807517b6bf9).
     pub fn cudaArrayGetInfo(
         desc: *mut cudaChannelFormatDesc,
         extent: *mut cudaExtent,
         flags: *mut ::core::ffi::c_uint,
         array: cudaArray_t,
     ) -> cudaError_t;
-    /// `cudaArrayGetMemoryRequirements` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaArrayGetMemoryRequirements` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g809cc7ad6dbb23f84121f28136c6eace).
     pub fn cudaArrayGetMemoryRequirements(
         memoryRequirements: *mut cudaArrayMemoryRequirements,
         array: cudaArray_t,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaArrayGetPlane` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaArrayGetPlane` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g9a851663a2b9f222b549c727adc0e079).
     pub fn cudaArrayGetPlane(
         pPlaneArray: *mut cudaArray_t,
         hArray: cudaArray_t,
         planeIdx: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaArrayGetSparseProperties` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaArrayGetSparseProperties` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g0bfd1422d4647443bab85ebcf2157185).
     pub fn cudaArrayGetSparseProperties(
         sparseProperties: *mut cudaArraySparseProperties,
         array: cudaArray_t,
     ) -> cudaError_t;
-    /// `cudaChooseDevice` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaChooseDevice` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1gf61f9ae0fe2d93b5b968756684a49460).
     pub fn cudaChooseDevice(
         device: *mut ::core::ffi::c_int,
         prop: *const cudaDeviceProp,
     ) -> cudaError_t;
-    /// `cudaCreateChannelDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE__OBJECT.html).
+    /// `cudaCreateChannelDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE__OBJECT.html#group__CUDART__TEXTURE__OBJECT_1g39df9e3b6edc41cd6f189d2109672ca5).
     pub fn cudaCreateChannelDesc(
         x: ::core::ffi::c_int,
         y: ::core::ffi::c_int,
@@ -4991,35 +5070,35 @@ cuda_fns! {
         w: ::core::ffi::c_int,
         f: cudaChannelFormatKind,
     ) -> cudaChannelFormatDesc;
-    /// `cudaCreateSurfaceObject` in NVIDIA's reference: [Surface Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__SURFACE__OBJECT.html).
+    /// `cudaCreateSurfaceObject` in NVIDIA's reference: [Surface Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__SURFACE__OBJECT.html#group__CUDART__SURFACE__OBJECT_1g958899474ab2c5f40d233b524d6c5a01).
     pub fn cudaCreateSurfaceObject(
         pSurfObject: *mut cudaSurfaceObject_t,
         pResDesc: *const cudaResourceDesc,
     ) -> cudaError_t;
-    /// `cudaCreateTextureObject` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE__OBJECT.html).
+    /// `cudaCreateTextureObject` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE__OBJECT.html#group__CUDART__TEXTURE__OBJECT_1g16ac75814780c3a16e4c63869feb9ad3).
     pub fn cudaCreateTextureObject(
         pTexObject: *mut cudaTextureObject_t,
         pResDesc: *const cudaResourceDesc,
         pTexDesc: *const cudaTextureDesc,
         pResViewDesc: *const cudaResourceViewDesc,
     ) -> cudaError_t;
-    /// `cudaCtxResetPersistingL2Cache` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaCtxResetPersistingL2Cache` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g37ef93f921871331188f90fb2eb20e5e).
     pub fn cudaCtxResetPersistingL2Cache() -> cudaError_t;
-    /// `cudaDestroyExternalMemory` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html).
+    /// `cudaDestroyExternalMemory` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html#group__CUDART__EXTRES__INTEROP_1g819b1377357312acb3135eb9393a0bee).
     pub fn cudaDestroyExternalMemory(extMem: cudaExternalMemory_t) -> cudaError_t;
-    /// `cudaDestroyExternalSemaphore` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html).
+    /// `cudaDestroyExternalSemaphore` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html#group__CUDART__EXTRES__INTEROP_1gd596384c606982e5e5a8b9a1e4dcec15).
     pub fn cudaDestroyExternalSemaphore(extSem: cudaExternalSemaphore_t) -> cudaError_t;
-    /// `cudaDestroySurfaceObject` in NVIDIA's reference: [Surface Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__SURFACE__OBJECT.html).
+    /// `cudaDestroySurfaceObject` in NVIDIA's reference: [Surface Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__SURFACE__OBJECT.html#group__CUDART__SURFACE__OBJECT_1g9fab66c3a39b9f8f52b718eea794ad60).
     pub fn cudaDestroySurfaceObject(surfObject: cudaSurfaceObject_t) -> cudaError_t;
-    /// `cudaDestroyTextureObject` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE__OBJECT.html).
+    /// `cudaDestroyTextureObject` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE__OBJECT.html#group__CUDART__TEXTURE__OBJECT_1g27be12e215f162cc877be94390da75bb).
     pub fn cudaDestroyTextureObject(texObject: cudaTextureObject_t) -> cudaError_t;
-    /// `cudaDevResourceGenerateDesc` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaDevResourceGenerateDesc` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1g6ae6788c8da3f19d13159d7db432c5bb).
     pub fn cudaDevResourceGenerateDesc(
         phDesc: *mut cudaDevResourceDesc_t,
         resources: *mut cudaDevResource,
         nbResources: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaDevSmResourceSplit` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaDevSmResourceSplit` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1g1f344ff898809ac07828377abf5040d7).
     pub fn cudaDevSmResourceSplit(
         result: *mut cudaDevResource,
         nbGroups: ::core::ffi::c_uint,
@@ -5028,7 +5107,7 @@ cuda_fns! {
         flags: ::core::ffi::c_uint,
         groupParams: *mut cudaDevSmResourceGroupParams,
     ) -> cudaError_t;
-    /// `cudaDevSmResourceSplitByCount` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaDevSmResourceSplitByCount` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1g10ef763a79ff53245bec99b96a7abb73).
     pub fn cudaDevSmResourceSplitByCount(
         result: *mut cudaDevResource,
         nbGroups: *mut ::core::ffi::c_uint,
@@ -5037,80 +5116,80 @@ cuda_fns! {
         flags: ::core::ffi::c_uint,
         minCount: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaDeviceCanAccessPeer` in NVIDIA's reference: [Peer Device Memory Access](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__PEER.html).
+    /// `cudaDeviceCanAccessPeer` in NVIDIA's reference: [Peer Device Memory Access](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__PEER.html#group__CUDART__PEER_1g4db0d04e44995d5c1c34be4ecc863f22).
     pub fn cudaDeviceCanAccessPeer(
         canAccessPeer: *mut ::core::ffi::c_int,
         device: ::core::ffi::c_int,
         peerDevice: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaDeviceDisablePeerAccess` in NVIDIA's reference: [Peer Device Memory Access](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__PEER.html).
+    /// `cudaDeviceDisablePeerAccess` in NVIDIA's reference: [Peer Device Memory Access](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__PEER.html#group__CUDART__PEER_1g9663734ad02653207ad6836053bf572e).
     pub fn cudaDeviceDisablePeerAccess(peerDevice: ::core::ffi::c_int) -> cudaError_t;
-    /// `cudaDeviceEnablePeerAccess` in NVIDIA's reference: [Peer Device Memory Access](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__PEER.html).
+    /// `cudaDeviceEnablePeerAccess` in NVIDIA's reference: [Peer Device Memory Access](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__PEER.html#group__CUDART__PEER_1g2b0adabf90db37e5cfddc92cbb2589f3).
     pub fn cudaDeviceEnablePeerAccess(
         peerDevice: ::core::ffi::c_int,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaDeviceFlushGPUDirectRDMAWrites` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceFlushGPUDirectRDMAWrites` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g3fc2853f4f30ce29019a8db822354d12).
     pub fn cudaDeviceFlushGPUDirectRDMAWrites(
         target: cudaFlushGPUDirectRDMAWritesTarget,
         scope: cudaFlushGPUDirectRDMAWritesScope,
     ) -> cudaError_t;
-    /// `cudaDeviceGetAttribute` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceGetAttribute` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1gb22e8256592b836df9a9cc36c9db7151).
     pub fn cudaDeviceGetAttribute(
         value: *mut ::core::ffi::c_int,
         attr: cudaDeviceAttr,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaDeviceGetByPCIBusId` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceGetByPCIBusId` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g65f57fb8d0981ca03f6f9b20031c3e5d).
     pub fn cudaDeviceGetByPCIBusId(
         device: *mut ::core::ffi::c_int,
         pciBusId: *const ::core::ffi::c_char,
     ) -> cudaError_t;
-    /// `cudaDeviceGetCacheConfig` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceGetCacheConfig` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1gd9bf5eae6d464de05aa3840df9f5deeb).
     pub fn cudaDeviceGetCacheConfig(pCacheConfig: *mut cudaFuncCache) -> cudaError_t;
-    /// `cudaDeviceGetDefaultMemPool` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceGetDefaultMemPool` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g69aee77b793f13fa79c5bc0b566845b7).
     pub fn cudaDeviceGetDefaultMemPool(
         memPool: *mut cudaMemPool_t,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaDeviceGetDevResource` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaDeviceGetDevResource` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1g2dfde0a42f44e1222d6fbbaaabaaab28).
     pub fn cudaDeviceGetDevResource(
         device: ::core::ffi::c_int,
         resource: *mut cudaDevResource,
         r#type: cudaDevResourceType,
     ) -> cudaError_t;
-    /// `cudaDeviceGetExecutionCtx` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaDeviceGetExecutionCtx` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1g485f61e7d1bd079170e2d0c30dcddac5).
     pub fn cudaDeviceGetExecutionCtx(
         ctx: *mut cudaExecutionContext_t,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaDeviceGetGraphMemAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaDeviceGetGraphMemAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g4da4d0f1762c09beffd631474963c722).
     pub fn cudaDeviceGetGraphMemAttribute(
         device: ::core::ffi::c_int,
         attr: cudaGraphMemAttributeType,
         value: *mut ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaDeviceGetHostAtomicCapabilities` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceGetHostAtomicCapabilities` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g07922aa8f0c3d9e8f1dcb51c4df4ff4a).
     pub fn cudaDeviceGetHostAtomicCapabilities(
         capabilities: *mut ::core::ffi::c_uint,
         operations: *const cudaAtomicOperation,
         count: ::core::ffi::c_uint,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaDeviceGetLimit` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceGetLimit` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g720e159aeb125910c22aa20fe9611ec2).
     pub fn cudaDeviceGetLimit(pValue: *mut usize, limit: cudaLimit) -> cudaError_t;
-    /// `cudaDeviceGetMemPool` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceGetMemPool` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g9001cd1b2301101e81508f4b7714c97e).
     pub fn cudaDeviceGetMemPool(
         memPool: *mut cudaMemPool_t,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaDeviceGetNvSciSyncAttributes` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceGetNvSciSyncAttributes` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1gf70468b1bb3a7483d1cc393eb7301f2f).
     pub fn cudaDeviceGetNvSciSyncAttributes(
         nvSciSyncAttrList: *mut ::core::ffi::c_void,
         device: ::core::ffi::c_int,
         flags: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaDeviceGetP2PAtomicCapabilities` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceGetP2PAtomicCapabilities` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g74a95e5720346ba82fa5b595abedaef6).
     pub fn cudaDeviceGetP2PAtomicCapabilities(
         capabilities: *mut ::core::ffi::c_uint,
         operations: *const cudaAtomicOperation,
@@ -5118,235 +5197,235 @@ cuda_fns! {
         srcDevice: ::core::ffi::c_int,
         dstDevice: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaDeviceGetP2PAttribute` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceGetP2PAttribute` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g45edfafe1c7241d4e66354b668da7f4b).
     pub fn cudaDeviceGetP2PAttribute(
         value: *mut ::core::ffi::c_int,
         attr: cudaDeviceP2PAttr,
         srcDevice: ::core::ffi::c_int,
         dstDevice: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaDeviceGetPCIBusId` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceGetPCIBusId` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1gea264dad3d8c4898e0b82213c0253def).
     pub fn cudaDeviceGetPCIBusId(
         pciBusId: *mut ::core::ffi::c_char,
         len: ::core::ffi::c_int,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaDeviceGetSharedMemConfig` in NVIDIA's reference: [Device Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE__DEPRECATED.html).
+    /// `cudaDeviceGetSharedMemConfig` in NVIDIA's reference: [Device Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE__DEPRECATED.html#group__CUDART__DEVICE__DEPRECATED_1g318e21528985458de8613d87da832b42).
     pub fn cudaDeviceGetSharedMemConfig(
         pConfig: *mut cudaSharedMemConfig,
     ) -> cudaError_t;
-    /// `cudaDeviceGetStreamPriorityRange` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceGetStreamPriorityRange` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g4b2c9d3acf7e6eb9d2f8df197114ae36).
     pub fn cudaDeviceGetStreamPriorityRange(
         leastPriority: *mut ::core::ffi::c_int,
         greatestPriority: *mut ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaDeviceGetTexture1DLinearMaxWidth` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceGetTexture1DLinearMaxWidth` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g033b996e52d7600d66c72813baf68d81).
     pub fn cudaDeviceGetTexture1DLinearMaxWidth(
         maxWidthInElements: *mut usize,
         fmtDesc: *const cudaChannelFormatDesc,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaDeviceGraphMemTrim` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaDeviceGraphMemTrim` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g7f62818c056c1897e34932431086d759).
     pub fn cudaDeviceGraphMemTrim(device: ::core::ffi::c_int) -> cudaError_t;
-    /// `cudaDeviceRegisterAsyncNotification` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceRegisterAsyncNotification` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1gcff9794f21aa34d3b5ccc5b6b245da4a).
     pub fn cudaDeviceRegisterAsyncNotification(
         device: ::core::ffi::c_int,
         callbackFunc: cudaAsyncCallback,
         userData: *mut ::core::ffi::c_void,
         callback: *mut cudaAsyncCallbackHandle_t,
     ) -> cudaError_t;
-    /// `cudaDeviceReset` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceReset` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1gef69dd5c6d0206c2b8d099abac61f217).
     pub fn cudaDeviceReset() -> cudaError_t;
-    /// `cudaDeviceSetCacheConfig` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceSetCacheConfig` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g6c9cc78ca80490386cf593b4baa35a15).
     pub fn cudaDeviceSetCacheConfig(cacheConfig: cudaFuncCache) -> cudaError_t;
-    /// `cudaDeviceSetGraphMemAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaDeviceSetGraphMemAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1ge66093928e65377e7774da87e5b36030).
     pub fn cudaDeviceSetGraphMemAttribute(
         device: ::core::ffi::c_int,
         attr: cudaGraphMemAttributeType,
         value: *mut ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaDeviceSetLimit` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceSetLimit` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g05956f16eaa47ef3a4efee84563ccb7d).
     pub fn cudaDeviceSetLimit(limit: cudaLimit, value: usize) -> cudaError_t;
-    /// `cudaDeviceSetMemPool` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceSetMemPool` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g02bb50d2e2af83e5f24d0b2ab9dadc82).
     pub fn cudaDeviceSetMemPool(
         device: ::core::ffi::c_int,
         memPool: cudaMemPool_t,
     ) -> cudaError_t;
-    /// `cudaDeviceSetSharedMemConfig` in NVIDIA's reference: [Device Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE__DEPRECATED.html).
+    /// `cudaDeviceSetSharedMemConfig` in NVIDIA's reference: [Device Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE__DEPRECATED.html#group__CUDART__DEVICE__DEPRECATED_1ga4f3f8a422968f9524012f43ba852058).
     pub fn cudaDeviceSetSharedMemConfig(config: cudaSharedMemConfig) -> cudaError_t;
-    /// `cudaDeviceSynchronize` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceSynchronize` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g10e20b05a95f638a4071a655503df25d).
     pub fn cudaDeviceSynchronize() -> cudaError_t;
-    /// `cudaDeviceUnregisterAsyncNotification` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaDeviceUnregisterAsyncNotification` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1geeeae22bfbfc38915ed9b7b58376e64d).
     pub fn cudaDeviceUnregisterAsyncNotification(
         device: ::core::ffi::c_int,
         callback: cudaAsyncCallbackHandle_t,
     ) -> cudaError_t;
-    /// `cudaDriverGetVersion` in NVIDIA's reference: [Version Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART____VERSION.html).
+    /// `cudaDriverGetVersion` in NVIDIA's reference: [Version Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART____VERSION.html#group__CUDART____VERSION_1g8a06ee14a0551606b7c780084d5564ab).
     pub fn cudaDriverGetVersion(driverVersion: *mut ::core::ffi::c_int) -> cudaError_t;
-    /// `cudaEventCreate` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html).
+    /// `cudaEventCreate` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html#group__CUDART__EVENT_1g7c581e3613a2110ba4d4e7fd5c7da418).
     pub fn cudaEventCreate(event: *mut cudaEvent_t) -> cudaError_t;
-    /// `cudaEventCreateWithFlags` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html).
+    /// `cudaEventCreateWithFlags` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html#group__CUDART__EVENT_1g7b317e07ff385d85aa656204b971a042).
     pub fn cudaEventCreateWithFlags(
         event: *mut cudaEvent_t,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaEventDestroy` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html).
+    /// `cudaEventDestroy` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html#group__CUDART__EVENT_1g2cb6baa0830a1cd0bd957bfd8705045b).
     pub fn cudaEventDestroy(event: cudaEvent_t) -> cudaError_t;
-    /// `cudaEventElapsedTime` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html).
+    /// `cudaEventElapsedTime` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html#group__CUDART__EVENT_1g40159125411db92c835edb46a0989cd6).
     pub fn cudaEventElapsedTime(
         ms: *mut f32,
         start: cudaEvent_t,
         end: cudaEvent_t,
     ) -> cudaError_t;
-    /// `cudaEventQuery` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html).
+    /// `cudaEventQuery` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html#group__CUDART__EVENT_1g2bf738909b4a059023537eaa29d8a5b7).
     pub fn cudaEventQuery(event: cudaEvent_t) -> cudaError_t;
-    /// `cudaEventRecord` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html).
+    /// `cudaEventRecord` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html#group__CUDART__EVENT_1gf4fcb74343aa689f4159791967868446).
     pub fn cudaEventRecord(event: cudaEvent_t, stream: cudaStream_t) -> cudaError_t;
-    /// `cudaEventRecordWithFlags` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html).
+    /// `cudaEventRecordWithFlags` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html#group__CUDART__EVENT_1g399b1ebad414381b0f5cd93d795164c9).
     pub fn cudaEventRecordWithFlags(
         event: cudaEvent_t,
         stream: cudaStream_t,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaEventRecordWithFlags` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html).
+    /// `cudaEventRecordWithFlags` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html#group__CUDART__EVENT_1g399b1ebad414381b0f5cd93d795164c9).
     pub fn cudaEventRecordWithFlags_ptsz(
         event: cudaEvent_t,
         stream: cudaStream_t,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaEventRecord` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html).
+    /// `cudaEventRecord` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html#group__CUDART__EVENT_1gf4fcb74343aa689f4159791967868446).
     pub fn cudaEventRecord_ptsz(event: cudaEvent_t, stream: cudaStream_t) -> cudaError_t;
-    /// `cudaEventSynchronize` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html).
+    /// `cudaEventSynchronize` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EVENT.html#group__CUDART__EVENT_1g949aa42b30ae9e622f6ba0787129ff22).
     pub fn cudaEventSynchronize(event: cudaEvent_t) -> cudaError_t;
-    /// `cudaExecutionCtxDestroy` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaExecutionCtxDestroy` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1g8aad4d7bf1f6a4ea08f00e84a1215a7c).
     pub fn cudaExecutionCtxDestroy(ctx: cudaExecutionContext_t) -> cudaError_t;
-    /// `cudaExecutionCtxGetDevResource` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaExecutionCtxGetDevResource` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1gd031ce5ab9f9cd77562d8ff47d47e600).
     pub fn cudaExecutionCtxGetDevResource(
         ctx: cudaExecutionContext_t,
         resource: *mut cudaDevResource,
         r#type: cudaDevResourceType,
     ) -> cudaError_t;
-    /// `cudaExecutionCtxGetDevice` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaExecutionCtxGetDevice` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1g3d70c0d384c84ebd07381afca31613df).
     pub fn cudaExecutionCtxGetDevice(
         device: *mut ::core::ffi::c_int,
         ctx: cudaExecutionContext_t,
     ) -> cudaError_t;
-    /// `cudaExecutionCtxGetId` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaExecutionCtxGetId` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1g3a4eb2c8ccfc181b52c3956797a7b7de).
     pub fn cudaExecutionCtxGetId(
         ctx: cudaExecutionContext_t,
         ctxId: *mut ::core::ffi::c_ulonglong,
     ) -> cudaError_t;
-    /// `cudaExecutionCtxRecordEvent` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaExecutionCtxRecordEvent` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1g6e14d5ed01c51f5c570a31556e94262f).
     pub fn cudaExecutionCtxRecordEvent(
         ctx: cudaExecutionContext_t,
         event: cudaEvent_t,
     ) -> cudaError_t;
-    /// `cudaExecutionCtxStreamCreate` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaExecutionCtxStreamCreate` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1g49357150e4c70522f755918bd2d53c39).
     pub fn cudaExecutionCtxStreamCreate(
         phStream: *mut cudaStream_t,
         ctx: cudaExecutionContext_t,
         flags: ::core::ffi::c_uint,
         priority: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaExecutionCtxSynchronize` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaExecutionCtxSynchronize` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1gbf956b4510fd10b2dd537486acf903a1).
     pub fn cudaExecutionCtxSynchronize(ctx: cudaExecutionContext_t) -> cudaError_t;
-    /// `cudaExecutionCtxWaitEvent` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaExecutionCtxWaitEvent` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1gf797ea56554fb52c1ed1a863f2025b2c).
     pub fn cudaExecutionCtxWaitEvent(
         ctx: cudaExecutionContext_t,
         event: cudaEvent_t,
     ) -> cudaError_t;
-    /// `cudaExternalMemoryGetMappedBuffer` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html).
+    /// `cudaExternalMemoryGetMappedBuffer` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html#group__CUDART__EXTRES__INTEROP_1g6f1cd4a939374a83267bb580a0ea07ae).
     pub fn cudaExternalMemoryGetMappedBuffer(
         devPtr: *mut *mut ::core::ffi::c_void,
         extMem: cudaExternalMemory_t,
         bufferDesc: *const cudaExternalMemoryBufferDesc,
     ) -> cudaError_t;
-    /// `cudaExternalMemoryGetMappedMipmappedArray` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html).
+    /// `cudaExternalMemoryGetMappedMipmappedArray` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html#group__CUDART__EXTRES__INTEROP_1g091a4383a816eb7127aa5c7a7c32cef7).
     pub fn cudaExternalMemoryGetMappedMipmappedArray(
         mipmap: *mut cudaMipmappedArray_t,
         extMem: cudaExternalMemory_t,
         mipmapDesc: *const cudaExternalMemoryMipmappedArrayDesc,
     ) -> cudaError_t;
-    /// `cudaFree` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaFree` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1ga042655cbbf3408f01061652a075e094).
     pub fn cudaFree(devPtr: *mut ::core::ffi::c_void) -> cudaError_t;
-    /// `cudaFreeArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaFreeArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g1b553f5f4806d67525230ac305d50900).
     pub fn cudaFreeArray(array: cudaArray_t) -> cudaError_t;
-    /// `cudaFreeAsync` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaFreeAsync` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1g3398a689c75448c1bf99368e490ac878).
     pub fn cudaFreeAsync(
         devPtr: *mut ::core::ffi::c_void,
         hStream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaFreeAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaFreeAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1g3398a689c75448c1bf99368e490ac878).
     pub fn cudaFreeAsync_ptsz(
         devPtr: *mut ::core::ffi::c_void,
         hStream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaFreeHost` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaFreeHost` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g71c078689c17627566b2a91989184969).
     pub fn cudaFreeHost(ptr: *mut ::core::ffi::c_void) -> cudaError_t;
-    /// `cudaFreeMipmappedArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaFreeMipmappedArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g904669241eac5bdbfb410eb4124e4924).
     pub fn cudaFreeMipmappedArray(mipmappedArray: cudaMipmappedArray_t) -> cudaError_t;
-    /// `cudaFuncGetAttributes` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaFuncGetAttributes` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1g19b1696533069c03f646e2ce2beacc00).
     pub fn cudaFuncGetAttributes(
         attr: *mut cudaFuncAttributes,
         func: *const ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaFuncGetName` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaFuncGetName` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1ge596563863679078fac1e28d81cd78d3).
     pub fn cudaFuncGetName(
         name: *mut *const ::core::ffi::c_char,
         func: *const ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaFuncGetParamCount` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaFuncGetParamCount` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1ga80cdd74e6ecff1f1464a6ee9ca2b4a8).
     pub fn cudaFuncGetParamCount(
         func: *const ::core::ffi::c_void,
         paramCount: *mut usize,
     ) -> cudaError_t;
-    /// `cudaFuncGetParamInfo` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaFuncGetParamInfo` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1g4dd18783884cda19e7a9730e8c30d9a1).
     pub fn cudaFuncGetParamInfo(
         func: *const ::core::ffi::c_void,
         paramIndex: usize,
         paramOffset: *mut usize,
         paramSize: *mut usize,
     ) -> cudaError_t;
-    /// `cudaFuncSetAttribute` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaFuncSetAttribute` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1g24c514e202da1b551e5fc863c9848857).
     pub fn cudaFuncSetAttribute(
         func: *const ::core::ffi::c_void,
         attr: cudaFuncAttribute,
         value: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaFuncSetCacheConfig` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaFuncSetCacheConfig` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1g6699ca1943ac2655effa0d571b2f4f15).
     pub fn cudaFuncSetCacheConfig(
         func: *const ::core::ffi::c_void,
         cacheConfig: cudaFuncCache,
     ) -> cudaError_t;
-    /// `cudaFuncSetSharedMemConfig` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__DEPRECATED.html).
+    /// `cudaFuncSetSharedMemConfig` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__DEPRECATED.html#group__CUDART__EXECUTION__DEPRECATED_1g3ef735b45b7549e936a60cb084740754).
     pub fn cudaFuncSetSharedMemConfig(
         func: *const ::core::ffi::c_void,
         config: cudaSharedMemConfig,
     ) -> cudaError_t;
-    /// `cudaGetChannelDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE__OBJECT.html).
+    /// `cudaGetChannelDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE__OBJECT.html#group__CUDART__TEXTURE__OBJECT_1g5f6e4880413544752cb90e3089203ee7).
     pub fn cudaGetChannelDesc(
         desc: *mut cudaChannelFormatDesc,
         array: cudaArray_const_t,
     ) -> cudaError_t;
-    /// `cudaGetDevice` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaGetDevice` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g80861db2ce7c29b6e8055af8ae01bc78).
     pub fn cudaGetDevice(device: *mut ::core::ffi::c_int) -> cudaError_t;
-    /// `cudaGetDeviceCount` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaGetDeviceCount` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g18808e54893cfcaafefeab31a73cc55f).
     pub fn cudaGetDeviceCount(count: *mut ::core::ffi::c_int) -> cudaError_t;
-    /// `cudaGetDeviceFlags` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaGetDeviceFlags` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1gf830794caf068b71638c6182bba8f77a).
     pub fn cudaGetDeviceFlags(flags: *mut ::core::ffi::c_uint) -> cudaError_t;
-    /// `cudaGetDeviceProperties` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaGetDeviceProperties` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g7fba034130546728fae5d5dfa1be1ec2).
     pub fn cudaGetDeviceProperties(
         prop: *mut cudaDeviceProp,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaGetDriverEntryPoint` in NVIDIA's reference: [Driver Entry Point Access](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DRIVER__ENTRY__POINT.html).
+    /// `cudaGetDriverEntryPoint` in NVIDIA's reference: [Driver Entry Point Access](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DRIVER__ENTRY__POINT.html#group__CUDART__DRIVER__ENTRY__POINT_1g9d4e19efaf4a13aee66e2778b67bd79f).
     pub fn cudaGetDriverEntryPoint(
         symbol: *const ::core::ffi::c_char,
         funcPtr: *mut *mut ::core::ffi::c_void,
         flags: ::core::ffi::c_ulonglong,
         driverStatus: *mut cudaDriverEntryPointQueryResult,
     ) -> cudaError_t;
-    /// `cudaGetDriverEntryPointByVersion` in NVIDIA's reference: [Driver Entry Point Access](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DRIVER__ENTRY__POINT.html).
+    /// `cudaGetDriverEntryPointByVersion` in NVIDIA's reference: [Driver Entry Point Access](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DRIVER__ENTRY__POINT.html#group__CUDART__DRIVER__ENTRY__POINT_1g0a97f4373dd00aed9a7c7c9d6037eac5).
     pub fn cudaGetDriverEntryPointByVersion(
         symbol: *const ::core::ffi::c_char,
         funcPtr: *mut *mut ::core::ffi::c_void,
@@ -5354,7 +5433,7 @@ cuda_fns! {
         flags: ::core::ffi::c_ulonglong,
         driverStatus: *mut cudaDriverEntryPointQueryResult,
     ) -> cudaError_t;
-    /// `cudaGetDriverEntryPointByVersion` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Driver Entry Point Access](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DRIVER__ENTRY__POINT.html).
+    /// `cudaGetDriverEntryPointByVersion` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Driver Entry Point Access](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DRIVER__ENTRY__POINT.html#group__CUDART__DRIVER__ENTRY__POINT_1g0a97f4373dd00aed9a7c7c9d6037eac5).
     pub fn cudaGetDriverEntryPointByVersion_ptsz(
         symbol: *const ::core::ffi::c_char,
         funcPtr: *mut *mut ::core::ffi::c_void,
@@ -5362,71 +5441,71 @@ cuda_fns! {
         flags: ::core::ffi::c_ulonglong,
         driverStatus: *mut cudaDriverEntryPointQueryResult,
     ) -> cudaError_t;
-    /// `cudaGetDriverEntryPoint` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Driver Entry Point Access](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DRIVER__ENTRY__POINT.html).
+    /// `cudaGetDriverEntryPoint` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Driver Entry Point Access](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DRIVER__ENTRY__POINT.html#group__CUDART__DRIVER__ENTRY__POINT_1g9d4e19efaf4a13aee66e2778b67bd79f).
     pub fn cudaGetDriverEntryPoint_ptsz(
         symbol: *const ::core::ffi::c_char,
         funcPtr: *mut *mut ::core::ffi::c_void,
         flags: ::core::ffi::c_ulonglong,
         driverStatus: *mut cudaDriverEntryPointQueryResult,
     ) -> cudaError_t;
-    /// `cudaGetErrorName` in NVIDIA's reference: [Error Handling](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__ERROR.html).
+    /// `cudaGetErrorName` in NVIDIA's reference: [Error Handling](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__ERROR.html#group__CUDART__ERROR_1g7dcac1f1ad084f6a564538328e3cca79).
     pub fn cudaGetErrorName(error: cudaError_t) -> *const ::core::ffi::c_char;
-    /// `cudaGetErrorString` in NVIDIA's reference: [Error Handling](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__ERROR.html).
+    /// `cudaGetErrorString` in NVIDIA's reference: [Error Handling](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__ERROR.html#group__CUDART__ERROR_1gb43e25cc49d7ac8e8695cd6ae853d0da).
     pub fn cudaGetErrorString(error: cudaError_t) -> *const ::core::ffi::c_char;
-    /// `cudaGetExportTable` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaGetExportTable` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1ged6869cc389991eee5d803e4857e56ca).
     pub fn cudaGetExportTable(
         ppExportTable: *mut *const ::core::ffi::c_void,
         pExportTableId: *const cudaUUID_t,
     ) -> cudaError_t;
-    /// `cudaGetFuncBySymbol` in NVIDIA's reference: [Interactions with the CUDA Driver API](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DRIVER.html).
+    /// `cudaGetFuncBySymbol` in NVIDIA's reference: [Interactions with the CUDA Driver API](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DRIVER.html#group__CUDART__DRIVER_1gaba6f8d01e745f0c8d8776ceb18be617).
     pub fn cudaGetFuncBySymbol(
         functionPtr: *mut cudaFunction_t,
         symbolPtr: *const ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaGetKernel` in NVIDIA's reference: [Interactions with the CUDA Driver API](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DRIVER.html).
+    /// `cudaGetKernel` in NVIDIA's reference: [Interactions with the CUDA Driver API](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DRIVER.html#group__CUDART__DRIVER_1g92869fba057be2ba635a75f728f48ccb).
     pub fn cudaGetKernel(
         kernelPtr: *mut cudaKernel_t,
         entryFuncAddr: *const ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaGetLastError` in NVIDIA's reference: [Error Handling](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__ERROR.html).
+    /// `cudaGetLastError` in NVIDIA's reference: [Error Handling](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__ERROR.html#group__CUDART__ERROR_1g3529f94cb530a83a76613616782bd233).
     pub fn cudaGetLastError() -> cudaError_t;
-    /// `cudaGetMipmappedArrayLevel` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaGetMipmappedArrayLevel` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g7086e6f81e6dda1ddf4cdb6c1764094a).
     pub fn cudaGetMipmappedArrayLevel(
         levelArray: *mut cudaArray_t,
         mipmappedArray: cudaMipmappedArray_const_t,
         level: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaGetSurfaceObjectResourceDesc` in NVIDIA's reference: [Surface Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__SURFACE__OBJECT.html).
+    /// `cudaGetSurfaceObjectResourceDesc` in NVIDIA's reference: [Surface Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__SURFACE__OBJECT.html#group__CUDART__SURFACE__OBJECT_1gd7087318f73ae605645d6721d51486bd).
     pub fn cudaGetSurfaceObjectResourceDesc(
         pResDesc: *mut cudaResourceDesc,
         surfObject: cudaSurfaceObject_t,
     ) -> cudaError_t;
-    /// `cudaGetSymbolAddress` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaGetSymbolAddress` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g4f513be54d3794667c2017146b3d6a2b).
     pub fn cudaGetSymbolAddress(
         devPtr: *mut *mut ::core::ffi::c_void,
         symbol: *const ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaGetSymbolSize` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaGetSymbolSize` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g1d150bde14df4e291b520226fe475466).
     pub fn cudaGetSymbolSize(
         size: *mut usize,
         symbol: *const ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaGetTextureObjectResourceDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE__OBJECT.html).
+    /// `cudaGetTextureObjectResourceDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE__OBJECT.html#group__CUDART__TEXTURE__OBJECT_1g4ac6e3f033c356ecc4ab6fb85154f066).
     pub fn cudaGetTextureObjectResourceDesc(
         pResDesc: *mut cudaResourceDesc,
         texObject: cudaTextureObject_t,
     ) -> cudaError_t;
-    /// `cudaGetTextureObjectResourceViewDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE__OBJECT.html).
+    /// `cudaGetTextureObjectResourceViewDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE__OBJECT.html#group__CUDART__TEXTURE__OBJECT_1g0332bef8105771003c64d7f09d6163fe).
     pub fn cudaGetTextureObjectResourceViewDesc(
         pResViewDesc: *mut cudaResourceViewDesc,
         texObject: cudaTextureObject_t,
     ) -> cudaError_t;
-    /// `cudaGetTextureObjectTextureDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE__OBJECT.html).
+    /// `cudaGetTextureObjectTextureDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TEXTURE__OBJECT.html#group__CUDART__TEXTURE__OBJECT_1g152565714ff9dce6867b6099afc05e50).
     pub fn cudaGetTextureObjectTextureDesc(
         pTexDesc: *mut cudaTextureDesc,
         texObject: cudaTextureObject_t,
     ) -> cudaError_t;
-    /// `cudaGraphAddChildGraphNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddChildGraphNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g570f14c3186f650206497b6afbb4f499).
     pub fn cudaGraphAddChildGraphNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5434,7 +5513,7 @@ cuda_fns! {
         numDependencies: usize,
         childGraph: cudaGraph_t,
     ) -> cudaError_t;
-    /// `cudaGraphAddDependencies` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddDependencies` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g575372c40c161728bfe500ebf676466c).
     pub fn cudaGraphAddDependencies(
         graph: cudaGraph_t,
         from: *const cudaGraphNode_t,
@@ -5442,14 +5521,14 @@ cuda_fns! {
         edgeData: *const cudaGraphEdgeData,
         numDependencies: usize,
     ) -> cudaError_t;
-    /// `cudaGraphAddEmptyNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddEmptyNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g210a87acea26ac48c6bb29a69e9f2ca0).
     pub fn cudaGraphAddEmptyNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
         pDependencies: *const cudaGraphNode_t,
         numDependencies: usize,
     ) -> cudaError_t;
-    /// `cudaGraphAddEventRecordNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddEventRecordNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g4e9503a234a534f87ba817fe76a3d7f7).
     pub fn cudaGraphAddEventRecordNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5457,7 +5536,7 @@ cuda_fns! {
         numDependencies: usize,
         event: cudaEvent_t,
     ) -> cudaError_t;
-    /// `cudaGraphAddEventWaitNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddEventWaitNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gd89bd28ef28cc7772219f19b1bbaef97).
     pub fn cudaGraphAddEventWaitNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5465,7 +5544,7 @@ cuda_fns! {
         numDependencies: usize,
         event: cudaEvent_t,
     ) -> cudaError_t;
-    /// `cudaGraphAddExternalSemaphoresSignalNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddExternalSemaphoresSignalNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gfd22862967e2019edf99de8d41f74d33).
     pub fn cudaGraphAddExternalSemaphoresSignalNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5473,7 +5552,7 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *const cudaExternalSemaphoreSignalNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphAddExternalSemaphoresWaitNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddExternalSemaphoresWaitNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g9a6b7fc6c6b8c1001792862ec34bd62d).
     pub fn cudaGraphAddExternalSemaphoresWaitNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5481,7 +5560,7 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *const cudaExternalSemaphoreWaitNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphAddHostNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddHostNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g30e16d2715f09683f0aa8ac2b870cf71).
     pub fn cudaGraphAddHostNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5489,7 +5568,7 @@ cuda_fns! {
         numDependencies: usize,
         pNodeParams: *const cudaHostNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphAddKernelNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddKernelNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gcbdee72d9f3b4ce17654ee197fc02651).
     pub fn cudaGraphAddKernelNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5497,7 +5576,7 @@ cuda_fns! {
         numDependencies: usize,
         pNodeParams: *const cudaKernelNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphAddMemAllocNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddMemAllocNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g6fc8b917f0d8047f573c786d9465185d).
     pub fn cudaGraphAddMemAllocNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5505,7 +5584,7 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *mut cudaMemAllocNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphAddMemFreeNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddMemFreeNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g97d03de66abf0237f262a1d65cc04963).
     pub fn cudaGraphAddMemFreeNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5513,7 +5592,7 @@ cuda_fns! {
         numDependencies: usize,
         dptr: *mut ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaGraphAddMemcpyNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddMemcpyNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gdcbd286e72244777071984c367b45bf6).
     pub fn cudaGraphAddMemcpyNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5521,7 +5600,7 @@ cuda_fns! {
         numDependencies: usize,
         pCopyParams: *const cudaMemcpy3DParms,
     ) -> cudaError_t;
-    /// `cudaGraphAddMemcpyNode1D` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddMemcpyNode1D` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1ga41a8a084842ff6917d3d8a443686392).
     pub fn cudaGraphAddMemcpyNode1D(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5532,7 +5611,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaGraphAddMemcpyNodeFromSymbol` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddMemcpyNodeFromSymbol` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g574e3ef20fe380ff1137d52c642d9d3b).
     pub fn cudaGraphAddMemcpyNodeFromSymbol(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5544,7 +5623,7 @@ cuda_fns! {
         offset: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaGraphAddMemcpyNodeToSymbol` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddMemcpyNodeToSymbol` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g90b7652d74fe7b89b326a950fd28aa1c).
     pub fn cudaGraphAddMemcpyNodeToSymbol(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5556,7 +5635,7 @@ cuda_fns! {
         offset: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaGraphAddMemsetNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddMemsetNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g8cbf926b7822791bc920db8f5c2525ec).
     pub fn cudaGraphAddMemsetNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5564,7 +5643,7 @@ cuda_fns! {
         numDependencies: usize,
         pMemsetParams: *const cudaMemsetParams,
     ) -> cudaError_t;
-    /// `cudaGraphAddNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphAddNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gcc58bff104c12fb02a048bf2bb6a1e6f).
     pub fn cudaGraphAddNode(
         pGraphNode: *mut cudaGraphNode_t,
         graph: cudaGraph_t,
@@ -5573,24 +5652,24 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *mut cudaGraphNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphChildGraphNodeGetGraph` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphChildGraphNodeGetGraph` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gc6d2c94a4b980f057f1d29b1ff7521d0).
     pub fn cudaGraphChildGraphNodeGetGraph(
         node: cudaGraphNode_t,
         pGraph: *mut cudaGraph_t,
     ) -> cudaError_t;
-    /// `cudaGraphClone` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphClone` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g711477355655f00773a0885fbf2891d6).
     pub fn cudaGraphClone(
         pGraphClone: *mut cudaGraph_t,
         originalGraph: cudaGraph_t,
     ) -> cudaError_t;
-    /// `cudaGraphConditionalHandleCreate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphConditionalHandleCreate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gf8254179427201565eacbca09a29566f).
     pub fn cudaGraphConditionalHandleCreate(
         pHandle_out: *mut cudaGraphConditionalHandle,
         graph: cudaGraph_t,
         defaultLaunchValue: ::core::ffi::c_uint,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaGraphConditionalHandleCreate_v2` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphConditionalHandleCreate_v2` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gceae42c21eef83d69ff6fdb54812e5be).
     pub fn cudaGraphConditionalHandleCreate_v2(
         pHandle_out: *mut cudaGraphConditionalHandle,
         graph: cudaGraph_t,
@@ -5598,102 +5677,102 @@ cuda_fns! {
         defaultLaunchValue: ::core::ffi::c_uint,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaGraphCreate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphCreate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gd1acaf7212740ba1a3aba422ca51298d).
     pub fn cudaGraphCreate(
         pGraph: *mut cudaGraph_t,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaGraphDebugDotPrint` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphDebugDotPrint` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gbec177c250000405c570dc8c4bde20db).
     pub fn cudaGraphDebugDotPrint(
         graph: cudaGraph_t,
         path: *const ::core::ffi::c_char,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaGraphDestroy` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphDestroy` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1ga351557d4d9ecab23d56395599b0e069).
     pub fn cudaGraphDestroy(graph: cudaGraph_t) -> cudaError_t;
-    /// `cudaGraphDestroyNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphDestroyNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g42a5882801bdf72b56fa6833a08507d7).
     pub fn cudaGraphDestroyNode(node: cudaGraphNode_t) -> cudaError_t;
-    /// `cudaGraphEventRecordNodeGetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphEventRecordNodeGetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g6325e317b56c69fe2d905e79a1858a01).
     pub fn cudaGraphEventRecordNodeGetEvent(
         node: cudaGraphNode_t,
         event_out: *mut cudaEvent_t,
     ) -> cudaError_t;
-    /// `cudaGraphEventRecordNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphEventRecordNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g4c941bcf045a9b0b8ca036dec56fd59a).
     pub fn cudaGraphEventRecordNodeSetEvent(
         node: cudaGraphNode_t,
         event: cudaEvent_t,
     ) -> cudaError_t;
-    /// `cudaGraphEventWaitNodeGetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphEventWaitNodeGetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gb30b23c7f544664884147b03c8f88ca5).
     pub fn cudaGraphEventWaitNodeGetEvent(
         node: cudaGraphNode_t,
         event_out: *mut cudaEvent_t,
     ) -> cudaError_t;
-    /// `cudaGraphEventWaitNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphEventWaitNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g782ff4294919d31d1fb92bd7fc02cd67).
     pub fn cudaGraphEventWaitNodeSetEvent(
         node: cudaGraphNode_t,
         event: cudaEvent_t,
     ) -> cudaError_t;
-    /// `cudaGraphExecChildGraphNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecChildGraphNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g1af21abb971b6c5117863c05c5ba29ae).
     pub fn cudaGraphExecChildGraphNodeSetParams(
         hGraphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
         childGraph: cudaGraph_t,
     ) -> cudaError_t;
-    /// `cudaGraphExecDestroy` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecDestroy` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g6d101c2cbc6dea2b4fba0fbe407eb91f).
     pub fn cudaGraphExecDestroy(graphExec: cudaGraphExec_t) -> cudaError_t;
-    /// `cudaGraphExecEventRecordNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecEventRecordNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g79d6d9d5868d8f3ac1902fceee36ffeb).
     pub fn cudaGraphExecEventRecordNodeSetEvent(
         hGraphExec: cudaGraphExec_t,
         hNode: cudaGraphNode_t,
         event: cudaEvent_t,
     ) -> cudaError_t;
-    /// `cudaGraphExecEventWaitNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecEventWaitNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gd67601fb4c13f7259c08d1cabbd0777b).
     pub fn cudaGraphExecEventWaitNodeSetEvent(
         hGraphExec: cudaGraphExec_t,
         hNode: cudaGraphNode_t,
         event: cudaEvent_t,
     ) -> cudaError_t;
-    /// `cudaGraphExecExternalSemaphoresSignalNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecExternalSemaphoresSignalNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gd59c5824072dbeac3b63eb3fdfd73b75).
     pub fn cudaGraphExecExternalSemaphoresSignalNodeSetParams(
         hGraphExec: cudaGraphExec_t,
         hNode: cudaGraphNode_t,
         nodeParams: *const cudaExternalSemaphoreSignalNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphExecExternalSemaphoresWaitNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecExternalSemaphoresWaitNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g3a5ae8df728c7e0fe0134399cca14992).
     pub fn cudaGraphExecExternalSemaphoresWaitNodeSetParams(
         hGraphExec: cudaGraphExec_t,
         hNode: cudaGraphNode_t,
         nodeParams: *const cudaExternalSemaphoreWaitNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphExecGetFlags` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecGetFlags` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g0288c08672311ca226ffc49b061237c9).
     pub fn cudaGraphExecGetFlags(
         graphExec: cudaGraphExec_t,
         flags: *mut ::core::ffi::c_ulonglong,
     ) -> cudaError_t;
-    /// `cudaGraphExecGetId` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecGetId` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1ge4b9cf381814deab246f85752d98ac2a).
     pub fn cudaGraphExecGetId(
         hGraphExec: cudaGraphExec_t,
         graphID: *mut ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaGraphExecHostNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecHostNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g194e0d6d759200ae2ec5669c3db694b0).
     pub fn cudaGraphExecHostNodeSetParams(
         hGraphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
         pNodeParams: *const cudaHostNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphExecKernelNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecKernelNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g119efd892d546aece0d7ebe48c37b02b).
     pub fn cudaGraphExecKernelNodeSetParams(
         hGraphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
         pNodeParams: *const cudaKernelNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphExecMemcpyNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecMemcpyNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gd1fb105ef3177d1eaaa6eff67a6596c8).
     pub fn cudaGraphExecMemcpyNodeSetParams(
         hGraphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
         pNodeParams: *const cudaMemcpy3DParms,
     ) -> cudaError_t;
-    /// `cudaGraphExecMemcpyNodeSetParams1D` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecMemcpyNodeSetParams1D` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g2c45568913d2d3fb25d3f509b27ad8aa).
     pub fn cudaGraphExecMemcpyNodeSetParams1D(
         hGraphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
@@ -5702,7 +5781,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaGraphExecMemcpyNodeSetParamsFromSymbol` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecMemcpyNodeSetParamsFromSymbol` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g6d26a034ed24b07805f2d6495d48a27f).
     pub fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(
         hGraphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
@@ -5712,7 +5791,7 @@ cuda_fns! {
         offset: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaGraphExecMemcpyNodeSetParamsToSymbol` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecMemcpyNodeSetParamsToSymbol` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g590bca1e0fddb7d45523f705a3e0321f).
     pub fn cudaGraphExecMemcpyNodeSetParamsToSymbol(
         hGraphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
@@ -5722,45 +5801,45 @@ cuda_fns! {
         offset: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaGraphExecMemsetNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecMemsetNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gf52113ce7ca27d3d61b9ebeb9728f5c6).
     pub fn cudaGraphExecMemsetNodeSetParams(
         hGraphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
         pNodeParams: *const cudaMemsetParams,
     ) -> cudaError_t;
-    /// `cudaGraphExecNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g9142e209a843bb97ad677e46f6adcefb).
     pub fn cudaGraphExecNodeSetParams(
         graphExec: cudaGraphExec_t,
         node: cudaGraphNode_t,
         nodeParams: *mut cudaGraphNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphExecUpdate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExecUpdate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g34c8e1e6118aa68fc715250dfd93c1c4).
     pub fn cudaGraphExecUpdate(
         hGraphExec: cudaGraphExec_t,
         hGraph: cudaGraph_t,
         resultInfo: *mut cudaGraphExecUpdateResultInfo,
     ) -> cudaError_t;
-    /// `cudaGraphExternalSemaphoresSignalNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExternalSemaphoresSignalNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1ga676e8e49ebdcb66125efe57d7db43fe).
     pub fn cudaGraphExternalSemaphoresSignalNodeGetParams(
         hNode: cudaGraphNode_t,
         params_out: *mut cudaExternalSemaphoreSignalNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphExternalSemaphoresSignalNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExternalSemaphoresSignalNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1ga0c8c93efbc0d4776a9b8fdec76f2ad4).
     pub fn cudaGraphExternalSemaphoresSignalNodeSetParams(
         hNode: cudaGraphNode_t,
         nodeParams: *const cudaExternalSemaphoreSignalNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphExternalSemaphoresWaitNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExternalSemaphoresWaitNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g8d32ea4e11e6c4544fb835d920e7195e).
     pub fn cudaGraphExternalSemaphoresWaitNodeGetParams(
         hNode: cudaGraphNode_t,
         params_out: *mut cudaExternalSemaphoreWaitNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphExternalSemaphoresWaitNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphExternalSemaphoresWaitNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g08fa69f028483357dfa2b7b9d5f5c62e).
     pub fn cudaGraphExternalSemaphoresWaitNodeSetParams(
         hNode: cudaGraphNode_t,
         nodeParams: *const cudaExternalSemaphoreWaitNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphGetEdges` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphGetEdges` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gfcc2acf956a2fd402688ad640960a74c).
     pub fn cudaGraphGetEdges(
         graph: cudaGraph_t,
         from: *mut cudaGraphNode_t,
@@ -5768,115 +5847,115 @@ cuda_fns! {
         edgeData: *mut cudaGraphEdgeData,
         numEdges: *mut usize,
     ) -> cudaError_t;
-    /// `cudaGraphGetId` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphGetId` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1ge69af1d73ea90b11d54dc7de67b88ca8).
     pub fn cudaGraphGetId(
         hGraph: cudaGraph_t,
         graphID: *mut ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaGraphGetNodes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphGetNodes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g575a3f085d0abbc380a68bd49db712ac).
     pub fn cudaGraphGetNodes(
         graph: cudaGraph_t,
         nodes: *mut cudaGraphNode_t,
         numNodes: *mut usize,
     ) -> cudaError_t;
-    /// `cudaGraphGetRootNodes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphGetRootNodes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g2b57d54c33d121346b4d0be7305f1a44).
     pub fn cudaGraphGetRootNodes(
         graph: cudaGraph_t,
         pRootNodes: *mut cudaGraphNode_t,
         pNumRootNodes: *mut usize,
     ) -> cudaError_t;
-    /// `cudaGraphHostNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphHostNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g10d7f831e9d1ad7396552f6fec9b1da3).
     pub fn cudaGraphHostNodeGetParams(
         node: cudaGraphNode_t,
         pNodeParams: *mut cudaHostNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphHostNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphHostNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g08053fad74ee3ed7e1ab402d6c708920).
     pub fn cudaGraphHostNodeSetParams(
         node: cudaGraphNode_t,
         pNodeParams: *const cudaHostNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphInstantiate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphInstantiate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g0b72834c2e8a3c93c443c6c67626d0d9).
     pub fn cudaGraphInstantiate(
         pGraphExec: *mut cudaGraphExec_t,
         graph: cudaGraph_t,
         flags: ::core::ffi::c_ulonglong,
     ) -> cudaError_t;
-    /// `cudaGraphInstantiateWithFlags` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphInstantiateWithFlags` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gd4d586536547040944c05249ee26bc62).
     pub fn cudaGraphInstantiateWithFlags(
         pGraphExec: *mut cudaGraphExec_t,
         graph: cudaGraph_t,
         flags: ::core::ffi::c_ulonglong,
     ) -> cudaError_t;
-    /// `cudaGraphInstantiateWithParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphInstantiateWithParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g49739708386dc6da9603eb7cc5557db4).
     pub fn cudaGraphInstantiateWithParams(
         pGraphExec: *mut cudaGraphExec_t,
         graph: cudaGraph_t,
         instantiateParams: *mut cudaGraphInstantiateParams,
     ) -> cudaError_t;
-    /// `cudaGraphInstantiateWithParams` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphInstantiateWithParams` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g49739708386dc6da9603eb7cc5557db4).
     pub fn cudaGraphInstantiateWithParams_ptsz(
         pGraphExec: *mut cudaGraphExec_t,
         graph: cudaGraph_t,
         instantiateParams: *mut cudaGraphInstantiateParams,
     ) -> cudaError_t;
-    /// `cudaGraphKernelNodeCopyAttributes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphKernelNodeCopyAttributes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g65c4fb5b2d3097558d3e143e54e786dc).
     pub fn cudaGraphKernelNodeCopyAttributes(
         hDst: cudaGraphNode_t,
         hSrc: cudaGraphNode_t,
     ) -> cudaError_t;
-    /// `cudaGraphKernelNodeGetAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphKernelNodeGetAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g636030d01fafba90e769aed0929e8bdb).
     pub fn cudaGraphKernelNodeGetAttribute(
         hNode: cudaGraphNode_t,
         attr: cudaLaunchAttributeID,
         value_out: *mut cudaLaunchAttributeValue,
     ) -> cudaError_t;
-    /// `cudaGraphKernelNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphKernelNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g931a1af826d30fdad0b556da917f6705).
     pub fn cudaGraphKernelNodeGetParams(
         node: cudaGraphNode_t,
         pNodeParams: *mut cudaKernelNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphKernelNodeSetAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphKernelNodeSetAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1geb5bf7ecda3a62d377c9e29de4eca54e).
     pub fn cudaGraphKernelNodeSetAttribute(
         hNode: cudaGraphNode_t,
         attr: cudaLaunchAttributeID,
         value: *const cudaLaunchAttributeValue,
     ) -> cudaError_t;
-    /// `cudaGraphKernelNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphKernelNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1ge7f5667a529966d77d0c0609c0ed7fee).
     pub fn cudaGraphKernelNodeSetParams(
         node: cudaGraphNode_t,
         pNodeParams: *const cudaKernelNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphLaunch` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphLaunch` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g1accfe1da0c605a577c22d9751a09597).
     pub fn cudaGraphLaunch(
         graphExec: cudaGraphExec_t,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaGraphLaunch` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphLaunch` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g1accfe1da0c605a577c22d9751a09597).
     pub fn cudaGraphLaunch_ptsz(
         graphExec: cudaGraphExec_t,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaGraphMemAllocNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphMemAllocNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1ga7bb846be3de346815bc3f230e2c9710).
     pub fn cudaGraphMemAllocNodeGetParams(
         node: cudaGraphNode_t,
         params_out: *mut cudaMemAllocNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphMemFreeNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphMemFreeNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g92377e76329f667700a5d1ffdfc72dab).
     pub fn cudaGraphMemFreeNodeGetParams(
         node: cudaGraphNode_t,
         dptr_out: *mut ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaGraphMemcpyNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphMemcpyNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g4c7ae8d8219b1374930a9c674c53297a).
     pub fn cudaGraphMemcpyNodeGetParams(
         node: cudaGraphNode_t,
         pNodeParams: *mut cudaMemcpy3DParms,
     ) -> cudaError_t;
-    /// `cudaGraphMemcpyNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphMemcpyNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g7637a5bb50e75cb8c633cd6847631311).
     pub fn cudaGraphMemcpyNodeSetParams(
         node: cudaGraphNode_t,
         pNodeParams: *const cudaMemcpy3DParms,
     ) -> cudaError_t;
-    /// `cudaGraphMemcpyNodeSetParams1D` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphMemcpyNodeSetParams1D` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1ge0e90688dc8567efb598bdb3d9d10e8e).
     pub fn cudaGraphMemcpyNodeSetParams1D(
         node: cudaGraphNode_t,
         dst: *mut ::core::ffi::c_void,
@@ -5884,7 +5963,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaGraphMemcpyNodeSetParamsFromSymbol` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphMemcpyNodeSetParamsFromSymbol` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gcee74b54c2839356e1f0ea132e84c70c).
     pub fn cudaGraphMemcpyNodeSetParamsFromSymbol(
         node: cudaGraphNode_t,
         dst: *mut ::core::ffi::c_void,
@@ -5893,7 +5972,7 @@ cuda_fns! {
         offset: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaGraphMemcpyNodeSetParamsToSymbol` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphMemcpyNodeSetParamsToSymbol` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gca5473d4d7f9e6f32ea2ef55e7827961).
     pub fn cudaGraphMemcpyNodeSetParamsToSymbol(
         node: cudaGraphNode_t,
         symbol: *const ::core::ffi::c_void,
@@ -5902,85 +5981,85 @@ cuda_fns! {
         offset: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaGraphMemsetNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphMemsetNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gbcf30e9fd58f677abe554d93cd71dbd1).
     pub fn cudaGraphMemsetNodeGetParams(
         node: cudaGraphNode_t,
         pNodeParams: *mut cudaMemsetParams,
     ) -> cudaError_t;
-    /// `cudaGraphMemsetNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphMemsetNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g38f8ffa4b4a99916e7c87487145bcb01).
     pub fn cudaGraphMemsetNodeSetParams(
         node: cudaGraphNode_t,
         pNodeParams: *const cudaMemsetParams,
     ) -> cudaError_t;
-    /// `cudaGraphNodeFindInClone` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphNodeFindInClone` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g708b03702c5b2cc630ea4a323d522127).
     pub fn cudaGraphNodeFindInClone(
         pNode: *mut cudaGraphNode_t,
         originalNode: cudaGraphNode_t,
         clonedGraph: cudaGraph_t,
     ) -> cudaError_t;
-    /// `cudaGraphNodeGetContainingGraph` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphNodeGetContainingGraph` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g482b68bdfc8ebf5b514828b2df8d67d1).
     pub fn cudaGraphNodeGetContainingGraph(
         hNode: cudaGraphNode_t,
         phGraph: *mut cudaGraph_t,
     ) -> cudaError_t;
-    /// `cudaGraphNodeGetDependencies` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphNodeGetDependencies` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g94ee7ba53ade560483e9c5d06e8ef50d).
     pub fn cudaGraphNodeGetDependencies(
         node: cudaGraphNode_t,
         pDependencies: *mut cudaGraphNode_t,
         edgeData: *mut cudaGraphEdgeData,
         pNumDependencies: *mut usize,
     ) -> cudaError_t;
-    /// `cudaGraphNodeGetDependentNodes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphNodeGetDependentNodes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g5dac6ce26b4742b950c0299b3f1f7cbb).
     pub fn cudaGraphNodeGetDependentNodes(
         node: cudaGraphNode_t,
         pDependentNodes: *mut cudaGraphNode_t,
         edgeData: *mut cudaGraphEdgeData,
         pNumDependentNodes: *mut usize,
     ) -> cudaError_t;
-    /// `cudaGraphNodeGetEnabled` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphNodeGetEnabled` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g3fc558081d850670b62054308a8ab6b5).
     pub fn cudaGraphNodeGetEnabled(
         hGraphExec: cudaGraphExec_t,
         hNode: cudaGraphNode_t,
         isEnabled: *mut ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaGraphNodeGetLocalId` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphNodeGetLocalId` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gb9ffbe7bfee8a11977427763262765e5).
     pub fn cudaGraphNodeGetLocalId(
         hNode: cudaGraphNode_t,
         nodeId: *mut ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaGraphNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g68317436b99e16e7792237ca24e5eb00).
     pub fn cudaGraphNodeGetParams(
         node: cudaGraphNode_t,
         nodeParams: *mut cudaGraphNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphNodeGetToolsId` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphNodeGetToolsId` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g8a4febdac13b30dfd34ad0e3f6d3d59b).
     pub fn cudaGraphNodeGetToolsId(
         hNode: cudaGraphNode_t,
         toolsNodeId: *mut ::core::ffi::c_ulonglong,
     ) -> cudaError_t;
-    /// `cudaGraphNodeGetType` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphNodeGetType` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gc83d17d0b2d20c4866b34bf62092be11).
     pub fn cudaGraphNodeGetType(
         node: cudaGraphNode_t,
         pType: *mut cudaGraphNodeType,
     ) -> cudaError_t;
-    /// `cudaGraphNodeSetEnabled` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphNodeSetEnabled` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gff631f3fb11d3aae294510cf14f483d0).
     pub fn cudaGraphNodeSetEnabled(
         hGraphExec: cudaGraphExec_t,
         hNode: cudaGraphNode_t,
         isEnabled: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaGraphNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g7f0c91c656837ec12e008eba7cef4ca8).
     pub fn cudaGraphNodeSetParams(
         node: cudaGraphNode_t,
         nodeParams: *mut cudaGraphNodeParams,
     ) -> cudaError_t;
-    /// `cudaGraphReleaseUserObject` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphReleaseUserObject` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g67c8d051288d20f06a32c59d338f7afb).
     pub fn cudaGraphReleaseUserObject(
         graph: cudaGraph_t,
         object: cudaUserObject_t,
         count: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaGraphRemoveDependencies` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphRemoveDependencies` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1gcd3d0e0ac99436a91b14a55556ebaeea).
     pub fn cudaGraphRemoveDependencies(
         graph: cudaGraph_t,
         from: *const cudaGraphNode_t,
@@ -5988,141 +6067,141 @@ cuda_fns! {
         edgeData: *const cudaGraphEdgeData,
         numDependencies: usize,
     ) -> cudaError_t;
-    /// `cudaGraphRetainUserObject` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphRetainUserObject` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g95b48aa4255fe6803cd37f8e0c81c1fa).
     pub fn cudaGraphRetainUserObject(
         graph: cudaGraph_t,
         object: cudaUserObject_t,
         count: ::core::ffi::c_uint,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaGraphUpload` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphUpload` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1ge546432e411b4495b93bdcbf2fc0b2bd).
     pub fn cudaGraphUpload(
         graphExec: cudaGraphExec_t,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaGraphUpload` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaGraphUpload` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1ge546432e411b4495b93bdcbf2fc0b2bd).
     pub fn cudaGraphUpload_ptsz(
         graphExec: cudaGraphExec_t,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaGraphicsMapResources` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__INTEROP.html).
+    /// `cudaGraphicsMapResources` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__INTEROP.html#group__CUDART__INTEROP_1gad8fbe74d02adefb8e7efb4971ee6322).
     pub fn cudaGraphicsMapResources(
         count: ::core::ffi::c_int,
         resources: *mut cudaGraphicsResource_t,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaGraphicsResourceGetMappedMipmappedArray` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__INTEROP.html).
+    /// `cudaGraphicsResourceGetMappedMipmappedArray` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__INTEROP.html#group__CUDART__INTEROP_1g84c3772d2ed06cda8c92bc43cdc893d0).
     pub fn cudaGraphicsResourceGetMappedMipmappedArray(
         mipmappedArray: *mut cudaMipmappedArray_t,
         resource: cudaGraphicsResource_t,
     ) -> cudaError_t;
-    /// `cudaGraphicsResourceGetMappedPointer` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__INTEROP.html).
+    /// `cudaGraphicsResourceGetMappedPointer` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__INTEROP.html#group__CUDART__INTEROP_1ga36881081c8deb4df25c256158e1ac99).
     pub fn cudaGraphicsResourceGetMappedPointer(
         devPtr: *mut *mut ::core::ffi::c_void,
         size: *mut usize,
         resource: cudaGraphicsResource_t,
     ) -> cudaError_t;
-    /// `cudaGraphicsResourceSetMapFlags` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__INTEROP.html).
+    /// `cudaGraphicsResourceSetMapFlags` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__INTEROP.html#group__CUDART__INTEROP_1g5f94a0043909fddc100ab5f0c2476b9f).
     pub fn cudaGraphicsResourceSetMapFlags(
         resource: cudaGraphicsResource_t,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaGraphicsSubResourceGetMappedArray` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__INTEROP.html).
+    /// `cudaGraphicsSubResourceGetMappedArray` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__INTEROP.html#group__CUDART__INTEROP_1g0dd6b5f024dfdcff5c28a08ef9958031).
     pub fn cudaGraphicsSubResourceGetMappedArray(
         array: *mut cudaArray_t,
         resource: cudaGraphicsResource_t,
         arrayIndex: ::core::ffi::c_uint,
         mipLevel: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaGraphicsUnmapResources` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__INTEROP.html).
+    /// `cudaGraphicsUnmapResources` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__INTEROP.html#group__CUDART__INTEROP_1g11988ab4431b11ddb7cbde7aedb60491).
     pub fn cudaGraphicsUnmapResources(
         count: ::core::ffi::c_int,
         resources: *mut cudaGraphicsResource_t,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaGraphicsUnregisterResource` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__INTEROP.html).
+    /// `cudaGraphicsUnregisterResource` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__INTEROP.html#group__CUDART__INTEROP_1gc65d1f2900086747de1e57301d709940).
     pub fn cudaGraphicsUnregisterResource(
         resource: cudaGraphicsResource_t,
     ) -> cudaError_t;
-    /// `cudaGreenCtxCreate` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaGreenCtxCreate` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1g382a6e584f1e94865254f90080ff8f2c).
     pub fn cudaGreenCtxCreate(
         phCtx: *mut cudaExecutionContext_t,
         desc: cudaDevResourceDesc_t,
         device: ::core::ffi::c_int,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaHostAlloc` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaHostAlloc` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gb65da58f444e7230d3322b6126bb4902).
     pub fn cudaHostAlloc(
         pHost: *mut *mut ::core::ffi::c_void,
         size: usize,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaHostGetDevicePointer` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaHostGetDevicePointer` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gc00502b44e5f1bdc0b424487ebb08db0).
     pub fn cudaHostGetDevicePointer(
         pDevice: *mut *mut ::core::ffi::c_void,
         pHost: *mut ::core::ffi::c_void,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaHostGetFlags` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaHostGetFlags` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gc470e9220559109f5088d9a01c0aeeda).
     pub fn cudaHostGetFlags(
         pFlags: *mut ::core::ffi::c_uint,
         pHost: *mut ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaHostRegister` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaHostRegister` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1ge8d5c17670f16ac4fc8fcb4181cb490c).
     pub fn cudaHostRegister(
         ptr: *mut ::core::ffi::c_void,
         size: usize,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaHostUnregister` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaHostUnregister` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g81fd4101862bbefdb42a62d60e515eea).
     pub fn cudaHostUnregister(ptr: *mut ::core::ffi::c_void) -> cudaError_t;
-    /// `cudaImportExternalMemory` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html).
+    /// `cudaImportExternalMemory` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html#group__CUDART__EXTRES__INTEROP_1g0012448b208196bc60c2307eaeaa3ff7).
     pub fn cudaImportExternalMemory(
         extMem_out: *mut cudaExternalMemory_t,
         memHandleDesc: *const cudaExternalMemoryHandleDesc,
     ) -> cudaError_t;
-    /// `cudaImportExternalSemaphore` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html).
+    /// `cudaImportExternalSemaphore` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html#group__CUDART__EXTRES__INTEROP_1g64f7155c1fc4459a746db31b4aae263b).
     pub fn cudaImportExternalSemaphore(
         extSem_out: *mut cudaExternalSemaphore_t,
         semHandleDesc: *const cudaExternalSemaphoreHandleDesc,
     ) -> cudaError_t;
-    /// `cudaInitDevice` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaInitDevice` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1gac04a5d82168676b20121ca870919419).
     pub fn cudaInitDevice(
         device: ::core::ffi::c_int,
         deviceFlags: ::core::ffi::c_uint,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaIpcCloseMemHandle` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaIpcCloseMemHandle` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g02bb3632b5d223db6acae5f8744e2c91).
     pub fn cudaIpcCloseMemHandle(devPtr: *mut ::core::ffi::c_void) -> cudaError_t;
-    /// `cudaIpcGetEventHandle` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaIpcGetEventHandle` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g89a3abe1e9a11d08c665176669109784).
     pub fn cudaIpcGetEventHandle(
         handle: *mut cudaIpcEventHandle_t,
         event: cudaEvent_t,
     ) -> cudaError_t;
-    /// `cudaIpcGetMemHandle` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaIpcGetMemHandle` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g8a37f7dfafaca652391d0758b3667539).
     pub fn cudaIpcGetMemHandle(
         handle: *mut cudaIpcMemHandle_t,
         devPtr: *mut ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaIpcOpenEventHandle` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaIpcOpenEventHandle` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g9691446ab0aec1d6e528357387ed87b2).
     pub fn cudaIpcOpenEventHandle(
         event: *mut cudaEvent_t,
         handle: cudaIpcEventHandle_t,
     ) -> cudaError_t;
-    /// `cudaIpcOpenMemHandle` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaIpcOpenMemHandle` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g01050a29fefde385b1042081ada4cde9).
     pub fn cudaIpcOpenMemHandle(
         devPtr: *mut *mut ::core::ffi::c_void,
         handle: cudaIpcMemHandle_t,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaKernelSetAttributeForDevice` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html).
+    /// `cudaKernelSetAttributeForDevice` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html#group__CUDART__LIBRARY_1g9c05ff3712505b8fc556f9f03c8644f0).
     pub fn cudaKernelSetAttributeForDevice(
         kernel: cudaKernel_t,
         attr: cudaFuncAttribute,
         value: ::core::ffi::c_int,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaLaunchCooperativeKernel` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaLaunchCooperativeKernel` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1g504b94170f83285c71031be6d5d15f73).
     pub fn cudaLaunchCooperativeKernel(
         func: *const ::core::ffi::c_void,
         gridDim: dim3,
@@ -6131,7 +6210,7 @@ cuda_fns! {
         sharedMem: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaLaunchCooperativeKernel` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaLaunchCooperativeKernel` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1g504b94170f83285c71031be6d5d15f73).
     pub fn cudaLaunchCooperativeKernel_ptsz(
         func: *const ::core::ffi::c_void,
         gridDim: dim3,
@@ -6140,33 +6219,33 @@ cuda_fns! {
         sharedMem: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaLaunchHostFunc` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaLaunchHostFunc` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1g05841eaa5f90f27124241baafb3e856f).
     pub fn cudaLaunchHostFunc(
         stream: cudaStream_t,
         r#fn: cudaHostFn_t,
         userData: *mut ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaLaunchHostFunc` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaLaunchHostFunc` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1g05841eaa5f90f27124241baafb3e856f).
     pub fn cudaLaunchHostFunc_ptsz(
         stream: cudaStream_t,
         r#fn: cudaHostFn_t,
         userData: *mut ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaLaunchHostFunc_v2` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaLaunchHostFunc_v2` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1gde3db27b65dcad6b4ca3697525bba1c9).
     pub fn cudaLaunchHostFunc_v2(
         stream: cudaStream_t,
         r#fn: cudaHostFn_t,
         userData: *mut ::core::ffi::c_void,
         syncMode: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaLaunchHostFunc_v2` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaLaunchHostFunc_v2` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1gde3db27b65dcad6b4ca3697525bba1c9).
     pub fn cudaLaunchHostFunc_v2_ptsz(
         stream: cudaStream_t,
         r#fn: cudaHostFn_t,
         userData: *mut ::core::ffi::c_void,
         syncMode: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaLaunchKernel` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaLaunchKernel` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1g5064cdf5d8e6741ace56fd8be951783c).
     pub fn cudaLaunchKernel(
         func: *const ::core::ffi::c_void,
         gridDim: dim3,
@@ -6175,19 +6254,19 @@ cuda_fns! {
         sharedMem: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaLaunchKernelExC` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaLaunchKernelExC` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1ge236ecdbbaf7cf47a806bba71c1d03c4).
     pub fn cudaLaunchKernelExC(
         config: *const cudaLaunchConfig_t,
         func: *const ::core::ffi::c_void,
         args: *mut *mut ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaLaunchKernelExC` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaLaunchKernelExC` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1ge236ecdbbaf7cf47a806bba71c1d03c4).
     pub fn cudaLaunchKernelExC_ptsz(
         config: *const cudaLaunchConfig_t,
         func: *const ::core::ffi::c_void,
         args: *mut *mut ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaLaunchKernel` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html).
+    /// `cudaLaunchKernel` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION.html#group__CUDART__EXECUTION_1g5064cdf5d8e6741ace56fd8be951783c).
     pub fn cudaLaunchKernel_ptsz(
         func: *const ::core::ffi::c_void,
         gridDim: dim3,
@@ -6196,44 +6275,44 @@ cuda_fns! {
         sharedMem: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaLibraryEnumerateKernels` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html).
+    /// `cudaLibraryEnumerateKernels` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html#group__CUDART__LIBRARY_1g605dfc39b9ce98bd552303991b395c4c).
     pub fn cudaLibraryEnumerateKernels(
         kernels: *mut cudaKernel_t,
         numKernels: ::core::ffi::c_uint,
         lib: cudaLibrary_t,
     ) -> cudaError_t;
-    /// `cudaLibraryGetGlobal` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html).
+    /// `cudaLibraryGetGlobal` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html#group__CUDART__LIBRARY_1g0229011b7b95f7ce41da0847f4ba7a11).
     pub fn cudaLibraryGetGlobal(
         dptr: *mut *mut ::core::ffi::c_void,
         bytes: *mut usize,
         library: cudaLibrary_t,
         name: *const ::core::ffi::c_char,
     ) -> cudaError_t;
-    /// `cudaLibraryGetKernel` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html).
+    /// `cudaLibraryGetKernel` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html#group__CUDART__LIBRARY_1g30198f2cce0e2d854cd5ceaa42ece1ce).
     pub fn cudaLibraryGetKernel(
         pKernel: *mut cudaKernel_t,
         library: cudaLibrary_t,
         name: *const ::core::ffi::c_char,
     ) -> cudaError_t;
-    /// `cudaLibraryGetKernelCount` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html).
+    /// `cudaLibraryGetKernelCount` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html#group__CUDART__LIBRARY_1g9549aab33628b57394ddda9d08ac5586).
     pub fn cudaLibraryGetKernelCount(
         count: *mut ::core::ffi::c_uint,
         lib: cudaLibrary_t,
     ) -> cudaError_t;
-    /// `cudaLibraryGetManaged` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html).
+    /// `cudaLibraryGetManaged` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html#group__CUDART__LIBRARY_1g8570690980eb99cf0a9cdeebcf77ba00).
     pub fn cudaLibraryGetManaged(
         dptr: *mut *mut ::core::ffi::c_void,
         bytes: *mut usize,
         library: cudaLibrary_t,
         name: *const ::core::ffi::c_char,
     ) -> cudaError_t;
-    /// `cudaLibraryGetUnifiedFunction` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html).
+    /// `cudaLibraryGetUnifiedFunction` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html#group__CUDART__LIBRARY_1g867821a8fee74f14d16811e02177ca11).
     pub fn cudaLibraryGetUnifiedFunction(
         fptr: *mut *mut ::core::ffi::c_void,
         library: cudaLibrary_t,
         symbol: *const ::core::ffi::c_char,
     ) -> cudaError_t;
-    /// `cudaLibraryLoadData` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html).
+    /// `cudaLibraryLoadData` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html#group__CUDART__LIBRARY_1g4d75bf17458de4d4920cfb985b6f9cba).
     pub fn cudaLibraryLoadData(
         library: *mut cudaLibrary_t,
         code: *const ::core::ffi::c_void,
@@ -6244,7 +6323,7 @@ cuda_fns! {
         libraryOptionValues: *mut *mut ::core::ffi::c_void,
         numLibraryOptions: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaLibraryLoadFromFile` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html).
+    /// `cudaLibraryLoadFromFile` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html#group__CUDART__LIBRARY_1g69daf14fb4274286c8c1c7c1890c27cf).
     pub fn cudaLibraryLoadFromFile(
         library: *mut cudaLibrary_t,
         fileName: *const ::core::ffi::c_char,
@@ -6255,49 +6334,49 @@ cuda_fns! {
         libraryOptionValues: *mut *mut ::core::ffi::c_void,
         numLibraryOptions: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaLibraryUnload` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html).
+    /// `cudaLibraryUnload` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LIBRARY.html#group__CUDART__LIBRARY_1g16568757be5aeb7f32a9c98f2976a28d).
     pub fn cudaLibraryUnload(library: cudaLibrary_t) -> cudaError_t;
-    /// `cudaLogsCurrent` in NVIDIA's reference: [Error Log Management Functions](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LOGS.html).
+    /// `cudaLogsCurrent` in NVIDIA's reference: [Error Log Management Functions](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LOGS.html#group__CUDART__LOGS_1g0a592c93fa91f67296f98981c239e4a6).
     pub fn cudaLogsCurrent(
         iterator_out: *mut cudaLogIterator,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaLogsDumpToFile` in NVIDIA's reference: [Error Log Management Functions](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LOGS.html).
+    /// `cudaLogsDumpToFile` in NVIDIA's reference: [Error Log Management Functions](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LOGS.html#group__CUDART__LOGS_1g45ff86f1c45e10ecd2f06cef8de0a18a).
     pub fn cudaLogsDumpToFile(
         iterator: *mut cudaLogIterator,
         pathToFile: *const ::core::ffi::c_char,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaLogsDumpToMemory` in NVIDIA's reference: [Error Log Management Functions](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LOGS.html).
+    /// `cudaLogsDumpToMemory` in NVIDIA's reference: [Error Log Management Functions](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LOGS.html#group__CUDART__LOGS_1g08f0e1eb4ae0cd43ac76a53a802b15bb).
     pub fn cudaLogsDumpToMemory(
         iterator: *mut cudaLogIterator,
         buffer: *mut ::core::ffi::c_char,
         size: *mut usize,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaLogsRegisterCallback` in NVIDIA's reference: [Error Log Management Functions](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LOGS.html).
+    /// `cudaLogsRegisterCallback` in NVIDIA's reference: [Error Log Management Functions](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LOGS.html#group__CUDART__LOGS_1g15cb616c695839ed4fb886094eff776a).
     pub fn cudaLogsRegisterCallback(
         callbackFunc: cudaLogsCallback_t,
         userData: *mut ::core::ffi::c_void,
         callback_out: *mut cudaLogsCallbackHandle,
     ) -> cudaError_t;
-    /// `cudaLogsUnregisterCallback` in NVIDIA's reference: [Error Log Management Functions](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LOGS.html).
+    /// `cudaLogsUnregisterCallback` in NVIDIA's reference: [Error Log Management Functions](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__LOGS.html#group__CUDART__LOGS_1g4ff0c4a0c2d30475f5b1128acb413464).
     pub fn cudaLogsUnregisterCallback(callback: cudaLogsCallbackHandle) -> cudaError_t;
-    /// `cudaMalloc` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMalloc` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g37d37965bfb4803b6d4e59ff26856356).
     pub fn cudaMalloc(devPtr: *mut *mut ::core::ffi::c_void, size: usize) -> cudaError_t;
-    /// `cudaMalloc3D` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMalloc3D` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g188300e599ded65c925e79eab2a57347).
     pub fn cudaMalloc3D(
         pitchedDevPtr: *mut cudaPitchedPtr,
         extent: cudaExtent,
     ) -> cudaError_t;
-    /// `cudaMalloc3DArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMalloc3DArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g948143cf2423a072ac6a31fb635efd88).
     pub fn cudaMalloc3DArray(
         array: *mut cudaArray_t,
         desc: *const cudaChannelFormatDesc,
         extent: cudaExtent,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaMallocArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMallocArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g6728eb7dc25f332f50bdb16a19620d3d).
     pub fn cudaMallocArray(
         array: *mut cudaArray_t,
         desc: *const cudaChannelFormatDesc,
@@ -6305,44 +6384,44 @@ cuda_fns! {
         height: usize,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaMallocAsync` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMallocAsync` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1gbbf70065888d61853c047513baa14081).
     pub fn cudaMallocAsync(
         devPtr: *mut *mut ::core::ffi::c_void,
         size: usize,
         hStream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMallocAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMallocAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1gbbf70065888d61853c047513baa14081).
     pub fn cudaMallocAsync_ptsz(
         devPtr: *mut *mut ::core::ffi::c_void,
         size: usize,
         hStream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMallocFromPoolAsync` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMallocFromPoolAsync` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1g871003f518e27ec92f7b331307fa32d4).
     pub fn cudaMallocFromPoolAsync(
         ptr: *mut *mut ::core::ffi::c_void,
         size: usize,
         memPool: cudaMemPool_t,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMallocFromPoolAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMallocFromPoolAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1g871003f518e27ec92f7b331307fa32d4).
     pub fn cudaMallocFromPoolAsync_ptsz(
         ptr: *mut *mut ::core::ffi::c_void,
         size: usize,
         memPool: cudaMemPool_t,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMallocHost` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMallocHost` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gab84100ae1fa1b12eaca660207ef585b).
     pub fn cudaMallocHost(
         ptr: *mut *mut ::core::ffi::c_void,
         size: usize,
     ) -> cudaError_t;
-    /// `cudaMallocManaged` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMallocManaged` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g612746398c84bb4f91d11e8424a72d6a).
     pub fn cudaMallocManaged(
         devPtr: *mut *mut ::core::ffi::c_void,
         size: usize,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaMallocMipmappedArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMallocMipmappedArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g9abd550dd3f655473d2640dc85be9774).
     pub fn cudaMallocMipmappedArray(
         mipmappedArray: *mut cudaMipmappedArray_t,
         desc: *const cudaChannelFormatDesc,
@@ -6350,21 +6429,21 @@ cuda_fns! {
         numLevels: ::core::ffi::c_uint,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaMallocPitch` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMallocPitch` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g32bd7a39135594788a542ae72217775c).
     pub fn cudaMallocPitch(
         devPtr: *mut *mut ::core::ffi::c_void,
         pitch: *mut usize,
         width: usize,
         height: usize,
     ) -> cudaError_t;
-    /// `cudaMemAdvise` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemAdvise` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g5584e2dac446bebc695da3bb1c162607).
     pub fn cudaMemAdvise(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
         advice: cudaMemoryAdvise,
         location: cudaMemLocation,
     ) -> cudaError_t;
-    /// `cudaMemDiscardAndPrefetchBatchAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemDiscardAndPrefetchBatchAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g0f6d2e27d8f00ee78c5d814f45500605).
     pub fn cudaMemDiscardAndPrefetchBatchAsync(
         dptrs: *mut *mut ::core::ffi::c_void,
         sizes: *mut usize,
@@ -6375,7 +6454,7 @@ cuda_fns! {
         flags: ::core::ffi::c_ulonglong,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemDiscardAndPrefetchBatchAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemDiscardAndPrefetchBatchAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g0f6d2e27d8f00ee78c5d814f45500605).
     pub fn cudaMemDiscardAndPrefetchBatchAsync_ptsz(
         dptrs: *mut *mut ::core::ffi::c_void,
         sizes: *mut usize,
@@ -6386,7 +6465,7 @@ cuda_fns! {
         flags: ::core::ffi::c_ulonglong,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemDiscardBatchAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemDiscardBatchAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g5acb7cea41bb9115f10568cc8176f51f).
     pub fn cudaMemDiscardBatchAsync(
         dptrs: *mut *mut ::core::ffi::c_void,
         sizes: *mut usize,
@@ -6394,7 +6473,7 @@ cuda_fns! {
         flags: ::core::ffi::c_ulonglong,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemDiscardBatchAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemDiscardBatchAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g5acb7cea41bb9115f10568cc8176f51f).
     pub fn cudaMemDiscardBatchAsync_ptsz(
         dptrs: *mut *mut ::core::ffi::c_void,
         sizes: *mut usize,
@@ -6402,82 +6481,82 @@ cuda_fns! {
         flags: ::core::ffi::c_ulonglong,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemGetDefaultMemPool` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMemGetDefaultMemPool` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1g9b7881aefbbbbc253f39f187b37639fe).
     pub fn cudaMemGetDefaultMemPool(
         memPool: *mut cudaMemPool_t,
         location: *mut cudaMemLocation,
         r#type: cudaMemAllocationType,
     ) -> cudaError_t;
-    /// `cudaMemGetInfo` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemGetInfo` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g376b97f5ab20321ca46f7cfa9511b978).
     pub fn cudaMemGetInfo(free: *mut usize, total: *mut usize) -> cudaError_t;
-    /// `cudaMemGetMemPool` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMemGetMemPool` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1g4818c3b9e76e40eb4df47e05ab37e0bc).
     pub fn cudaMemGetMemPool(
         memPool: *mut cudaMemPool_t,
         location: *mut cudaMemLocation,
         r#type: cudaMemAllocationType,
     ) -> cudaError_t;
-    /// `cudaMemPoolCreate` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMemPoolCreate` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1g8158cc4b2c0d2c2c771f9d1af3cf386e).
     pub fn cudaMemPoolCreate(
         memPool: *mut cudaMemPool_t,
         poolProps: *const cudaMemPoolProps,
     ) -> cudaError_t;
-    /// `cudaMemPoolDestroy` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMemPoolDestroy` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1g709113128c1c52c3bf170022dc7723dd).
     pub fn cudaMemPoolDestroy(memPool: cudaMemPool_t) -> cudaError_t;
-    /// `cudaMemPoolExportPointer` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMemPoolExportPointer` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1gb2f607ca635363ea7d1ecbf61b725168).
     pub fn cudaMemPoolExportPointer(
         exportData: *mut cudaMemPoolPtrExportData,
         ptr: *mut ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaMemPoolExportToShareableHandle` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMemPoolExportToShareableHandle` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1gd2d30535ebd78b44957ff76f3f3ea8dd).
     pub fn cudaMemPoolExportToShareableHandle(
         shareableHandle: *mut ::core::ffi::c_void,
         memPool: cudaMemPool_t,
         handleType: cudaMemAllocationHandleType,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaMemPoolGetAccess` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMemPoolGetAccess` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1gc75ce545e1052e9b13174c2c0892778b).
     pub fn cudaMemPoolGetAccess(
         flags: *mut cudaMemAccessFlags,
         memPool: cudaMemPool_t,
         location: *mut cudaMemLocation,
     ) -> cudaError_t;
-    /// `cudaMemPoolGetAttribute` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMemPoolGetAttribute` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1g4ff47ef59413a4ed9d760c0841ce4a99).
     pub fn cudaMemPoolGetAttribute(
         memPool: cudaMemPool_t,
         attr: cudaMemPoolAttr,
         value: *mut ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaMemPoolImportFromShareableHandle` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMemPoolImportFromShareableHandle` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1g29c5389e957a281969fac357fc852c8e).
     pub fn cudaMemPoolImportFromShareableHandle(
         memPool: *mut cudaMemPool_t,
         shareableHandle: *mut ::core::ffi::c_void,
         handleType: cudaMemAllocationHandleType,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaMemPoolImportPointer` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMemPoolImportPointer` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1g07d753c8bb9b8b789b975777ff83d574).
     pub fn cudaMemPoolImportPointer(
         ptr: *mut *mut ::core::ffi::c_void,
         memPool: cudaMemPool_t,
         exportData: *mut cudaMemPoolPtrExportData,
     ) -> cudaError_t;
-    /// `cudaMemPoolSetAccess` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMemPoolSetAccess` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1g4210da54ee5a810945da586e00cb3019).
     pub fn cudaMemPoolSetAccess(
         memPool: cudaMemPool_t,
         descList: *const cudaMemAccessDesc,
         count: usize,
     ) -> cudaError_t;
-    /// `cudaMemPoolSetAttribute` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMemPoolSetAttribute` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1g0229135f7ef724b4f479a435ca300af5).
     pub fn cudaMemPoolSetAttribute(
         memPool: cudaMemPool_t,
         attr: cudaMemPoolAttr,
         value: *mut ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaMemPoolTrimTo` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMemPoolTrimTo` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1g0faf526bcfffd835aa95a4514fb2f7d5).
     pub fn cudaMemPoolTrimTo(
         memPool: cudaMemPool_t,
         minBytesToKeep: usize,
     ) -> cudaError_t;
-    /// `cudaMemPrefetchAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemPrefetchAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g856fa41c8c0d28655e37b778cb9ffc65).
     pub fn cudaMemPrefetchAsync(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
@@ -6485,7 +6564,7 @@ cuda_fns! {
         flags: ::core::ffi::c_uint,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemPrefetchAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemPrefetchAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g856fa41c8c0d28655e37b778cb9ffc65).
     pub fn cudaMemPrefetchAsync_ptsz(
         devPtr: *const ::core::ffi::c_void,
         count: usize,
@@ -6493,7 +6572,7 @@ cuda_fns! {
         flags: ::core::ffi::c_uint,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemPrefetchBatchAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemPrefetchBatchAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1ge4fa23c9a26c6e5e702cbe35d001d589).
     pub fn cudaMemPrefetchBatchAsync(
         dptrs: *mut *mut ::core::ffi::c_void,
         sizes: *mut usize,
@@ -6504,7 +6583,7 @@ cuda_fns! {
         flags: ::core::ffi::c_ulonglong,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemPrefetchBatchAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemPrefetchBatchAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1ge4fa23c9a26c6e5e702cbe35d001d589).
     pub fn cudaMemPrefetchBatchAsync_ptsz(
         dptrs: *mut *mut ::core::ffi::c_void,
         sizes: *mut usize,
@@ -6515,7 +6594,7 @@ cuda_fns! {
         flags: ::core::ffi::c_ulonglong,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemRangeGetAttribute` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemRangeGetAttribute` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g8048f6ea5ad77917444567656c140c5a).
     pub fn cudaMemRangeGetAttribute(
         data: *mut ::core::ffi::c_void,
         dataSize: usize,
@@ -6523,7 +6602,7 @@ cuda_fns! {
         devPtr: *const ::core::ffi::c_void,
         count: usize,
     ) -> cudaError_t;
-    /// `cudaMemRangeGetAttributes` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemRangeGetAttributes` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g1a9199e7709c7817d1c715cfbe174d05).
     pub fn cudaMemRangeGetAttributes(
         data: *mut *mut ::core::ffi::c_void,
         dataSizes: *mut usize,
@@ -6532,20 +6611,20 @@ cuda_fns! {
         devPtr: *const ::core::ffi::c_void,
         count: usize,
     ) -> cudaError_t;
-    /// `cudaMemSetMemPool` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html).
+    /// `cudaMemSetMemPool` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html#group__CUDART__MEMORY__POOLS_1gc8dd25590cfaef0a3982123c6441e616).
     pub fn cudaMemSetMemPool(
         location: *mut cudaMemLocation,
         r#type: cudaMemAllocationType,
         memPool: cudaMemPool_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gc263dbe6574220cc776b45438fc351e8).
     pub fn cudaMemcpy(
         dst: *mut ::core::ffi::c_void,
         src: *const ::core::ffi::c_void,
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpy2D` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy2D` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g3a58270f6775efe56c65ac47843e7cee).
     pub fn cudaMemcpy2D(
         dst: *mut ::core::ffi::c_void,
         dpitch: usize,
@@ -6555,7 +6634,7 @@ cuda_fns! {
         height: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpy2DArrayToArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy2DArrayToArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gf111724f090f2a73d5302e03d6f82488).
     pub fn cudaMemcpy2DArrayToArray(
         dst: cudaArray_t,
         wOffsetDst: usize,
@@ -6567,7 +6646,7 @@ cuda_fns! {
         height: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpy2DArrayToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy2DArrayToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gf111724f090f2a73d5302e03d6f82488).
     pub fn cudaMemcpy2DArrayToArray_ptds(
         dst: cudaArray_t,
         wOffsetDst: usize,
@@ -6579,7 +6658,7 @@ cuda_fns! {
         height: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpy2DAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy2DAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1ge529b926e8fb574c2666a9a1d58b0dc1).
     pub fn cudaMemcpy2DAsync(
         dst: *mut ::core::ffi::c_void,
         dpitch: usize,
@@ -6590,7 +6669,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy2DAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy2DAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1ge529b926e8fb574c2666a9a1d58b0dc1).
     pub fn cudaMemcpy2DAsync_ptsz(
         dst: *mut ::core::ffi::c_void,
         dpitch: usize,
@@ -6601,7 +6680,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy2DFromArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy2DFromArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g0f944b3fd3c81edad0a352cf22de24f0).
     pub fn cudaMemcpy2DFromArray(
         dst: *mut ::core::ffi::c_void,
         dpitch: usize,
@@ -6612,7 +6691,7 @@ cuda_fns! {
         height: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpy2DFromArrayAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy2DFromArrayAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g1c81de45e9ed5e72008a8f28e706b599).
     pub fn cudaMemcpy2DFromArrayAsync(
         dst: *mut ::core::ffi::c_void,
         dpitch: usize,
@@ -6624,7 +6703,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy2DFromArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy2DFromArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g1c81de45e9ed5e72008a8f28e706b599).
     pub fn cudaMemcpy2DFromArrayAsync_ptsz(
         dst: *mut ::core::ffi::c_void,
         dpitch: usize,
@@ -6636,7 +6715,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy2DFromArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy2DFromArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g0f944b3fd3c81edad0a352cf22de24f0).
     pub fn cudaMemcpy2DFromArray_ptds(
         dst: *mut ::core::ffi::c_void,
         dpitch: usize,
@@ -6647,7 +6726,7 @@ cuda_fns! {
         height: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpy2DToArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy2DToArray` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g9509226164aaa58baf0c5b8ed165df58).
     pub fn cudaMemcpy2DToArray(
         dst: cudaArray_t,
         wOffset: usize,
@@ -6658,7 +6737,7 @@ cuda_fns! {
         height: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpy2DToArrayAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy2DToArrayAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g217af4b9e2de79d9252418fc661e6a6a).
     pub fn cudaMemcpy2DToArrayAsync(
         dst: cudaArray_t,
         wOffset: usize,
@@ -6670,7 +6749,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy2DToArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy2DToArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g217af4b9e2de79d9252418fc661e6a6a).
     pub fn cudaMemcpy2DToArrayAsync_ptsz(
         dst: cudaArray_t,
         wOffset: usize,
@@ -6682,7 +6761,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy2DToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy2DToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g9509226164aaa58baf0c5b8ed165df58).
     pub fn cudaMemcpy2DToArray_ptds(
         dst: cudaArray_t,
         wOffset: usize,
@@ -6693,7 +6772,7 @@ cuda_fns! {
         height: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpy2D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy2D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g3a58270f6775efe56c65ac47843e7cee).
     pub fn cudaMemcpy2D_ptds(
         dst: *mut ::core::ffi::c_void,
         dpitch: usize,
@@ -6703,61 +6782,61 @@ cuda_fns! {
         height: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpy3D` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy3D` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gfec7ee5257d48c8528a709ffad48d208).
     pub fn cudaMemcpy3D(p: *const cudaMemcpy3DParms) -> cudaError_t;
-    /// `cudaMemcpy3DAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy3DAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g785bd0963e476a740533382a67674641).
     pub fn cudaMemcpy3DAsync(
         p: *const cudaMemcpy3DParms,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy3DAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy3DAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g785bd0963e476a740533382a67674641).
     pub fn cudaMemcpy3DAsync_ptsz(
         p: *const cudaMemcpy3DParms,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy3DBatchAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy3DBatchAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g9b3b66be1f930f77f717e54783573f9a).
     pub fn cudaMemcpy3DBatchAsync(
         numOps: usize,
         opList: *mut cudaMemcpy3DBatchOp,
         flags: ::core::ffi::c_ulonglong,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy3DBatchAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy3DBatchAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g9b3b66be1f930f77f717e54783573f9a).
     pub fn cudaMemcpy3DBatchAsync_ptsz(
         numOps: usize,
         opList: *mut cudaMemcpy3DBatchOp,
         flags: ::core::ffi::c_ulonglong,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy3DPeer` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy3DPeer` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1geeab4601354962a5968eefc8b79ec2dd).
     pub fn cudaMemcpy3DPeer(p: *const cudaMemcpy3DPeerParms) -> cudaError_t;
-    /// `cudaMemcpy3DPeerAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy3DPeerAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g7386b2845149b48c87f82ea017690aa8).
     pub fn cudaMemcpy3DPeerAsync(
         p: *const cudaMemcpy3DPeerParms,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy3DPeerAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy3DPeerAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g7386b2845149b48c87f82ea017690aa8).
     pub fn cudaMemcpy3DPeerAsync_ptsz(
         p: *const cudaMemcpy3DPeerParms,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy3DPeer` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy3DPeer` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1geeab4601354962a5968eefc8b79ec2dd).
     pub fn cudaMemcpy3DPeer_ptds(p: *const cudaMemcpy3DPeerParms) -> cudaError_t;
-    /// `cudaMemcpy3DWithAttributesAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy3DWithAttributesAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g514e021a8ba317558873276ac3457be4).
     pub fn cudaMemcpy3DWithAttributesAsync(
         op: *mut cudaMemcpy3DBatchOp,
         flags: ::core::ffi::c_ulonglong,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy3DWithAttributesAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy3DWithAttributesAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g514e021a8ba317558873276ac3457be4).
     pub fn cudaMemcpy3DWithAttributesAsync_ptsz(
         op: *mut cudaMemcpy3DBatchOp,
         flags: ::core::ffi::c_ulonglong,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy3D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy3D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gfec7ee5257d48c8528a709ffad48d208).
     pub fn cudaMemcpy3D_ptds(p: *const cudaMemcpy3DParms) -> cudaError_t;
-    /// `cudaMemcpyArrayToArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyArrayToArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html#group__CUDART__MEMORY__DEPRECATED_1g6e34301a5842491b01404e36da840af7).
     pub fn cudaMemcpyArrayToArray(
         dst: cudaArray_t,
         wOffsetDst: usize,
@@ -6768,7 +6847,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyArrayToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyArrayToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html#group__CUDART__MEMORY__DEPRECATED_1g6e34301a5842491b01404e36da840af7).
     pub fn cudaMemcpyArrayToArray_ptds(
         dst: cudaArray_t,
         wOffsetDst: usize,
@@ -6779,7 +6858,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g85073372f776b4c4d5f89f7124b7bf79).
     pub fn cudaMemcpyAsync(
         dst: *mut ::core::ffi::c_void,
         src: *const ::core::ffi::c_void,
@@ -6787,7 +6866,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g85073372f776b4c4d5f89f7124b7bf79).
     pub fn cudaMemcpyAsync_ptsz(
         dst: *mut ::core::ffi::c_void,
         src: *const ::core::ffi::c_void,
@@ -6795,7 +6874,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyBatchAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyBatchAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g6126baf5d881835091c59e48890d6854).
     pub fn cudaMemcpyBatchAsync(
         dsts: *const *mut ::core::ffi::c_void,
         srcs: *const *const ::core::ffi::c_void,
@@ -6806,7 +6885,7 @@ cuda_fns! {
         numAttrs: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyBatchAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyBatchAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g6126baf5d881835091c59e48890d6854).
     pub fn cudaMemcpyBatchAsync_ptsz(
         dsts: *const *mut ::core::ffi::c_void,
         srcs: *const *const ::core::ffi::c_void,
@@ -6817,7 +6896,7 @@ cuda_fns! {
         numAttrs: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html#group__CUDART__MEMORY__DEPRECATED_1gade51067f967d3a394533515524fe3fa).
     pub fn cudaMemcpyFromArray(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -6826,7 +6905,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArrayAsync` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArrayAsync` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html#group__CUDART__MEMORY__DEPRECATED_1g17605b3b9f7512592d492ddabee4bcbf).
     pub fn cudaMemcpyFromArrayAsync(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -6836,7 +6915,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html#group__CUDART__MEMORY__DEPRECATED_1g17605b3b9f7512592d492ddabee4bcbf).
     pub fn cudaMemcpyFromArrayAsync_ptsz(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -6846,7 +6925,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyFromArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html#group__CUDART__MEMORY__DEPRECATED_1gade51067f967d3a394533515524fe3fa).
     pub fn cudaMemcpyFromArray_ptds(
         dst: *mut ::core::ffi::c_void,
         src: cudaArray_const_t,
@@ -6855,7 +6934,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromSymbol` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyFromSymbol` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g17ce3365ef7b6687a7d16c5b29de1f82).
     pub fn cudaMemcpyFromSymbol(
         dst: *mut ::core::ffi::c_void,
         symbol: *const ::core::ffi::c_void,
@@ -6863,7 +6942,7 @@ cuda_fns! {
         offset: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromSymbolAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyFromSymbolAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g9445b750013829f03d0bb5ad5fa7a0fb).
     pub fn cudaMemcpyFromSymbolAsync(
         dst: *mut ::core::ffi::c_void,
         symbol: *const ::core::ffi::c_void,
@@ -6872,7 +6951,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromSymbolAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyFromSymbolAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g9445b750013829f03d0bb5ad5fa7a0fb).
     pub fn cudaMemcpyFromSymbolAsync_ptsz(
         dst: *mut ::core::ffi::c_void,
         symbol: *const ::core::ffi::c_void,
@@ -6881,7 +6960,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyFromSymbol` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyFromSymbol` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g17ce3365ef7b6687a7d16c5b29de1f82).
     pub fn cudaMemcpyFromSymbol_ptds(
         dst: *mut ::core::ffi::c_void,
         symbol: *const ::core::ffi::c_void,
@@ -6889,7 +6968,7 @@ cuda_fns! {
         offset: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyPeer` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyPeer` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g88fd1245b2cb10d2d30c74900b7dfb9c).
     pub fn cudaMemcpyPeer(
         dst: *mut ::core::ffi::c_void,
         dstDevice: ::core::ffi::c_int,
@@ -6897,7 +6976,7 @@ cuda_fns! {
         srcDevice: ::core::ffi::c_int,
         count: usize,
     ) -> cudaError_t;
-    /// `cudaMemcpyPeerAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyPeerAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gbfde4ace9ff4823f4ac45e5c6bdcd2ee).
     pub fn cudaMemcpyPeerAsync(
         dst: *mut ::core::ffi::c_void,
         dstDevice: ::core::ffi::c_int,
@@ -6906,7 +6985,7 @@ cuda_fns! {
         count: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArray` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html#group__CUDART__MEMORY__DEPRECATED_1gcc65e278074cfe8f06aaa25788b7dc25).
     pub fn cudaMemcpyToArray(
         dst: cudaArray_t,
         wOffset: usize,
@@ -6915,7 +6994,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArrayAsync` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArrayAsync` in NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html#group__CUDART__MEMORY__DEPRECATED_1g0ab54cd45f0dcd26c9a46c4b0b7fff9b).
     pub fn cudaMemcpyToArrayAsync(
         dst: cudaArray_t,
         wOffset: usize,
@@ -6925,7 +7004,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html#group__CUDART__MEMORY__DEPRECATED_1g0ab54cd45f0dcd26c9a46c4b0b7fff9b).
     pub fn cudaMemcpyToArrayAsync_ptsz(
         dst: cudaArray_t,
         wOffset: usize,
@@ -6935,7 +7014,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html).
+    /// `cudaMemcpyToArray` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__DEPRECATED.html#group__CUDART__MEMORY__DEPRECATED_1gcc65e278074cfe8f06aaa25788b7dc25).
     pub fn cudaMemcpyToArray_ptds(
         dst: cudaArray_t,
         wOffset: usize,
@@ -6944,7 +7023,7 @@ cuda_fns! {
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyToSymbol` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyToSymbol` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g9bcf02b53644eee2bef9983d807084c7).
     pub fn cudaMemcpyToSymbol(
         symbol: *const ::core::ffi::c_void,
         src: *const ::core::ffi::c_void,
@@ -6952,7 +7031,7 @@ cuda_fns! {
         offset: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyToSymbolAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyToSymbolAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gc3551568f691baad5fb776b7656ecc05).
     pub fn cudaMemcpyToSymbolAsync(
         symbol: *const ::core::ffi::c_void,
         src: *const ::core::ffi::c_void,
@@ -6961,7 +7040,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyToSymbolAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyToSymbolAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gc3551568f691baad5fb776b7656ecc05).
     pub fn cudaMemcpyToSymbolAsync_ptsz(
         symbol: *const ::core::ffi::c_void,
         src: *const ::core::ffi::c_void,
@@ -6970,7 +7049,7 @@ cuda_fns! {
         kind: cudaMemcpyKind,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyToSymbol` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyToSymbol` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g9bcf02b53644eee2bef9983d807084c7).
     pub fn cudaMemcpyToSymbol_ptds(
         symbol: *const ::core::ffi::c_void,
         src: *const ::core::ffi::c_void,
@@ -6978,7 +7057,7 @@ cuda_fns! {
         offset: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemcpyWithAttributesAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyWithAttributesAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g133ab1715bab46ddda76d6112c951eca).
     pub fn cudaMemcpyWithAttributesAsync(
         dst: *mut ::core::ffi::c_void,
         src: *const ::core::ffi::c_void,
@@ -6986,7 +7065,7 @@ cuda_fns! {
         attr: *mut cudaMemcpyAttributes,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpyWithAttributesAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpyWithAttributesAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g133ab1715bab46ddda76d6112c951eca).
     pub fn cudaMemcpyWithAttributesAsync_ptsz(
         dst: *mut ::core::ffi::c_void,
         src: *const ::core::ffi::c_void,
@@ -6994,20 +7073,20 @@ cuda_fns! {
         attr: *mut cudaMemcpyAttributes,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemcpy` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemcpy` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gc263dbe6574220cc776b45438fc351e8).
     pub fn cudaMemcpy_ptds(
         dst: *mut ::core::ffi::c_void,
         src: *const ::core::ffi::c_void,
         count: usize,
         kind: cudaMemcpyKind,
     ) -> cudaError_t;
-    /// `cudaMemset` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemset` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gf7338650f7683c51ee26aadc6973c63a).
     pub fn cudaMemset(
         devPtr: *mut ::core::ffi::c_void,
         value: ::core::ffi::c_int,
         count: usize,
     ) -> cudaError_t;
-    /// `cudaMemset2D` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemset2D` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g120112b2bd627c7a896390efadc4d2c1).
     pub fn cudaMemset2D(
         devPtr: *mut ::core::ffi::c_void,
         pitch: usize,
@@ -7015,7 +7094,7 @@ cuda_fns! {
         width: usize,
         height: usize,
     ) -> cudaError_t;
-    /// `cudaMemset2DAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemset2DAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g8fdcc53996ff49c570f4b5ead0256ef0).
     pub fn cudaMemset2DAsync(
         devPtr: *mut ::core::ffi::c_void,
         pitch: usize,
@@ -7024,7 +7103,7 @@ cuda_fns! {
         height: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemset2DAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemset2DAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g8fdcc53996ff49c570f4b5ead0256ef0).
     pub fn cudaMemset2DAsync_ptsz(
         devPtr: *mut ::core::ffi::c_void,
         pitch: usize,
@@ -7033,7 +7112,7 @@ cuda_fns! {
         height: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemset2D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemset2D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g120112b2bd627c7a896390efadc4d2c1).
     pub fn cudaMemset2D_ptds(
         devPtr: *mut ::core::ffi::c_void,
         pitch: usize,
@@ -7041,78 +7120,78 @@ cuda_fns! {
         width: usize,
         height: usize,
     ) -> cudaError_t;
-    /// `cudaMemset3D` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemset3D` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g87688e6e9ce6a19c3405bb2bc8e49f93).
     pub fn cudaMemset3D(
         pitchedDevPtr: cudaPitchedPtr,
         value: ::core::ffi::c_int,
         extent: cudaExtent,
     ) -> cudaError_t;
-    /// `cudaMemset3DAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemset3DAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1ga0fe471e6538e11e6e8ad9895833cc71).
     pub fn cudaMemset3DAsync(
         pitchedDevPtr: cudaPitchedPtr,
         value: ::core::ffi::c_int,
         extent: cudaExtent,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemset3DAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemset3DAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1ga0fe471e6538e11e6e8ad9895833cc71).
     pub fn cudaMemset3DAsync_ptsz(
         pitchedDevPtr: cudaPitchedPtr,
         value: ::core::ffi::c_int,
         extent: cudaExtent,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemset3D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemset3D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g87688e6e9ce6a19c3405bb2bc8e49f93).
     pub fn cudaMemset3D_ptds(
         pitchedDevPtr: cudaPitchedPtr,
         value: ::core::ffi::c_int,
         extent: cudaExtent,
     ) -> cudaError_t;
-    /// `cudaMemsetAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemsetAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g7c9761e21d9f0999fd136c51e7b9b2a0).
     pub fn cudaMemsetAsync(
         devPtr: *mut ::core::ffi::c_void,
         value: ::core::ffi::c_int,
         count: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemsetAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemsetAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g7c9761e21d9f0999fd136c51e7b9b2a0).
     pub fn cudaMemsetAsync_ptsz(
         devPtr: *mut ::core::ffi::c_void,
         value: ::core::ffi::c_int,
         count: usize,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaMemset` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMemset` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1gf7338650f7683c51ee26aadc6973c63a).
     pub fn cudaMemset_ptds(
         devPtr: *mut ::core::ffi::c_void,
         value: ::core::ffi::c_int,
         count: usize,
     ) -> cudaError_t;
-    /// `cudaMipmappedArrayGetMemoryRequirements` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMipmappedArrayGetMemoryRequirements` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g5585c79ccabe9cd9f882810b0ae2f382).
     pub fn cudaMipmappedArrayGetMemoryRequirements(
         memoryRequirements: *mut cudaArrayMemoryRequirements,
         mipmap: cudaMipmappedArray_t,
         device: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaMipmappedArrayGetSparseProperties` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html).
+    /// `cudaMipmappedArrayGetSparseProperties` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY.html#group__CUDART__MEMORY_1g96d65849f80adb87d239f68756ed5b14).
     pub fn cudaMipmappedArrayGetSparseProperties(
         sparseProperties: *mut cudaArraySparseProperties,
         mipmap: cudaMipmappedArray_t,
     ) -> cudaError_t;
-    /// `cudaOccupancyAvailableDynamicSMemPerBlock` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__OCCUPANCY.html).
+    /// `cudaOccupancyAvailableDynamicSMemPerBlock` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__OCCUPANCY.html#group__CUDART__OCCUPANCY_1g745c7fd79ea3805980aa555a1ccff264).
     pub fn cudaOccupancyAvailableDynamicSMemPerBlock(
         dynamicSmemSize: *mut usize,
         func: *const ::core::ffi::c_void,
         numBlocks: ::core::ffi::c_int,
         blockSize: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaOccupancyMaxActiveBlocksPerMultiprocessor` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__OCCUPANCY.html).
+    /// `cudaOccupancyMaxActiveBlocksPerMultiprocessor` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__OCCUPANCY.html#group__CUDART__OCCUPANCY_1ge99bee88c427b3f8ffa8ec3e43fd877d).
     pub fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(
         numBlocks: *mut ::core::ffi::c_int,
         func: *const ::core::ffi::c_void,
         blockSize: ::core::ffi::c_int,
         dynamicSMemSize: usize,
     ) -> cudaError_t;
-    /// `cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__OCCUPANCY.html).
+    /// `cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__OCCUPANCY.html#group__CUDART__OCCUPANCY_1g8db1881221c44365d8f795ae4c1c655e).
     pub fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
         numBlocks: *mut ::core::ffi::c_int,
         func: *const ::core::ffi::c_void,
@@ -7120,84 +7199,84 @@ cuda_fns! {
         dynamicSMemSize: usize,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaOccupancyMaxActiveClusters` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__OCCUPANCY.html).
+    /// `cudaOccupancyMaxActiveClusters` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__OCCUPANCY.html#group__CUDART__OCCUPANCY_1g0f778b3e65c0ab1fb90a8cd7d267ab9c).
     pub fn cudaOccupancyMaxActiveClusters(
         numClusters: *mut ::core::ffi::c_int,
         func: *const ::core::ffi::c_void,
         launchConfig: *const cudaLaunchConfig_t,
     ) -> cudaError_t;
-    /// `cudaOccupancyMaxPotentialClusterSize` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__OCCUPANCY.html).
+    /// `cudaOccupancyMaxPotentialClusterSize` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__OCCUPANCY.html#group__CUDART__OCCUPANCY_1g577fedcc6b5e667ae9ecb8588a0f93a7).
     pub fn cudaOccupancyMaxPotentialClusterSize(
         clusterSize: *mut ::core::ffi::c_int,
         func: *const ::core::ffi::c_void,
         launchConfig: *const cudaLaunchConfig_t,
     ) -> cudaError_t;
-    /// `cudaPeekAtLastError` in NVIDIA's reference: [Error Handling](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__ERROR.html).
+    /// `cudaPeekAtLastError` in NVIDIA's reference: [Error Handling](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__ERROR.html#group__CUDART__ERROR_1ge9f0596369c32aa43875c17c78a8fe41).
     pub fn cudaPeekAtLastError() -> cudaError_t;
-    /// `cudaPointerGetAttributes` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__UNIFIED.html).
+    /// `cudaPointerGetAttributes` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__UNIFIED.html#group__CUDART__UNIFIED_1gd89830e17d399c064a2f3c3fa8bb4390).
     pub fn cudaPointerGetAttributes(
         attributes: *mut cudaPointerAttributes,
         ptr: *const ::core::ffi::c_void,
     ) -> cudaError_t;
-    /// `cudaRuntimeGetVersion` in NVIDIA's reference: [Version Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART____VERSION.html).
+    /// `cudaRuntimeGetVersion` in NVIDIA's reference: [Version Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART____VERSION.html#group__CUDART____VERSION_1g0e3952c7802fd730432180f1f4a6cdc6).
     pub fn cudaRuntimeGetVersion(runtimeVersion: *mut ::core::ffi::c_int) -> cudaError_t;
-    /// `cudaSetDevice` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaSetDevice` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g159587909ffa0791bbe4b40187a4c6bb).
     pub fn cudaSetDevice(device: ::core::ffi::c_int) -> cudaError_t;
-    /// `cudaSetDeviceFlags` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaSetDeviceFlags` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g69e73c7dda3fc05306ae7c811a690fac).
     pub fn cudaSetDeviceFlags(flags: ::core::ffi::c_uint) -> cudaError_t;
-    /// `cudaSetValidDevices` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
+    /// `cudaSetValidDevices` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g1b9336c70f2299405f67a4f8496d7cfe).
     pub fn cudaSetValidDevices(
         device_arr: *mut ::core::ffi::c_int,
         len: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaSignalExternalSemaphoresAsync` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html).
+    /// `cudaSignalExternalSemaphoresAsync` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html#group__CUDART__EXTRES__INTEROP_1gb0806d36d4bc72b82afcf9315f11330c).
     pub fn cudaSignalExternalSemaphoresAsync(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreSignalParams,
         numExtSems: ::core::ffi::c_uint,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaSignalExternalSemaphoresAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html).
+    /// `cudaSignalExternalSemaphoresAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html#group__CUDART__EXTRES__INTEROP_1gb0806d36d4bc72b82afcf9315f11330c).
     pub fn cudaSignalExternalSemaphoresAsync_ptsz(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreSignalParams,
         numExtSems: ::core::ffi::c_uint,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaStreamAddCallback` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamAddCallback` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g74aa9f4b1c2f12d994bf13876a5a2498).
     pub fn cudaStreamAddCallback(
         stream: cudaStream_t,
         callback: cudaStreamCallback_t,
         userData: *mut ::core::ffi::c_void,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaStreamAddCallback` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamAddCallback` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g74aa9f4b1c2f12d994bf13876a5a2498).
     pub fn cudaStreamAddCallback_ptsz(
         stream: cudaStream_t,
         callback: cudaStreamCallback_t,
         userData: *mut ::core::ffi::c_void,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaStreamAttachMemAsync` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamAttachMemAsync` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g302785034eac9fc5dddf801c1c23ba44).
     pub fn cudaStreamAttachMemAsync(
         stream: cudaStream_t,
         devPtr: *mut ::core::ffi::c_void,
         length: usize,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaStreamAttachMemAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamAttachMemAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g302785034eac9fc5dddf801c1c23ba44).
     pub fn cudaStreamAttachMemAsync_ptsz(
         stream: cudaStream_t,
         devPtr: *mut ::core::ffi::c_void,
         length: usize,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaStreamBeginCapture` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamBeginCapture` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g793d7d4e474388ddfda531603dc34aa3).
     pub fn cudaStreamBeginCapture(
         stream: cudaStream_t,
         mode: cudaStreamCaptureMode,
     ) -> cudaError_t;
-    /// `cudaStreamBeginCaptureToGraph` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamBeginCaptureToGraph` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g52d4a730019358ef25b721f959543f23).
     pub fn cudaStreamBeginCaptureToGraph(
         stream: cudaStream_t,
         graph: cudaGraph_t,
@@ -7206,7 +7285,7 @@ cuda_fns! {
         numDependencies: usize,
         mode: cudaStreamCaptureMode,
     ) -> cudaError_t;
-    /// `cudaStreamBeginCaptureToGraph` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamBeginCaptureToGraph` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g52d4a730019358ef25b721f959543f23).
     pub fn cudaStreamBeginCaptureToGraph_ptsz(
         stream: cudaStream_t,
         graph: cudaGraph_t,
@@ -7215,56 +7294,56 @@ cuda_fns! {
         numDependencies: usize,
         mode: cudaStreamCaptureMode,
     ) -> cudaError_t;
-    /// `cudaStreamBeginCapture` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamBeginCapture` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g793d7d4e474388ddfda531603dc34aa3).
     pub fn cudaStreamBeginCapture_ptsz(
         stream: cudaStream_t,
         mode: cudaStreamCaptureMode,
     ) -> cudaError_t;
-    /// `cudaStreamCopyAttributes` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamCopyAttributes` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g38e799182f749434a41c481d6dc371ef).
     pub fn cudaStreamCopyAttributes(dst: cudaStream_t, src: cudaStream_t) -> cudaError_t;
-    /// `cudaStreamCopyAttributes` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamCopyAttributes` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g38e799182f749434a41c481d6dc371ef).
     pub fn cudaStreamCopyAttributes_ptsz(
         dst: cudaStream_t,
         src: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaStreamCreate` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamCreate` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g6a3c4b819e6a994c26d0c4824a4c80da).
     pub fn cudaStreamCreate(pStream: *mut cudaStream_t) -> cudaError_t;
-    /// `cudaStreamCreateWithFlags` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamCreateWithFlags` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1gb1e32aff9f59119e4d0a9858991c4ad3).
     pub fn cudaStreamCreateWithFlags(
         pStream: *mut cudaStream_t,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaStreamCreateWithPriority` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamCreateWithPriority` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g5e6c12a23e7f5daefbadbe12450004ee).
     pub fn cudaStreamCreateWithPriority(
         pStream: *mut cudaStream_t,
         flags: ::core::ffi::c_uint,
         priority: ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaStreamDestroy` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamDestroy` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1gfda584f1788ca983cb21c5f4d2033a62).
     pub fn cudaStreamDestroy(stream: cudaStream_t) -> cudaError_t;
-    /// `cudaStreamEndCapture` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamEndCapture` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1gf5a0efebc818054ceecd1e3e5e76d93e).
     pub fn cudaStreamEndCapture(
         stream: cudaStream_t,
         pGraph: *mut cudaGraph_t,
     ) -> cudaError_t;
-    /// `cudaStreamEndCapture` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamEndCapture` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1gf5a0efebc818054ceecd1e3e5e76d93e).
     pub fn cudaStreamEndCapture_ptsz(
         stream: cudaStream_t,
         pGraph: *mut cudaGraph_t,
     ) -> cudaError_t;
-    /// `cudaStreamGetAttribute` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamGetAttribute` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1gc39921c01cce9286ea41e93305471412).
     pub fn cudaStreamGetAttribute(
         hStream: cudaStream_t,
         attr: cudaLaunchAttributeID,
         value_out: *mut cudaLaunchAttributeValue,
     ) -> cudaError_t;
-    /// `cudaStreamGetAttribute` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamGetAttribute` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1gc39921c01cce9286ea41e93305471412).
     pub fn cudaStreamGetAttribute_ptsz(
         hStream: cudaStream_t,
         attr: cudaLaunchAttributeID,
         value_out: *mut cudaLaunchAttributeValue,
     ) -> cudaError_t;
-    /// `cudaStreamGetCaptureInfo` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamGetCaptureInfo` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g8d9312f1098c45e2ed43c949cfccf1f7).
     pub fn cudaStreamGetCaptureInfo(
         stream: cudaStream_t,
         captureStatus_out: *mut cudaStreamCaptureStatus,
@@ -7274,7 +7353,7 @@ cuda_fns! {
         edgeData_out: *mut *const cudaGraphEdgeData,
         numDependencies_out: *mut usize,
     ) -> cudaError_t;
-    /// `cudaStreamGetCaptureInfo` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamGetCaptureInfo` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g8d9312f1098c45e2ed43c949cfccf1f7).
     pub fn cudaStreamGetCaptureInfo_ptsz(
         stream: cudaStream_t,
         captureStatus_out: *mut cudaStreamCaptureStatus,
@@ -7284,89 +7363,89 @@ cuda_fns! {
         edgeData_out: *mut *const cudaGraphEdgeData,
         numDependencies_out: *mut usize,
     ) -> cudaError_t;
-    /// `cudaStreamGetDevResource` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaStreamGetDevResource` in NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1g55c60bf05fec3cf837d96520c91b8396).
     pub fn cudaStreamGetDevResource(
         hStream: cudaStream_t,
         resource: *mut cudaDevResource,
         r#type: cudaDevResourceType,
     ) -> cudaError_t;
-    /// `cudaStreamGetDevResource` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html).
+    /// `cudaStreamGetDevResource` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Context Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXECUTION__CONTEXT.html#group__CUDART__EXECUTION__CONTEXT_1g55c60bf05fec3cf837d96520c91b8396).
     pub fn cudaStreamGetDevResource_ptsz(
         hStream: cudaStream_t,
         resource: *mut cudaDevResource,
         r#type: cudaDevResourceType,
     ) -> cudaError_t;
-    /// `cudaStreamGetDevice` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamGetDevice` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g14a47c6749e27aabace0adb4353bf5ba).
     pub fn cudaStreamGetDevice(
         hStream: cudaStream_t,
         device: *mut ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaStreamGetDevice` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamGetDevice` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g14a47c6749e27aabace0adb4353bf5ba).
     pub fn cudaStreamGetDevice_ptsz(
         hStream: cudaStream_t,
         device: *mut ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaStreamGetFlags` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamGetFlags` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1ga4f6898ecb30960fb9d2646c510fc68f).
     pub fn cudaStreamGetFlags(
         hStream: cudaStream_t,
         flags: *mut ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaStreamGetFlags` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamGetFlags` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1ga4f6898ecb30960fb9d2646c510fc68f).
     pub fn cudaStreamGetFlags_ptsz(
         hStream: cudaStream_t,
         flags: *mut ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaStreamGetId` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamGetId` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g9495c06a8269fbed77843623fdc6978a).
     pub fn cudaStreamGetId(
         hStream: cudaStream_t,
         streamId: *mut ::core::ffi::c_ulonglong,
     ) -> cudaError_t;
-    /// `cudaStreamGetId` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamGetId` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g9495c06a8269fbed77843623fdc6978a).
     pub fn cudaStreamGetId_ptsz(
         hStream: cudaStream_t,
         streamId: *mut ::core::ffi::c_ulonglong,
     ) -> cudaError_t;
-    /// `cudaStreamGetPriority` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamGetPriority` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1gd2f8a32f412657377cf4a0ee260b3106).
     pub fn cudaStreamGetPriority(
         hStream: cudaStream_t,
         priority: *mut ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaStreamGetPriority` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamGetPriority` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1gd2f8a32f412657377cf4a0ee260b3106).
     pub fn cudaStreamGetPriority_ptsz(
         hStream: cudaStream_t,
         priority: *mut ::core::ffi::c_int,
     ) -> cudaError_t;
-    /// `cudaStreamIsCapturing` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamIsCapturing` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1ge564e8434c67d716367931c4bc7db1cc).
     pub fn cudaStreamIsCapturing(
         stream: cudaStream_t,
         pCaptureStatus: *mut cudaStreamCaptureStatus,
     ) -> cudaError_t;
-    /// `cudaStreamIsCapturing` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamIsCapturing` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1ge564e8434c67d716367931c4bc7db1cc).
     pub fn cudaStreamIsCapturing_ptsz(
         stream: cudaStream_t,
         pCaptureStatus: *mut cudaStreamCaptureStatus,
     ) -> cudaError_t;
-    /// `cudaStreamQuery` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamQuery` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g2021adeb17905c7ec2a3c1bf125c5435).
     pub fn cudaStreamQuery(stream: cudaStream_t) -> cudaError_t;
-    /// `cudaStreamQuery` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamQuery` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g2021adeb17905c7ec2a3c1bf125c5435).
     pub fn cudaStreamQuery_ptsz(stream: cudaStream_t) -> cudaError_t;
-    /// `cudaStreamSetAttribute` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamSetAttribute` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1ga5c0ed6df426322d4940188adb1683a2).
     pub fn cudaStreamSetAttribute(
         hStream: cudaStream_t,
         attr: cudaLaunchAttributeID,
         value: *const cudaLaunchAttributeValue,
     ) -> cudaError_t;
-    /// `cudaStreamSetAttribute` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamSetAttribute` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1ga5c0ed6df426322d4940188adb1683a2).
     pub fn cudaStreamSetAttribute_ptsz(
         hStream: cudaStream_t,
         attr: cudaLaunchAttributeID,
         value: *const cudaLaunchAttributeValue,
     ) -> cudaError_t;
-    /// `cudaStreamSynchronize` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamSynchronize` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g82b5784f674c17c6df64affe618bf45e).
     pub fn cudaStreamSynchronize(stream: cudaStream_t) -> cudaError_t;
-    /// `cudaStreamSynchronize` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamSynchronize` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g82b5784f674c17c6df64affe618bf45e).
     pub fn cudaStreamSynchronize_ptsz(stream: cudaStream_t) -> cudaError_t;
-    /// `cudaStreamUpdateCaptureDependencies` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamUpdateCaptureDependencies` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g5d24e83040683a297f2d160bedf25175).
     pub fn cudaStreamUpdateCaptureDependencies(
         stream: cudaStream_t,
         dependencies: *mut cudaGraphNode_t,
@@ -7374,7 +7453,7 @@ cuda_fns! {
         numDependencies: usize,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaStreamUpdateCaptureDependencies` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamUpdateCaptureDependencies` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g5d24e83040683a297f2d160bedf25175).
     pub fn cudaStreamUpdateCaptureDependencies_ptsz(
         stream: cudaStream_t,
         dependencies: *mut cudaGraphNode_t,
@@ -7382,23 +7461,23 @@ cuda_fns! {
         numDependencies: usize,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaStreamWaitEvent` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamWaitEvent` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g7840e3984799941a61839de40413d1d9).
     pub fn cudaStreamWaitEvent(
         stream: cudaStream_t,
         event: cudaEvent_t,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaStreamWaitEvent` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaStreamWaitEvent` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g7840e3984799941a61839de40413d1d9).
     pub fn cudaStreamWaitEvent_ptsz(
         stream: cudaStream_t,
         event: cudaEvent_t,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaThreadExchangeStreamCaptureMode` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html).
+    /// `cudaThreadExchangeStreamCaptureMode` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__STREAM.html#group__CUDART__STREAM_1g9d0535d93a214cbf126835257b16ba85).
     pub fn cudaThreadExchangeStreamCaptureMode(
         mode: *mut cudaStreamCaptureMode,
     ) -> cudaError_t;
-    /// `cudaUserObjectCreate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaUserObjectCreate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1g0aa7caf7bb7ccbc766fab0558af72c96).
     pub fn cudaUserObjectCreate(
         object_out: *mut cudaUserObject_t,
         ptr: *mut ::core::ffi::c_void,
@@ -7406,24 +7485,24 @@ cuda_fns! {
         initialRefcount: ::core::ffi::c_uint,
         flags: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaUserObjectRelease` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaUserObjectRelease` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1ga4e35c1842873ff86bf666c6b35bf181).
     pub fn cudaUserObjectRelease(
         object: cudaUserObject_t,
         count: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaUserObjectRetain` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html).
+    /// `cudaUserObjectRetain` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__GRAPH.html#group__CUDART__GRAPH_1ge603163bdd612fbcecb7fe9d266d2794).
     pub fn cudaUserObjectRetain(
         object: cudaUserObject_t,
         count: ::core::ffi::c_uint,
     ) -> cudaError_t;
-    /// `cudaWaitExternalSemaphoresAsync` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html).
+    /// `cudaWaitExternalSemaphoresAsync` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html#group__CUDART__EXTRES__INTEROP_1g52ecbdf57e75f0fde9fa44a2f9532c2d).
     pub fn cudaWaitExternalSemaphoresAsync(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreWaitParams,
         numExtSems: ::core::ffi::c_uint,
         stream: cudaStream_t,
     ) -> cudaError_t;
-    /// `cudaWaitExternalSemaphoresAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html).
+    /// `cudaWaitExternalSemaphoresAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__EXTRES__INTEROP.html#group__CUDART__EXTRES__INTEROP_1g52ecbdf57e75f0fde9fa44a2f9532c2d).
     pub fn cudaWaitExternalSemaphoresAsync_ptsz(
         extSemArray: *const cudaExternalSemaphore_t,
         paramsArray: *const cudaExternalSemaphoreWaitParams,

@@ -233,11 +233,13 @@ impl Default for CUipcMemHandle_st {
 pub type CUipcMemHandle_v1 = CUipcMemHandle_st;
 pub type CUipcMemHandle = CUipcMemHandle_v1;
 pub const CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS: CUipcMem_flags_enum = 1;
+/// Its values (the C enum's constants): [`CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS`].
 pub type CUipcMem_flags_enum = ::core::ffi::c_uint;
 pub use self::CUipcMem_flags_enum as CUipcMem_flags;
 pub const CU_MEM_ATTACH_GLOBAL: CUmemAttach_flags_enum = 1;
 pub const CU_MEM_ATTACH_HOST: CUmemAttach_flags_enum = 2;
 pub const CU_MEM_ATTACH_SINGLE: CUmemAttach_flags_enum = 4;
+/// Its values (the C enum's constants): [`CU_MEM_ATTACH_GLOBAL`], [`CU_MEM_ATTACH_HOST`], [`CU_MEM_ATTACH_SINGLE`].
 pub type CUmemAttach_flags_enum = ::core::ffi::c_uint;
 pub use self::CUmemAttach_flags_enum as CUmemAttach_flags;
 pub const CU_CTX_SCHED_AUTO: CUctx_flags_enum = 0;
@@ -252,30 +254,36 @@ pub const CU_CTX_COREDUMP_ENABLE: CUctx_flags_enum = 32;
 pub const CU_CTX_USER_COREDUMP_ENABLE: CUctx_flags_enum = 64;
 pub const CU_CTX_SYNC_MEMOPS: CUctx_flags_enum = 128;
 pub const CU_CTX_FLAGS_MASK: CUctx_flags_enum = 255;
+/// Its values (the C enum's constants): [`CU_CTX_SCHED_AUTO`], [`CU_CTX_SCHED_SPIN`], [`CU_CTX_SCHED_YIELD`], [`CU_CTX_SCHED_BLOCKING_SYNC`], [`CU_CTX_BLOCKING_SYNC`], [`CU_CTX_SCHED_MASK`], [`CU_CTX_MAP_HOST`], [`CU_CTX_LMEM_RESIZE_TO_MAX`], [`CU_CTX_COREDUMP_ENABLE`], [`CU_CTX_USER_COREDUMP_ENABLE`], [`CU_CTX_SYNC_MEMOPS`], [`CU_CTX_FLAGS_MASK`].
 pub type CUctx_flags_enum = ::core::ffi::c_uint;
 pub use self::CUctx_flags_enum as CUctx_flags;
 pub const CU_EVENT_SCHED_AUTO: CUevent_sched_flags_enum = 0;
 pub const CU_EVENT_SCHED_SPIN: CUevent_sched_flags_enum = 1;
 pub const CU_EVENT_SCHED_YIELD: CUevent_sched_flags_enum = 2;
 pub const CU_EVENT_SCHED_BLOCKING_SYNC: CUevent_sched_flags_enum = 4;
+/// Its values (the C enum's constants): [`CU_EVENT_SCHED_AUTO`], [`CU_EVENT_SCHED_SPIN`], [`CU_EVENT_SCHED_YIELD`], [`CU_EVENT_SCHED_BLOCKING_SYNC`].
 pub type CUevent_sched_flags_enum = ::core::ffi::c_uint;
 pub use self::CUevent_sched_flags_enum as CUevent_sched_flags;
 pub const CU_STREAM_DEFAULT: CUstream_flags_enum = 0;
 pub const CU_STREAM_NON_BLOCKING: CUstream_flags_enum = 1;
+/// Its values (the C enum's constants): [`CU_STREAM_DEFAULT`], [`CU_STREAM_NON_BLOCKING`].
 pub type CUstream_flags_enum = ::core::ffi::c_uint;
 pub use self::CUstream_flags_enum as CUstream_flags;
 pub const CU_EVENT_DEFAULT: CUevent_flags_enum = 0;
 pub const CU_EVENT_BLOCKING_SYNC: CUevent_flags_enum = 1;
 pub const CU_EVENT_DISABLE_TIMING: CUevent_flags_enum = 2;
 pub const CU_EVENT_INTERPROCESS: CUevent_flags_enum = 4;
+/// Its values (the C enum's constants): [`CU_EVENT_DEFAULT`], [`CU_EVENT_BLOCKING_SYNC`], [`CU_EVENT_DISABLE_TIMING`], [`CU_EVENT_INTERPROCESS`].
 pub type CUevent_flags_enum = ::core::ffi::c_uint;
 pub use self::CUevent_flags_enum as CUevent_flags;
 pub const CU_EVENT_RECORD_DEFAULT: CUevent_record_flags_enum = 0;
 pub const CU_EVENT_RECORD_EXTERNAL: CUevent_record_flags_enum = 1;
+/// Its values (the C enum's constants): [`CU_EVENT_RECORD_DEFAULT`], [`CU_EVENT_RECORD_EXTERNAL`].
 pub type CUevent_record_flags_enum = ::core::ffi::c_uint;
 pub use self::CUevent_record_flags_enum as CUevent_record_flags;
 pub const CU_EVENT_WAIT_DEFAULT: CUevent_wait_flags_enum = 0;
 pub const CU_EVENT_WAIT_EXTERNAL: CUevent_wait_flags_enum = 1;
+/// Its values (the C enum's constants): [`CU_EVENT_WAIT_DEFAULT`], [`CU_EVENT_WAIT_EXTERNAL`].
 pub type CUevent_wait_flags_enum = ::core::ffi::c_uint;
 pub use self::CUevent_wait_flags_enum as CUevent_wait_flags;
 pub const CU_STREAM_WAIT_VALUE_GEQ: CUstreamWaitValue_flags_enum = 0;
@@ -283,10 +291,12 @@ pub const CU_STREAM_WAIT_VALUE_EQ: CUstreamWaitValue_flags_enum = 1;
 pub const CU_STREAM_WAIT_VALUE_AND: CUstreamWaitValue_flags_enum = 2;
 pub const CU_STREAM_WAIT_VALUE_NOR: CUstreamWaitValue_flags_enum = 3;
 pub const CU_STREAM_WAIT_VALUE_FLUSH: CUstreamWaitValue_flags_enum = 1073741824;
+/// Its values (the C enum's constants): [`CU_STREAM_WAIT_VALUE_GEQ`], [`CU_STREAM_WAIT_VALUE_EQ`], [`CU_STREAM_WAIT_VALUE_AND`], [`CU_STREAM_WAIT_VALUE_NOR`], [`CU_STREAM_WAIT_VALUE_FLUSH`].
 pub type CUstreamWaitValue_flags_enum = ::core::ffi::c_uint;
 pub use self::CUstreamWaitValue_flags_enum as CUstreamWaitValue_flags;
 pub const CU_STREAM_WRITE_VALUE_DEFAULT: CUstreamWriteValue_flags_enum = 0;
 pub const CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER: CUstreamWriteValue_flags_enum = 1;
+/// Its values (the C enum's constants): [`CU_STREAM_WRITE_VALUE_DEFAULT`], [`CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER`].
 pub type CUstreamWriteValue_flags_enum = ::core::ffi::c_uint;
 pub use self::CUstreamWriteValue_flags_enum as CUstreamWriteValue_flags;
 pub const CU_STREAM_MEM_OP_WAIT_VALUE_32: CUstreamBatchMemOpType_enum = 1;
@@ -295,10 +305,12 @@ pub const CU_STREAM_MEM_OP_WAIT_VALUE_64: CUstreamBatchMemOpType_enum = 4;
 pub const CU_STREAM_MEM_OP_WRITE_VALUE_64: CUstreamBatchMemOpType_enum = 5;
 pub const CU_STREAM_MEM_OP_BARRIER: CUstreamBatchMemOpType_enum = 6;
 pub const CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES: CUstreamBatchMemOpType_enum = 3;
+/// Its values (the C enum's constants): [`CU_STREAM_MEM_OP_WAIT_VALUE_32`], [`CU_STREAM_MEM_OP_WRITE_VALUE_32`], [`CU_STREAM_MEM_OP_WAIT_VALUE_64`], [`CU_STREAM_MEM_OP_WRITE_VALUE_64`], [`CU_STREAM_MEM_OP_BARRIER`], [`CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES`].
 pub type CUstreamBatchMemOpType_enum = ::core::ffi::c_uint;
 pub use self::CUstreamBatchMemOpType_enum as CUstreamBatchMemOpType;
 pub const CU_STREAM_MEMORY_BARRIER_TYPE_SYS: CUstreamMemoryBarrier_flags_enum = 0;
 pub const CU_STREAM_MEMORY_BARRIER_TYPE_GPU: CUstreamMemoryBarrier_flags_enum = 1;
+/// Its values (the C enum's constants): [`CU_STREAM_MEMORY_BARRIER_TYPE_SYS`], [`CU_STREAM_MEMORY_BARRIER_TYPE_GPU`].
 pub type CUstreamMemoryBarrier_flags_enum = ::core::ffi::c_uint;
 pub use self::CUstreamMemoryBarrier_flags_enum as CUstreamMemoryBarrier_flags;
 #[repr(C)]
@@ -649,10 +661,12 @@ impl Default for CUDA_BATCH_MEM_OP_NODE_PARAMS_st {
 pub type CUDA_BATCH_MEM_OP_NODE_PARAMS = CUDA_BATCH_MEM_OP_NODE_PARAMS_st;
 pub const CU_OCCUPANCY_DEFAULT: CUoccupancy_flags_enum = 0;
 pub const CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE: CUoccupancy_flags_enum = 1;
+/// Its values (the C enum's constants): [`CU_OCCUPANCY_DEFAULT`], [`CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE`].
 pub type CUoccupancy_flags_enum = ::core::ffi::c_uint;
 pub use self::CUoccupancy_flags_enum as CUoccupancy_flags;
 pub const CU_STREAM_ADD_CAPTURE_DEPENDENCIES: CUstreamUpdateCaptureDependencies_flags_enum = 0;
 pub const CU_STREAM_SET_CAPTURE_DEPENDENCIES: CUstreamUpdateCaptureDependencies_flags_enum = 1;
+/// Its values (the C enum's constants): [`CU_STREAM_ADD_CAPTURE_DEPENDENCIES`], [`CU_STREAM_SET_CAPTURE_DEPENDENCIES`].
 pub type CUstreamUpdateCaptureDependencies_flags_enum = ::core::ffi::c_uint;
 pub use self::CUstreamUpdateCaptureDependencies_flags_enum as CUstreamUpdateCaptureDependencies_flags;
 pub const CU_AD_FORMAT_UNSIGNED_INT8: CUarray_format_enum = 1;
@@ -690,16 +704,19 @@ pub const CU_AD_FORMAT_BC6H_UF16: CUarray_format_enum = 155;
 pub const CU_AD_FORMAT_BC6H_SF16: CUarray_format_enum = 156;
 pub const CU_AD_FORMAT_BC7_UNORM: CUarray_format_enum = 157;
 pub const CU_AD_FORMAT_BC7_UNORM_SRGB: CUarray_format_enum = 158;
+/// Its values (the C enum's constants): [`CU_AD_FORMAT_UNSIGNED_INT8`], [`CU_AD_FORMAT_UNSIGNED_INT16`], [`CU_AD_FORMAT_UNSIGNED_INT32`], [`CU_AD_FORMAT_SIGNED_INT8`], [`CU_AD_FORMAT_SIGNED_INT16`], [`CU_AD_FORMAT_SIGNED_INT32`], [`CU_AD_FORMAT_HALF`], [`CU_AD_FORMAT_FLOAT`], [`CU_AD_FORMAT_NV12`], [`CU_AD_FORMAT_UNORM_INT8X1`], [`CU_AD_FORMAT_UNORM_INT8X2`], [`CU_AD_FORMAT_UNORM_INT8X4`], [`CU_AD_FORMAT_UNORM_INT16X1`], [`CU_AD_FORMAT_UNORM_INT16X2`], [`CU_AD_FORMAT_UNORM_INT16X4`], [`CU_AD_FORMAT_SNORM_INT8X1`], [`CU_AD_FORMAT_SNORM_INT8X2`], [`CU_AD_FORMAT_SNORM_INT8X4`], [`CU_AD_FORMAT_SNORM_INT16X1`], [`CU_AD_FORMAT_SNORM_INT16X2`], [`CU_AD_FORMAT_SNORM_INT16X4`], [`CU_AD_FORMAT_BC1_UNORM`], [`CU_AD_FORMAT_BC1_UNORM_SRGB`], [`CU_AD_FORMAT_BC2_UNORM`], [`CU_AD_FORMAT_BC2_UNORM_SRGB`], [`CU_AD_FORMAT_BC3_UNORM`], [`CU_AD_FORMAT_BC3_UNORM_SRGB`], [`CU_AD_FORMAT_BC4_UNORM`], [`CU_AD_FORMAT_BC4_SNORM`], [`CU_AD_FORMAT_BC5_UNORM`], [`CU_AD_FORMAT_BC5_SNORM`], [`CU_AD_FORMAT_BC6H_UF16`], [`CU_AD_FORMAT_BC6H_SF16`], [`CU_AD_FORMAT_BC7_UNORM`], [`CU_AD_FORMAT_BC7_UNORM_SRGB`].
 pub type CUarray_format_enum = ::core::ffi::c_uint;
 pub use self::CUarray_format_enum as CUarray_format;
 pub const CU_TR_ADDRESS_MODE_WRAP: CUaddress_mode_enum = 0;
 pub const CU_TR_ADDRESS_MODE_CLAMP: CUaddress_mode_enum = 1;
 pub const CU_TR_ADDRESS_MODE_MIRROR: CUaddress_mode_enum = 2;
 pub const CU_TR_ADDRESS_MODE_BORDER: CUaddress_mode_enum = 3;
+/// Its values (the C enum's constants): [`CU_TR_ADDRESS_MODE_WRAP`], [`CU_TR_ADDRESS_MODE_CLAMP`], [`CU_TR_ADDRESS_MODE_MIRROR`], [`CU_TR_ADDRESS_MODE_BORDER`].
 pub type CUaddress_mode_enum = ::core::ffi::c_uint;
 pub use self::CUaddress_mode_enum as CUaddress_mode;
 pub const CU_TR_FILTER_MODE_POINT: CUfilter_mode_enum = 0;
 pub const CU_TR_FILTER_MODE_LINEAR: CUfilter_mode_enum = 1;
+/// Its values (the C enum's constants): [`CU_TR_FILTER_MODE_POINT`], [`CU_TR_FILTER_MODE_LINEAR`].
 pub type CUfilter_mode_enum = ::core::ffi::c_uint;
 pub use self::CUfilter_mode_enum as CUfilter_mode;
 pub const CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: CUdevice_attribute_enum = 1;
@@ -838,6 +855,7 @@ pub const CU_DEVICE_ATTRIBUTE_TENSOR_MAP_ACCESS_SUPPORTED: CUdevice_attribute_en
 pub const CU_DEVICE_ATTRIBUTE_UNIFIED_FUNCTION_POINTERS: CUdevice_attribute_enum = 129;
 pub const CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED: CUdevice_attribute_enum = 132;
 pub const CU_DEVICE_ATTRIBUTE_MAX: CUdevice_attribute_enum = 133;
+/// Its values (the C enum's constants): [`CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK`], [`CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X`], [`CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y`], [`CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z`], [`CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X`], [`CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y`], [`CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z`], [`CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK`], [`CU_DEVICE_ATTRIBUTE_SHARED_MEMORY_PER_BLOCK`], [`CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY`], [`CU_DEVICE_ATTRIBUTE_WARP_SIZE`], [`CU_DEVICE_ATTRIBUTE_MAX_PITCH`], [`CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK`], [`CU_DEVICE_ATTRIBUTE_REGISTERS_PER_BLOCK`], [`CU_DEVICE_ATTRIBUTE_CLOCK_RATE`], [`CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT`], [`CU_DEVICE_ATTRIBUTE_GPU_OVERLAP`], [`CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT`], [`CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT`], [`CU_DEVICE_ATTRIBUTE_INTEGRATED`], [`CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY`], [`CU_DEVICE_ATTRIBUTE_COMPUTE_MODE`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_HEIGHT`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_HEIGHT`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_LAYERS`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_HEIGHT`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_NUMSLICES`], [`CU_DEVICE_ATTRIBUTE_SURFACE_ALIGNMENT`], [`CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS`], [`CU_DEVICE_ATTRIBUTE_ECC_ENABLED`], [`CU_DEVICE_ATTRIBUTE_PCI_BUS_ID`], [`CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID`], [`CU_DEVICE_ATTRIBUTE_TCC_DRIVER`], [`CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE`], [`CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH`], [`CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE`], [`CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR`], [`CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT`], [`CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_LAYERS`], [`CU_DEVICE_ATTRIBUTE_CAN_TEX2D_GATHER`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_HEIGHT`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH_ALTERNATE`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT_ALTERNATE`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH_ALTERNATE`], [`CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID`], [`CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_LAYERS`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_HEIGHT`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_HEIGHT`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_DEPTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_LAYERS`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_HEIGHT`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_LAYERS`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_LAYERS`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_PITCH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_WIDTH`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_HEIGHT`], [`CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR`], [`CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR`], [`CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_MIPMAPPED_WIDTH`], [`CU_DEVICE_ATTRIBUTE_STREAM_PRIORITIES_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_GLOBAL_L1_CACHE_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_LOCAL_L1_CACHE_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR`], [`CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR`], [`CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY`], [`CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD`], [`CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID`], [`CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO`], [`CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS`], [`CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS`], [`CU_DEVICE_ATTRIBUTE_COMPUTE_PREEMPTION_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM`], [`CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_MEM_OPS_V1`], [`CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS_V1`], [`CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR_V1`], [`CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH`], [`CU_DEVICE_ATTRIBUTE_COOPERATIVE_MULTI_DEVICE_LAUNCH`], [`CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN`], [`CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES`], [`CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES`], [`CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST`], [`CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_HANDLE_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_KMT_HANDLE_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR`], [`CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_MAX_PERSISTING_L2_CACHE_SIZE`], [`CU_DEVICE_ATTRIBUTE_MAX_ACCESS_POLICY_WINDOW_SIZE`], [`CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WITH_CUDA_VMM_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK`], [`CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_READ_ONLY_HOST_REGISTER_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_TIMELINE_SEMAPHORE_INTEROP_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_FLUSH_WRITES_OPTIONS`], [`CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WRITES_ORDERING`], [`CU_DEVICE_ATTRIBUTE_MEMPOOL_SUPPORTED_HANDLE_TYPES`], [`CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH`], [`CU_DEVICE_ATTRIBUTE_DEFERRED_MAPPING_CUDA_ARRAY_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS`], [`CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR`], [`CU_DEVICE_ATTRIBUTE_DMA_BUF_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_MEM_SYNC_DOMAIN_COUNT`], [`CU_DEVICE_ATTRIBUTE_TENSOR_MAP_ACCESS_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_UNIFIED_FUNCTION_POINTERS`], [`CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED`], [`CU_DEVICE_ATTRIBUTE_MAX`].
 pub type CUdevice_attribute_enum = ::core::ffi::c_uint;
 pub use self::CUdevice_attribute_enum as CUdevice_attribute;
 #[repr(C)]
@@ -911,6 +929,7 @@ pub const CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE: CUpointer_attribute_enum = 17;
 pub const CU_POINTER_ATTRIBUTE_MAPPING_SIZE: CUpointer_attribute_enum = 18;
 pub const CU_POINTER_ATTRIBUTE_MAPPING_BASE_ADDR: CUpointer_attribute_enum = 19;
 pub const CU_POINTER_ATTRIBUTE_MEMORY_BLOCK_ID: CUpointer_attribute_enum = 20;
+/// Its values (the C enum's constants): [`CU_POINTER_ATTRIBUTE_CONTEXT`], [`CU_POINTER_ATTRIBUTE_MEMORY_TYPE`], [`CU_POINTER_ATTRIBUTE_DEVICE_POINTER`], [`CU_POINTER_ATTRIBUTE_HOST_POINTER`], [`CU_POINTER_ATTRIBUTE_P2P_TOKENS`], [`CU_POINTER_ATTRIBUTE_SYNC_MEMOPS`], [`CU_POINTER_ATTRIBUTE_BUFFER_ID`], [`CU_POINTER_ATTRIBUTE_IS_MANAGED`], [`CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL`], [`CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE`], [`CU_POINTER_ATTRIBUTE_RANGE_START_ADDR`], [`CU_POINTER_ATTRIBUTE_RANGE_SIZE`], [`CU_POINTER_ATTRIBUTE_MAPPED`], [`CU_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES`], [`CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE`], [`CU_POINTER_ATTRIBUTE_ACCESS_FLAGS`], [`CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE`], [`CU_POINTER_ATTRIBUTE_MAPPING_SIZE`], [`CU_POINTER_ATTRIBUTE_MAPPING_BASE_ADDR`], [`CU_POINTER_ATTRIBUTE_MEMORY_BLOCK_ID`].
 pub type CUpointer_attribute_enum = ::core::ffi::c_uint;
 pub use self::CUpointer_attribute_enum as CUpointer_attribute;
 pub const CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: CUfunction_attribute_enum = 0;
@@ -930,33 +949,39 @@ pub const CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH: CUfunction_attribute_enum = 
 pub const CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED: CUfunction_attribute_enum = 14;
 pub const CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE: CUfunction_attribute_enum = 15;
 pub const CU_FUNC_ATTRIBUTE_MAX: CUfunction_attribute_enum = 16;
+/// Its values (the C enum's constants): [`CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK`], [`CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES`], [`CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES`], [`CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES`], [`CU_FUNC_ATTRIBUTE_NUM_REGS`], [`CU_FUNC_ATTRIBUTE_PTX_VERSION`], [`CU_FUNC_ATTRIBUTE_BINARY_VERSION`], [`CU_FUNC_ATTRIBUTE_CACHE_MODE_CA`], [`CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`], [`CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT`], [`CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET`], [`CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH`], [`CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT`], [`CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH`], [`CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED`], [`CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE`], [`CU_FUNC_ATTRIBUTE_MAX`].
 pub type CUfunction_attribute_enum = ::core::ffi::c_uint;
 pub use self::CUfunction_attribute_enum as CUfunction_attribute;
 pub const CU_FUNC_CACHE_PREFER_NONE: CUfunc_cache_enum = 0;
 pub const CU_FUNC_CACHE_PREFER_SHARED: CUfunc_cache_enum = 1;
 pub const CU_FUNC_CACHE_PREFER_L1: CUfunc_cache_enum = 2;
 pub const CU_FUNC_CACHE_PREFER_EQUAL: CUfunc_cache_enum = 3;
+/// Its values (the C enum's constants): [`CU_FUNC_CACHE_PREFER_NONE`], [`CU_FUNC_CACHE_PREFER_SHARED`], [`CU_FUNC_CACHE_PREFER_L1`], [`CU_FUNC_CACHE_PREFER_EQUAL`].
 pub type CUfunc_cache_enum = ::core::ffi::c_uint;
 pub use self::CUfunc_cache_enum as CUfunc_cache;
 pub const CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE: CUsharedconfig_enum = 0;
 pub const CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE: CUsharedconfig_enum = 1;
 pub const CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE: CUsharedconfig_enum = 2;
+/// Its values (the C enum's constants): [`CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE`], [`CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE`], [`CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE`].
 pub type CUsharedconfig_enum = ::core::ffi::c_uint;
 pub use self::CUsharedconfig_enum as CUsharedconfig;
 pub const CU_SHAREDMEM_CARVEOUT_DEFAULT: CUshared_carveout_enum = -1;
 pub const CU_SHAREDMEM_CARVEOUT_MAX_SHARED: CUshared_carveout_enum = 100;
 pub const CU_SHAREDMEM_CARVEOUT_MAX_L1: CUshared_carveout_enum = 0;
+/// Its values (the C enum's constants): [`CU_SHAREDMEM_CARVEOUT_DEFAULT`], [`CU_SHAREDMEM_CARVEOUT_MAX_SHARED`], [`CU_SHAREDMEM_CARVEOUT_MAX_L1`].
 pub type CUshared_carveout_enum = ::core::ffi::c_int;
 pub use self::CUshared_carveout_enum as CUshared_carveout;
 pub const CU_MEMORYTYPE_HOST: CUmemorytype_enum = 1;
 pub const CU_MEMORYTYPE_DEVICE: CUmemorytype_enum = 2;
 pub const CU_MEMORYTYPE_ARRAY: CUmemorytype_enum = 3;
 pub const CU_MEMORYTYPE_UNIFIED: CUmemorytype_enum = 4;
+/// Its values (the C enum's constants): [`CU_MEMORYTYPE_HOST`], [`CU_MEMORYTYPE_DEVICE`], [`CU_MEMORYTYPE_ARRAY`], [`CU_MEMORYTYPE_UNIFIED`].
 pub type CUmemorytype_enum = ::core::ffi::c_uint;
 pub use self::CUmemorytype_enum as CUmemorytype;
 pub const CU_COMPUTEMODE_DEFAULT: CUcomputemode_enum = 0;
 pub const CU_COMPUTEMODE_PROHIBITED: CUcomputemode_enum = 2;
 pub const CU_COMPUTEMODE_EXCLUSIVE_PROCESS: CUcomputemode_enum = 3;
+/// Its values (the C enum's constants): [`CU_COMPUTEMODE_DEFAULT`], [`CU_COMPUTEMODE_PROHIBITED`], [`CU_COMPUTEMODE_EXCLUSIVE_PROCESS`].
 pub type CUcomputemode_enum = ::core::ffi::c_uint;
 pub use self::CUcomputemode_enum as CUcomputemode;
 pub const CU_MEM_ADVISE_SET_READ_MOSTLY: CUmem_advise_enum = 1;
@@ -965,12 +990,14 @@ pub const CU_MEM_ADVISE_SET_PREFERRED_LOCATION: CUmem_advise_enum = 3;
 pub const CU_MEM_ADVISE_UNSET_PREFERRED_LOCATION: CUmem_advise_enum = 4;
 pub const CU_MEM_ADVISE_SET_ACCESSED_BY: CUmem_advise_enum = 5;
 pub const CU_MEM_ADVISE_UNSET_ACCESSED_BY: CUmem_advise_enum = 6;
+/// Its values (the C enum's constants): [`CU_MEM_ADVISE_SET_READ_MOSTLY`], [`CU_MEM_ADVISE_UNSET_READ_MOSTLY`], [`CU_MEM_ADVISE_SET_PREFERRED_LOCATION`], [`CU_MEM_ADVISE_UNSET_PREFERRED_LOCATION`], [`CU_MEM_ADVISE_SET_ACCESSED_BY`], [`CU_MEM_ADVISE_UNSET_ACCESSED_BY`].
 pub type CUmem_advise_enum = ::core::ffi::c_uint;
 pub use self::CUmem_advise_enum as CUmem_advise;
 pub const CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY: CUmem_range_attribute_enum = 1;
 pub const CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION: CUmem_range_attribute_enum = 2;
 pub const CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY: CUmem_range_attribute_enum = 3;
 pub const CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION: CUmem_range_attribute_enum = 4;
+/// Its values (the C enum's constants): [`CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY`], [`CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION`], [`CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY`], [`CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION`].
 pub type CUmem_range_attribute_enum = ::core::ffi::c_uint;
 pub use self::CUmem_range_attribute_enum as CUmem_range_attribute;
 pub const CU_JIT_MAX_REGISTERS: CUjit_option_enum = 0;
@@ -1005,6 +1032,7 @@ pub const CU_JIT_REFERENCED_VARIABLE_COUNT: CUjit_option_enum = 28;
 pub const CU_JIT_OPTIMIZE_UNUSED_DEVICE_VARIABLES: CUjit_option_enum = 29;
 pub const CU_JIT_POSITION_INDEPENDENT_CODE: CUjit_option_enum = 30;
 pub const CU_JIT_NUM_OPTIONS: CUjit_option_enum = 31;
+/// Its values (the C enum's constants): [`CU_JIT_MAX_REGISTERS`], [`CU_JIT_THREADS_PER_BLOCK`], [`CU_JIT_WALL_TIME`], [`CU_JIT_INFO_LOG_BUFFER`], [`CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES`], [`CU_JIT_ERROR_LOG_BUFFER`], [`CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES`], [`CU_JIT_OPTIMIZATION_LEVEL`], [`CU_JIT_TARGET_FROM_CUCONTEXT`], [`CU_JIT_TARGET`], [`CU_JIT_FALLBACK_STRATEGY`], [`CU_JIT_GENERATE_DEBUG_INFO`], [`CU_JIT_LOG_VERBOSE`], [`CU_JIT_GENERATE_LINE_INFO`], [`CU_JIT_CACHE_MODE`], [`CU_JIT_NEW_SM3X_OPT`], [`CU_JIT_FAST_COMPILE`], [`CU_JIT_GLOBAL_SYMBOL_NAMES`], [`CU_JIT_GLOBAL_SYMBOL_ADDRESSES`], [`CU_JIT_GLOBAL_SYMBOL_COUNT`], [`CU_JIT_LTO`], [`CU_JIT_FTZ`], [`CU_JIT_PREC_DIV`], [`CU_JIT_PREC_SQRT`], [`CU_JIT_FMA`], [`CU_JIT_REFERENCED_KERNEL_NAMES`], [`CU_JIT_REFERENCED_KERNEL_COUNT`], [`CU_JIT_REFERENCED_VARIABLE_NAMES`], [`CU_JIT_REFERENCED_VARIABLE_COUNT`], [`CU_JIT_OPTIMIZE_UNUSED_DEVICE_VARIABLES`], [`CU_JIT_POSITION_INDEPENDENT_CODE`], [`CU_JIT_NUM_OPTIONS`].
 pub type CUjit_option_enum = ::core::ffi::c_uint;
 pub use self::CUjit_option_enum as CUjit_option;
 pub const CU_TARGET_COMPUTE_30: CUjit_target_enum = 30;
@@ -1026,15 +1054,18 @@ pub const CU_TARGET_COMPUTE_87: CUjit_target_enum = 87;
 pub const CU_TARGET_COMPUTE_89: CUjit_target_enum = 89;
 pub const CU_TARGET_COMPUTE_90: CUjit_target_enum = 90;
 pub const CU_TARGET_COMPUTE_90A: CUjit_target_enum = 65626;
+/// Its values (the C enum's constants): [`CU_TARGET_COMPUTE_30`], [`CU_TARGET_COMPUTE_32`], [`CU_TARGET_COMPUTE_35`], [`CU_TARGET_COMPUTE_37`], [`CU_TARGET_COMPUTE_50`], [`CU_TARGET_COMPUTE_52`], [`CU_TARGET_COMPUTE_53`], [`CU_TARGET_COMPUTE_60`], [`CU_TARGET_COMPUTE_61`], [`CU_TARGET_COMPUTE_62`], [`CU_TARGET_COMPUTE_70`], [`CU_TARGET_COMPUTE_72`], [`CU_TARGET_COMPUTE_75`], [`CU_TARGET_COMPUTE_80`], [`CU_TARGET_COMPUTE_86`], [`CU_TARGET_COMPUTE_87`], [`CU_TARGET_COMPUTE_89`], [`CU_TARGET_COMPUTE_90`], [`CU_TARGET_COMPUTE_90A`].
 pub type CUjit_target_enum = ::core::ffi::c_uint;
 pub use self::CUjit_target_enum as CUjit_target;
 pub const CU_PREFER_PTX: CUjit_fallback_enum = 0;
 pub const CU_PREFER_BINARY: CUjit_fallback_enum = 1;
+/// Its values (the C enum's constants): [`CU_PREFER_PTX`], [`CU_PREFER_BINARY`].
 pub type CUjit_fallback_enum = ::core::ffi::c_uint;
 pub use self::CUjit_fallback_enum as CUjit_fallback;
 pub const CU_JIT_CACHE_OPTION_NONE: CUjit_cacheMode_enum = 0;
 pub const CU_JIT_CACHE_OPTION_CG: CUjit_cacheMode_enum = 1;
 pub const CU_JIT_CACHE_OPTION_CA: CUjit_cacheMode_enum = 2;
+/// Its values (the C enum's constants): [`CU_JIT_CACHE_OPTION_NONE`], [`CU_JIT_CACHE_OPTION_CG`], [`CU_JIT_CACHE_OPTION_CA`].
 pub type CUjit_cacheMode_enum = ::core::ffi::c_uint;
 pub use self::CUjit_cacheMode_enum as CUjit_cacheMode;
 pub const CU_JIT_INPUT_CUBIN: CUjitInputType_enum = 0;
@@ -1044,6 +1075,7 @@ pub const CU_JIT_INPUT_OBJECT: CUjitInputType_enum = 3;
 pub const CU_JIT_INPUT_LIBRARY: CUjitInputType_enum = 4;
 pub const CU_JIT_INPUT_NVVM: CUjitInputType_enum = 5;
 pub const CU_JIT_NUM_INPUT_TYPES: CUjitInputType_enum = 6;
+/// Its values (the C enum's constants): [`CU_JIT_INPUT_CUBIN`], [`CU_JIT_INPUT_PTX`], [`CU_JIT_INPUT_FATBINARY`], [`CU_JIT_INPUT_OBJECT`], [`CU_JIT_INPUT_LIBRARY`], [`CU_JIT_INPUT_NVVM`], [`CU_JIT_NUM_INPUT_TYPES`].
 pub type CUjitInputType_enum = ::core::ffi::c_uint;
 pub use self::CUjitInputType_enum as CUjitInputType;
 #[repr(C)]
@@ -1057,11 +1089,13 @@ pub const CU_GRAPHICS_REGISTER_FLAGS_READ_ONLY: CUgraphicsRegisterFlags_enum = 1
 pub const CU_GRAPHICS_REGISTER_FLAGS_WRITE_DISCARD: CUgraphicsRegisterFlags_enum = 2;
 pub const CU_GRAPHICS_REGISTER_FLAGS_SURFACE_LDST: CUgraphicsRegisterFlags_enum = 4;
 pub const CU_GRAPHICS_REGISTER_FLAGS_TEXTURE_GATHER: CUgraphicsRegisterFlags_enum = 8;
+/// Its values (the C enum's constants): [`CU_GRAPHICS_REGISTER_FLAGS_NONE`], [`CU_GRAPHICS_REGISTER_FLAGS_READ_ONLY`], [`CU_GRAPHICS_REGISTER_FLAGS_WRITE_DISCARD`], [`CU_GRAPHICS_REGISTER_FLAGS_SURFACE_LDST`], [`CU_GRAPHICS_REGISTER_FLAGS_TEXTURE_GATHER`].
 pub type CUgraphicsRegisterFlags_enum = ::core::ffi::c_uint;
 pub use self::CUgraphicsRegisterFlags_enum as CUgraphicsRegisterFlags;
 pub const CU_GRAPHICS_MAP_RESOURCE_FLAGS_NONE: CUgraphicsMapResourceFlags_enum = 0;
 pub const CU_GRAPHICS_MAP_RESOURCE_FLAGS_READ_ONLY: CUgraphicsMapResourceFlags_enum = 1;
 pub const CU_GRAPHICS_MAP_RESOURCE_FLAGS_WRITE_DISCARD: CUgraphicsMapResourceFlags_enum = 2;
+/// Its values (the C enum's constants): [`CU_GRAPHICS_MAP_RESOURCE_FLAGS_NONE`], [`CU_GRAPHICS_MAP_RESOURCE_FLAGS_READ_ONLY`], [`CU_GRAPHICS_MAP_RESOURCE_FLAGS_WRITE_DISCARD`].
 pub type CUgraphicsMapResourceFlags_enum = ::core::ffi::c_uint;
 pub use self::CUgraphicsMapResourceFlags_enum as CUgraphicsMapResourceFlags;
 pub const CU_CUBEMAP_FACE_POSITIVE_X: CUarray_cubemap_face_enum = 0;
@@ -1070,6 +1104,7 @@ pub const CU_CUBEMAP_FACE_POSITIVE_Y: CUarray_cubemap_face_enum = 2;
 pub const CU_CUBEMAP_FACE_NEGATIVE_Y: CUarray_cubemap_face_enum = 3;
 pub const CU_CUBEMAP_FACE_POSITIVE_Z: CUarray_cubemap_face_enum = 4;
 pub const CU_CUBEMAP_FACE_NEGATIVE_Z: CUarray_cubemap_face_enum = 5;
+/// Its values (the C enum's constants): [`CU_CUBEMAP_FACE_POSITIVE_X`], [`CU_CUBEMAP_FACE_NEGATIVE_X`], [`CU_CUBEMAP_FACE_POSITIVE_Y`], [`CU_CUBEMAP_FACE_NEGATIVE_Y`], [`CU_CUBEMAP_FACE_POSITIVE_Z`], [`CU_CUBEMAP_FACE_NEGATIVE_Z`].
 pub type CUarray_cubemap_face_enum = ::core::ffi::c_uint;
 pub use self::CUarray_cubemap_face_enum as CUarray_cubemap_face;
 pub const CU_LIMIT_STACK_SIZE: CUlimit_enum = 0;
@@ -1080,12 +1115,14 @@ pub const CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT: CUlimit_enum = 4;
 pub const CU_LIMIT_MAX_L2_FETCH_GRANULARITY: CUlimit_enum = 5;
 pub const CU_LIMIT_PERSISTING_L2_CACHE_SIZE: CUlimit_enum = 6;
 pub const CU_LIMIT_MAX: CUlimit_enum = 7;
+/// Its values (the C enum's constants): [`CU_LIMIT_STACK_SIZE`], [`CU_LIMIT_PRINTF_FIFO_SIZE`], [`CU_LIMIT_MALLOC_HEAP_SIZE`], [`CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH`], [`CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT`], [`CU_LIMIT_MAX_L2_FETCH_GRANULARITY`], [`CU_LIMIT_PERSISTING_L2_CACHE_SIZE`], [`CU_LIMIT_MAX`].
 pub type CUlimit_enum = ::core::ffi::c_uint;
 pub use self::CUlimit_enum as CUlimit;
 pub const CU_RESOURCE_TYPE_ARRAY: CUresourcetype_enum = 0;
 pub const CU_RESOURCE_TYPE_MIPMAPPED_ARRAY: CUresourcetype_enum = 1;
 pub const CU_RESOURCE_TYPE_LINEAR: CUresourcetype_enum = 2;
 pub const CU_RESOURCE_TYPE_PITCH2D: CUresourcetype_enum = 3;
+/// Its values (the C enum's constants): [`CU_RESOURCE_TYPE_ARRAY`], [`CU_RESOURCE_TYPE_MIPMAPPED_ARRAY`], [`CU_RESOURCE_TYPE_LINEAR`], [`CU_RESOURCE_TYPE_PITCH2D`].
 pub type CUresourcetype_enum = ::core::ffi::c_uint;
 pub use self::CUresourcetype_enum as CUresourcetype;
 pub type CUhostFn = ::core::option::Option<
@@ -1094,6 +1131,7 @@ pub type CUhostFn = ::core::option::Option<
 pub const CU_ACCESS_PROPERTY_NORMAL: CUaccessProperty_enum = 0;
 pub const CU_ACCESS_PROPERTY_STREAMING: CUaccessProperty_enum = 1;
 pub const CU_ACCESS_PROPERTY_PERSISTING: CUaccessProperty_enum = 2;
+/// Its values (the C enum's constants): [`CU_ACCESS_PROPERTY_NORMAL`], [`CU_ACCESS_PROPERTY_STREAMING`], [`CU_ACCESS_PROPERTY_PERSISTING`].
 pub type CUaccessProperty_enum = ::core::ffi::c_uint;
 pub use self::CUaccessProperty_enum as CUaccessProperty;
 #[repr(C)]
@@ -1359,6 +1397,7 @@ pub const CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT: CUgraphNodeType_enum = 9;
 pub const CU_GRAPH_NODE_TYPE_MEM_ALLOC: CUgraphNodeType_enum = 10;
 pub const CU_GRAPH_NODE_TYPE_MEM_FREE: CUgraphNodeType_enum = 11;
 pub const CU_GRAPH_NODE_TYPE_BATCH_MEM_OP: CUgraphNodeType_enum = 12;
+/// Its values (the C enum's constants): [`CU_GRAPH_NODE_TYPE_KERNEL`], [`CU_GRAPH_NODE_TYPE_MEMCPY`], [`CU_GRAPH_NODE_TYPE_MEMSET`], [`CU_GRAPH_NODE_TYPE_HOST`], [`CU_GRAPH_NODE_TYPE_GRAPH`], [`CU_GRAPH_NODE_TYPE_EMPTY`], [`CU_GRAPH_NODE_TYPE_WAIT_EVENT`], [`CU_GRAPH_NODE_TYPE_EVENT_RECORD`], [`CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL`], [`CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT`], [`CU_GRAPH_NODE_TYPE_MEM_ALLOC`], [`CU_GRAPH_NODE_TYPE_MEM_FREE`], [`CU_GRAPH_NODE_TYPE_BATCH_MEM_OP`].
 pub type CUgraphNodeType_enum = ::core::ffi::c_uint;
 pub use self::CUgraphNodeType_enum as CUgraphNodeType;
 pub const CUDA_GRAPH_INSTANTIATE_SUCCESS: CUgraphInstantiateResult_enum = 0;
@@ -1366,6 +1405,7 @@ pub const CUDA_GRAPH_INSTANTIATE_ERROR: CUgraphInstantiateResult_enum = 1;
 pub const CUDA_GRAPH_INSTANTIATE_INVALID_STRUCTURE: CUgraphInstantiateResult_enum = 2;
 pub const CUDA_GRAPH_INSTANTIATE_NODE_OPERATION_NOT_SUPPORTED: CUgraphInstantiateResult_enum = 3;
 pub const CUDA_GRAPH_INSTANTIATE_MULTIPLE_CTXS_NOT_SUPPORTED: CUgraphInstantiateResult_enum = 4;
+/// Its values (the C enum's constants): [`CUDA_GRAPH_INSTANTIATE_SUCCESS`], [`CUDA_GRAPH_INSTANTIATE_ERROR`], [`CUDA_GRAPH_INSTANTIATE_INVALID_STRUCTURE`], [`CUDA_GRAPH_INSTANTIATE_NODE_OPERATION_NOT_SUPPORTED`], [`CUDA_GRAPH_INSTANTIATE_MULTIPLE_CTXS_NOT_SUPPORTED`].
 pub type CUgraphInstantiateResult_enum = ::core::ffi::c_uint;
 pub use self::CUgraphInstantiateResult_enum as CUgraphInstantiateResult;
 #[repr(C)]
@@ -1411,15 +1451,18 @@ pub const CU_SYNC_POLICY_AUTO: CUsynchronizationPolicy_enum = 1;
 pub const CU_SYNC_POLICY_SPIN: CUsynchronizationPolicy_enum = 2;
 pub const CU_SYNC_POLICY_YIELD: CUsynchronizationPolicy_enum = 3;
 pub const CU_SYNC_POLICY_BLOCKING_SYNC: CUsynchronizationPolicy_enum = 4;
+/// Its values (the C enum's constants): [`CU_SYNC_POLICY_AUTO`], [`CU_SYNC_POLICY_SPIN`], [`CU_SYNC_POLICY_YIELD`], [`CU_SYNC_POLICY_BLOCKING_SYNC`].
 pub type CUsynchronizationPolicy_enum = ::core::ffi::c_uint;
 pub use self::CUsynchronizationPolicy_enum as CUsynchronizationPolicy;
 pub const CU_CLUSTER_SCHEDULING_POLICY_DEFAULT: CUclusterSchedulingPolicy_enum = 0;
 pub const CU_CLUSTER_SCHEDULING_POLICY_SPREAD: CUclusterSchedulingPolicy_enum = 1;
 pub const CU_CLUSTER_SCHEDULING_POLICY_LOAD_BALANCING: CUclusterSchedulingPolicy_enum = 2;
+/// Its values (the C enum's constants): [`CU_CLUSTER_SCHEDULING_POLICY_DEFAULT`], [`CU_CLUSTER_SCHEDULING_POLICY_SPREAD`], [`CU_CLUSTER_SCHEDULING_POLICY_LOAD_BALANCING`].
 pub type CUclusterSchedulingPolicy_enum = ::core::ffi::c_uint;
 pub use self::CUclusterSchedulingPolicy_enum as CUclusterSchedulingPolicy;
 pub const CU_LAUNCH_MEM_SYNC_DOMAIN_DEFAULT: CUlaunchMemSyncDomain_enum = 0;
 pub const CU_LAUNCH_MEM_SYNC_DOMAIN_REMOTE: CUlaunchMemSyncDomain_enum = 1;
+/// Its values (the C enum's constants): [`CU_LAUNCH_MEM_SYNC_DOMAIN_DEFAULT`], [`CU_LAUNCH_MEM_SYNC_DOMAIN_REMOTE`].
 pub type CUlaunchMemSyncDomain_enum = ::core::ffi::c_uint;
 pub use self::CUlaunchMemSyncDomain_enum as CUlaunchMemSyncDomain;
 #[repr(C)]
@@ -1455,6 +1498,7 @@ pub const CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT: CUlaunchAttributeID_enum = 7;
 pub const CU_LAUNCH_ATTRIBUTE_PRIORITY: CUlaunchAttributeID_enum = 8;
 pub const CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP: CUlaunchAttributeID_enum = 9;
 pub const CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN: CUlaunchAttributeID_enum = 10;
+/// Its values (the C enum's constants): [`CU_LAUNCH_ATTRIBUTE_IGNORE`], [`CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW`], [`CU_LAUNCH_ATTRIBUTE_COOPERATIVE`], [`CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY`], [`CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION`], [`CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE`], [`CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION`], [`CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT`], [`CU_LAUNCH_ATTRIBUTE_PRIORITY`], [`CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP`], [`CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN`].
 pub type CUlaunchAttributeID_enum = ::core::ffi::c_uint;
 pub use self::CUlaunchAttributeID_enum as CUlaunchAttributeID;
 #[repr(C)]
@@ -1696,11 +1740,13 @@ pub type CUkernelNodeAttrValue = CUkernelNodeAttrValue_v1;
 pub const CU_STREAM_CAPTURE_STATUS_NONE: CUstreamCaptureStatus_enum = 0;
 pub const CU_STREAM_CAPTURE_STATUS_ACTIVE: CUstreamCaptureStatus_enum = 1;
 pub const CU_STREAM_CAPTURE_STATUS_INVALIDATED: CUstreamCaptureStatus_enum = 2;
+/// Its values (the C enum's constants): [`CU_STREAM_CAPTURE_STATUS_NONE`], [`CU_STREAM_CAPTURE_STATUS_ACTIVE`], [`CU_STREAM_CAPTURE_STATUS_INVALIDATED`].
 pub type CUstreamCaptureStatus_enum = ::core::ffi::c_uint;
 pub use self::CUstreamCaptureStatus_enum as CUstreamCaptureStatus;
 pub const CU_STREAM_CAPTURE_MODE_GLOBAL: CUstreamCaptureMode_enum = 0;
 pub const CU_STREAM_CAPTURE_MODE_THREAD_LOCAL: CUstreamCaptureMode_enum = 1;
 pub const CU_STREAM_CAPTURE_MODE_RELAXED: CUstreamCaptureMode_enum = 2;
+/// Its values (the C enum's constants): [`CU_STREAM_CAPTURE_MODE_GLOBAL`], [`CU_STREAM_CAPTURE_MODE_THREAD_LOCAL`], [`CU_STREAM_CAPTURE_MODE_RELAXED`].
 pub type CUstreamCaptureMode_enum = ::core::ffi::c_uint;
 pub use self::CUstreamCaptureMode_enum as CUstreamCaptureMode;
 pub use self::CUlaunchAttributeID as CUstreamAttrID;
@@ -1709,15 +1755,18 @@ pub type CUstreamAttrValue = CUstreamAttrValue_v1;
 pub const CU_GET_PROC_ADDRESS_DEFAULT: CUdriverProcAddress_flags_enum = 0;
 pub const CU_GET_PROC_ADDRESS_LEGACY_STREAM: CUdriverProcAddress_flags_enum = 1;
 pub const CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM: CUdriverProcAddress_flags_enum = 2;
+/// Its values (the C enum's constants): [`CU_GET_PROC_ADDRESS_DEFAULT`], [`CU_GET_PROC_ADDRESS_LEGACY_STREAM`], [`CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM`].
 pub type CUdriverProcAddress_flags_enum = ::core::ffi::c_uint;
 pub use self::CUdriverProcAddress_flags_enum as CUdriverProcAddress_flags;
 pub const CU_GET_PROC_ADDRESS_SUCCESS: CUdriverProcAddressQueryResult_enum = 0;
 pub const CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND: CUdriverProcAddressQueryResult_enum = 1;
 pub const CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT: CUdriverProcAddressQueryResult_enum = 2;
+/// Its values (the C enum's constants): [`CU_GET_PROC_ADDRESS_SUCCESS`], [`CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND`], [`CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT`].
 pub type CUdriverProcAddressQueryResult_enum = ::core::ffi::c_uint;
 pub use self::CUdriverProcAddressQueryResult_enum as CUdriverProcAddressQueryResult;
 pub const CU_EXEC_AFFINITY_TYPE_SM_COUNT: CUexecAffinityType_enum = 0;
 pub const CU_EXEC_AFFINITY_TYPE_MAX: CUexecAffinityType_enum = 1;
+/// Its values (the C enum's constants): [`CU_EXEC_AFFINITY_TYPE_SM_COUNT`], [`CU_EXEC_AFFINITY_TYPE_MAX`].
 pub type CUexecAffinityType_enum = ::core::ffi::c_uint;
 pub use self::CUexecAffinityType_enum as CUexecAffinityType;
 #[repr(C)]
@@ -1800,6 +1849,7 @@ pub type CUexecAffinityParam = CUexecAffinityParam_v1;
 pub const CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE: CUlibraryOption_enum = 0;
 pub const CU_LIBRARY_BINARY_IS_PRESERVED: CUlibraryOption_enum = 1;
 pub const CU_LIBRARY_NUM_OPTIONS: CUlibraryOption_enum = 2;
+/// Its values (the C enum's constants): [`CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE`], [`CU_LIBRARY_BINARY_IS_PRESERVED`], [`CU_LIBRARY_NUM_OPTIONS`].
 pub type CUlibraryOption_enum = ::core::ffi::c_uint;
 pub use self::CUlibraryOption_enum as CUlibraryOption;
 #[repr(C)]
@@ -1975,6 +2025,7 @@ pub const CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED: CUdevice_P2PAttribute_enum =
 pub const CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED: CUdevice_P2PAttribute_enum = 3;
 pub const CU_DEVICE_P2P_ATTRIBUTE_ACCESS_ACCESS_SUPPORTED: CUdevice_P2PAttribute_enum = 4;
 pub const CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED: CUdevice_P2PAttribute_enum = 4;
+/// Its values (the C enum's constants): [`CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK`], [`CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED`], [`CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED`], [`CU_DEVICE_P2P_ATTRIBUTE_ACCESS_ACCESS_SUPPORTED`], [`CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED`].
 pub type CUdevice_P2PAttribute_enum = ::core::ffi::c_uint;
 pub use self::CUdevice_P2PAttribute_enum as CUdevice_P2PAttribute;
 pub type CUstreamCallback = ::core::option::Option<
@@ -2830,6 +2881,7 @@ pub const CU_RES_VIEW_FORMAT_SIGNED_BC5: CUresourceViewFormat_enum = 31;
 pub const CU_RES_VIEW_FORMAT_UNSIGNED_BC6H: CUresourceViewFormat_enum = 32;
 pub const CU_RES_VIEW_FORMAT_SIGNED_BC6H: CUresourceViewFormat_enum = 33;
 pub const CU_RES_VIEW_FORMAT_UNSIGNED_BC7: CUresourceViewFormat_enum = 34;
+/// Its values (the C enum's constants): [`CU_RES_VIEW_FORMAT_NONE`], [`CU_RES_VIEW_FORMAT_UINT_1X8`], [`CU_RES_VIEW_FORMAT_UINT_2X8`], [`CU_RES_VIEW_FORMAT_UINT_4X8`], [`CU_RES_VIEW_FORMAT_SINT_1X8`], [`CU_RES_VIEW_FORMAT_SINT_2X8`], [`CU_RES_VIEW_FORMAT_SINT_4X8`], [`CU_RES_VIEW_FORMAT_UINT_1X16`], [`CU_RES_VIEW_FORMAT_UINT_2X16`], [`CU_RES_VIEW_FORMAT_UINT_4X16`], [`CU_RES_VIEW_FORMAT_SINT_1X16`], [`CU_RES_VIEW_FORMAT_SINT_2X16`], [`CU_RES_VIEW_FORMAT_SINT_4X16`], [`CU_RES_VIEW_FORMAT_UINT_1X32`], [`CU_RES_VIEW_FORMAT_UINT_2X32`], [`CU_RES_VIEW_FORMAT_UINT_4X32`], [`CU_RES_VIEW_FORMAT_SINT_1X32`], [`CU_RES_VIEW_FORMAT_SINT_2X32`], [`CU_RES_VIEW_FORMAT_SINT_4X32`], [`CU_RES_VIEW_FORMAT_FLOAT_1X16`], [`CU_RES_VIEW_FORMAT_FLOAT_2X16`], [`CU_RES_VIEW_FORMAT_FLOAT_4X16`], [`CU_RES_VIEW_FORMAT_FLOAT_1X32`], [`CU_RES_VIEW_FORMAT_FLOAT_2X32`], [`CU_RES_VIEW_FORMAT_FLOAT_4X32`], [`CU_RES_VIEW_FORMAT_UNSIGNED_BC1`], [`CU_RES_VIEW_FORMAT_UNSIGNED_BC2`], [`CU_RES_VIEW_FORMAT_UNSIGNED_BC3`], [`CU_RES_VIEW_FORMAT_UNSIGNED_BC4`], [`CU_RES_VIEW_FORMAT_SIGNED_BC4`], [`CU_RES_VIEW_FORMAT_UNSIGNED_BC5`], [`CU_RES_VIEW_FORMAT_SIGNED_BC5`], [`CU_RES_VIEW_FORMAT_UNSIGNED_BC6H`], [`CU_RES_VIEW_FORMAT_SIGNED_BC6H`], [`CU_RES_VIEW_FORMAT_UNSIGNED_BC7`].
 pub type CUresourceViewFormat_enum = ::core::ffi::c_uint;
 pub use self::CUresourceViewFormat_enum as CUresourceViewFormat;
 #[repr(C)]
@@ -2929,27 +2981,32 @@ pub const CU_TENSOR_MAP_DATA_TYPE_BFLOAT16: CUtensorMapDataType_enum = 9;
 pub const CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ: CUtensorMapDataType_enum = 10;
 pub const CU_TENSOR_MAP_DATA_TYPE_TFLOAT32: CUtensorMapDataType_enum = 11;
 pub const CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ: CUtensorMapDataType_enum = 12;
+/// Its values (the C enum's constants): [`CU_TENSOR_MAP_DATA_TYPE_UINT8`], [`CU_TENSOR_MAP_DATA_TYPE_UINT16`], [`CU_TENSOR_MAP_DATA_TYPE_UINT32`], [`CU_TENSOR_MAP_DATA_TYPE_INT32`], [`CU_TENSOR_MAP_DATA_TYPE_UINT64`], [`CU_TENSOR_MAP_DATA_TYPE_INT64`], [`CU_TENSOR_MAP_DATA_TYPE_FLOAT16`], [`CU_TENSOR_MAP_DATA_TYPE_FLOAT32`], [`CU_TENSOR_MAP_DATA_TYPE_FLOAT64`], [`CU_TENSOR_MAP_DATA_TYPE_BFLOAT16`], [`CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ`], [`CU_TENSOR_MAP_DATA_TYPE_TFLOAT32`], [`CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ`].
 pub type CUtensorMapDataType_enum = ::core::ffi::c_uint;
 pub use self::CUtensorMapDataType_enum as CUtensorMapDataType;
 pub const CU_TENSOR_MAP_INTERLEAVE_NONE: CUtensorMapInterleave_enum = 0;
 pub const CU_TENSOR_MAP_INTERLEAVE_16B: CUtensorMapInterleave_enum = 1;
 pub const CU_TENSOR_MAP_INTERLEAVE_32B: CUtensorMapInterleave_enum = 2;
+/// Its values (the C enum's constants): [`CU_TENSOR_MAP_INTERLEAVE_NONE`], [`CU_TENSOR_MAP_INTERLEAVE_16B`], [`CU_TENSOR_MAP_INTERLEAVE_32B`].
 pub type CUtensorMapInterleave_enum = ::core::ffi::c_uint;
 pub use self::CUtensorMapInterleave_enum as CUtensorMapInterleave;
 pub const CU_TENSOR_MAP_SWIZZLE_NONE: CUtensorMapSwizzle_enum = 0;
 pub const CU_TENSOR_MAP_SWIZZLE_32B: CUtensorMapSwizzle_enum = 1;
 pub const CU_TENSOR_MAP_SWIZZLE_64B: CUtensorMapSwizzle_enum = 2;
 pub const CU_TENSOR_MAP_SWIZZLE_128B: CUtensorMapSwizzle_enum = 3;
+/// Its values (the C enum's constants): [`CU_TENSOR_MAP_SWIZZLE_NONE`], [`CU_TENSOR_MAP_SWIZZLE_32B`], [`CU_TENSOR_MAP_SWIZZLE_64B`], [`CU_TENSOR_MAP_SWIZZLE_128B`].
 pub type CUtensorMapSwizzle_enum = ::core::ffi::c_uint;
 pub use self::CUtensorMapSwizzle_enum as CUtensorMapSwizzle;
 pub const CU_TENSOR_MAP_L2_PROMOTION_NONE: CUtensorMapL2promotion_enum = 0;
 pub const CU_TENSOR_MAP_L2_PROMOTION_L2_64B: CUtensorMapL2promotion_enum = 1;
 pub const CU_TENSOR_MAP_L2_PROMOTION_L2_128B: CUtensorMapL2promotion_enum = 2;
 pub const CU_TENSOR_MAP_L2_PROMOTION_L2_256B: CUtensorMapL2promotion_enum = 3;
+/// Its values (the C enum's constants): [`CU_TENSOR_MAP_L2_PROMOTION_NONE`], [`CU_TENSOR_MAP_L2_PROMOTION_L2_64B`], [`CU_TENSOR_MAP_L2_PROMOTION_L2_128B`], [`CU_TENSOR_MAP_L2_PROMOTION_L2_256B`].
 pub type CUtensorMapL2promotion_enum = ::core::ffi::c_uint;
 pub use self::CUtensorMapL2promotion_enum as CUtensorMapL2promotion;
 pub const CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE: CUtensorMapFloatOOBfill_enum = 0;
 pub const CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA: CUtensorMapFloatOOBfill_enum = 1;
+/// Its values (the C enum's constants): [`CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE`], [`CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA`].
 pub type CUtensorMapFloatOOBfill_enum = ::core::ffi::c_uint;
 pub use self::CUtensorMapFloatOOBfill_enum as CUtensorMapFloatOOBfill;
 #[repr(C)]
@@ -2979,6 +3036,7 @@ pub type CUDA_POINTER_ATTRIBUTE_P2P_TOKENS = CUDA_POINTER_ATTRIBUTE_P2P_TOKENS_v
 pub const CU_POINTER_ATTRIBUTE_ACCESS_FLAG_NONE: CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS_enum = 0;
 pub const CU_POINTER_ATTRIBUTE_ACCESS_FLAG_READ: CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS_enum = 1;
 pub const CU_POINTER_ATTRIBUTE_ACCESS_FLAG_READWRITE: CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS_enum = 3;
+/// Its values (the C enum's constants): [`CU_POINTER_ATTRIBUTE_ACCESS_FLAG_NONE`], [`CU_POINTER_ATTRIBUTE_ACCESS_FLAG_READ`], [`CU_POINTER_ATTRIBUTE_ACCESS_FLAG_READWRITE`].
 pub type CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS_enum = ::core::ffi::c_uint;
 pub use self::CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS_enum as CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS;
 #[repr(C)]
@@ -3053,6 +3111,7 @@ pub const CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_RESOURCE: CUexternalMemoryHandleT
 pub const CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE: CUexternalMemoryHandleType_enum = 6;
 pub const CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE_KMT: CUexternalMemoryHandleType_enum = 7;
 pub const CU_EXTERNAL_MEMORY_HANDLE_TYPE_NVSCIBUF: CUexternalMemoryHandleType_enum = 8;
+/// Its values (the C enum's constants): [`CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD`], [`CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32`], [`CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32_KMT`], [`CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_HEAP`], [`CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_RESOURCE`], [`CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE`], [`CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE_KMT`], [`CU_EXTERNAL_MEMORY_HANDLE_TYPE_NVSCIBUF`].
 pub type CUexternalMemoryHandleType_enum = ::core::ffi::c_uint;
 pub use self::CUexternalMemoryHandleType_enum as CUexternalMemoryHandleType;
 #[repr(C)]
@@ -3254,6 +3313,7 @@ pub const CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX: CUexternalSemapho
 pub const CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX_KMT: CUexternalSemaphoreHandleType_enum = 8;
 pub const CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_FD: CUexternalSemaphoreHandleType_enum = 9;
 pub const CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_WIN32: CUexternalSemaphoreHandleType_enum = 10;
+/// Its values (the C enum's constants): [`CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD`], [`CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32`], [`CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32_KMT`], [`CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D12_FENCE`], [`CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_FENCE`], [`CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_NVSCISYNC`], [`CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX`], [`CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX_KMT`], [`CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_FD`], [`CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_WIN32`].
 pub type CUexternalSemaphoreHandleType_enum = ::core::ffi::c_uint;
 pub use self::CUexternalSemaphoreHandleType_enum as CUexternalSemaphoreHandleType;
 #[repr(C)]
@@ -3776,41 +3836,50 @@ pub const CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR: CUmemAllocationHandleType_en
 pub const CU_MEM_HANDLE_TYPE_WIN32: CUmemAllocationHandleType_enum = 2;
 pub const CU_MEM_HANDLE_TYPE_WIN32_KMT: CUmemAllocationHandleType_enum = 4;
 pub const CU_MEM_HANDLE_TYPE_MAX: CUmemAllocationHandleType_enum = 2147483647;
+/// Its values (the C enum's constants): [`CU_MEM_HANDLE_TYPE_NONE`], [`CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR`], [`CU_MEM_HANDLE_TYPE_WIN32`], [`CU_MEM_HANDLE_TYPE_WIN32_KMT`], [`CU_MEM_HANDLE_TYPE_MAX`].
 pub type CUmemAllocationHandleType_enum = ::core::ffi::c_uint;
 pub use self::CUmemAllocationHandleType_enum as CUmemAllocationHandleType;
 pub const CU_MEM_ACCESS_FLAGS_PROT_NONE: CUmemAccess_flags_enum = 0;
 pub const CU_MEM_ACCESS_FLAGS_PROT_READ: CUmemAccess_flags_enum = 1;
 pub const CU_MEM_ACCESS_FLAGS_PROT_READWRITE: CUmemAccess_flags_enum = 3;
 pub const CU_MEM_ACCESS_FLAGS_PROT_MAX: CUmemAccess_flags_enum = 2147483647;
+/// Its values (the C enum's constants): [`CU_MEM_ACCESS_FLAGS_PROT_NONE`], [`CU_MEM_ACCESS_FLAGS_PROT_READ`], [`CU_MEM_ACCESS_FLAGS_PROT_READWRITE`], [`CU_MEM_ACCESS_FLAGS_PROT_MAX`].
 pub type CUmemAccess_flags_enum = ::core::ffi::c_uint;
 pub use self::CUmemAccess_flags_enum as CUmemAccess_flags;
 pub const CU_MEM_LOCATION_TYPE_INVALID: CUmemLocationType_enum = 0;
 pub const CU_MEM_LOCATION_TYPE_DEVICE: CUmemLocationType_enum = 1;
 pub const CU_MEM_LOCATION_TYPE_MAX: CUmemLocationType_enum = 2147483647;
+/// Its values (the C enum's constants): [`CU_MEM_LOCATION_TYPE_INVALID`], [`CU_MEM_LOCATION_TYPE_DEVICE`], [`CU_MEM_LOCATION_TYPE_MAX`].
 pub type CUmemLocationType_enum = ::core::ffi::c_uint;
 pub use self::CUmemLocationType_enum as CUmemLocationType;
 pub const CU_MEM_ALLOCATION_TYPE_INVALID: CUmemAllocationType_enum = 0;
 pub const CU_MEM_ALLOCATION_TYPE_PINNED: CUmemAllocationType_enum = 1;
 pub const CU_MEM_ALLOCATION_TYPE_MAX: CUmemAllocationType_enum = 2147483647;
+/// Its values (the C enum's constants): [`CU_MEM_ALLOCATION_TYPE_INVALID`], [`CU_MEM_ALLOCATION_TYPE_PINNED`], [`CU_MEM_ALLOCATION_TYPE_MAX`].
 pub type CUmemAllocationType_enum = ::core::ffi::c_uint;
 pub use self::CUmemAllocationType_enum as CUmemAllocationType;
 pub const CU_MEM_ALLOC_GRANULARITY_MINIMUM: CUmemAllocationGranularity_flags_enum = 0;
 pub const CU_MEM_ALLOC_GRANULARITY_RECOMMENDED: CUmemAllocationGranularity_flags_enum = 1;
+/// Its values (the C enum's constants): [`CU_MEM_ALLOC_GRANULARITY_MINIMUM`], [`CU_MEM_ALLOC_GRANULARITY_RECOMMENDED`].
 pub type CUmemAllocationGranularity_flags_enum = ::core::ffi::c_uint;
 pub use self::CUmemAllocationGranularity_flags_enum as CUmemAllocationGranularity_flags;
 pub const CU_MEM_RANGE_HANDLE_TYPE_DMA_BUF_FD: CUmemRangeHandleType_enum = 1;
 pub const CU_MEM_RANGE_HANDLE_TYPE_MAX: CUmemRangeHandleType_enum = 2147483647;
+/// Its values (the C enum's constants): [`CU_MEM_RANGE_HANDLE_TYPE_DMA_BUF_FD`], [`CU_MEM_RANGE_HANDLE_TYPE_MAX`].
 pub type CUmemRangeHandleType_enum = ::core::ffi::c_uint;
 pub use self::CUmemRangeHandleType_enum as CUmemRangeHandleType;
 pub const CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_SPARSE_LEVEL: CUarraySparseSubresourceType_enum = 0;
 pub const CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_MIPTAIL: CUarraySparseSubresourceType_enum = 1;
+/// Its values (the C enum's constants): [`CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_SPARSE_LEVEL`], [`CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_MIPTAIL`].
 pub type CUarraySparseSubresourceType_enum = ::core::ffi::c_uint;
 pub use self::CUarraySparseSubresourceType_enum as CUarraySparseSubresourceType;
 pub const CU_MEM_OPERATION_TYPE_MAP: CUmemOperationType_enum = 1;
 pub const CU_MEM_OPERATION_TYPE_UNMAP: CUmemOperationType_enum = 2;
+/// Its values (the C enum's constants): [`CU_MEM_OPERATION_TYPE_MAP`], [`CU_MEM_OPERATION_TYPE_UNMAP`].
 pub type CUmemOperationType_enum = ::core::ffi::c_uint;
 pub use self::CUmemOperationType_enum as CUmemOperationType;
 pub const CU_MEM_HANDLE_TYPE_GENERIC: CUmemHandleType_enum = 0;
+/// Its values (the C enum's constants): [`CU_MEM_HANDLE_TYPE_GENERIC`].
 pub type CUmemHandleType_enum = ::core::ffi::c_uint;
 pub use self::CUmemHandleType_enum as CUmemHandleType;
 #[repr(C)]
@@ -4075,6 +4144,7 @@ pub type CUmemLocation_v1 = CUmemLocation_st;
 pub type CUmemLocation = CUmemLocation_v1;
 pub const CU_MEM_ALLOCATION_COMP_NONE: CUmemAllocationCompType_enum = 0;
 pub const CU_MEM_ALLOCATION_COMP_GENERIC: CUmemAllocationCompType_enum = 1;
+/// Its values (the C enum's constants): [`CU_MEM_ALLOCATION_COMP_NONE`], [`CU_MEM_ALLOCATION_COMP_GENERIC`].
 pub type CUmemAllocationCompType_enum = ::core::ffi::c_uint;
 pub use self::CUmemAllocationCompType_enum as CUmemAllocationCompType;
 #[repr(C)]
@@ -4154,6 +4224,7 @@ pub type CUmemAllocationProp_v1 = CUmemAllocationProp_st;
 pub type CUmemAllocationProp = CUmemAllocationProp_v1;
 pub const CU_MULTICAST_GRANULARITY_MINIMUM: CUmulticastGranularity_flags_enum = 0;
 pub const CU_MULTICAST_GRANULARITY_RECOMMENDED: CUmulticastGranularity_flags_enum = 1;
+/// Its values (the C enum's constants): [`CU_MULTICAST_GRANULARITY_MINIMUM`], [`CU_MULTICAST_GRANULARITY_RECOMMENDED`].
 pub type CUmulticastGranularity_flags_enum = ::core::ffi::c_uint;
 pub use self::CUmulticastGranularity_flags_enum as CUmulticastGranularity_flags;
 #[repr(C)]
@@ -4228,6 +4299,7 @@ pub const CU_GRAPH_EXEC_UPDATE_ERROR_PARAMETERS_CHANGED: CUgraphExecUpdateResult
 pub const CU_GRAPH_EXEC_UPDATE_ERROR_NOT_SUPPORTED: CUgraphExecUpdateResult_enum = 6;
 pub const CU_GRAPH_EXEC_UPDATE_ERROR_UNSUPPORTED_FUNCTION_CHANGE: CUgraphExecUpdateResult_enum = 7;
 pub const CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED: CUgraphExecUpdateResult_enum = 8;
+/// Its values (the C enum's constants): [`CU_GRAPH_EXEC_UPDATE_SUCCESS`], [`CU_GRAPH_EXEC_UPDATE_ERROR`], [`CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED`], [`CU_GRAPH_EXEC_UPDATE_ERROR_NODE_TYPE_CHANGED`], [`CU_GRAPH_EXEC_UPDATE_ERROR_FUNCTION_CHANGED`], [`CU_GRAPH_EXEC_UPDATE_ERROR_PARAMETERS_CHANGED`], [`CU_GRAPH_EXEC_UPDATE_ERROR_NOT_SUPPORTED`], [`CU_GRAPH_EXEC_UPDATE_ERROR_UNSUPPORTED_FUNCTION_CHANGE`], [`CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED`].
 pub type CUgraphExecUpdateResult_enum = ::core::ffi::c_uint;
 pub use self::CUgraphExecUpdateResult_enum as CUgraphExecUpdateResult;
 #[repr(C)]
@@ -4274,6 +4346,7 @@ pub const CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT: CUmemPool_attribute_enum = 5;
 pub const CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH: CUmemPool_attribute_enum = 6;
 pub const CU_MEMPOOL_ATTR_USED_MEM_CURRENT: CUmemPool_attribute_enum = 7;
 pub const CU_MEMPOOL_ATTR_USED_MEM_HIGH: CUmemPool_attribute_enum = 8;
+/// Its values (the C enum's constants): [`CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES`], [`CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC`], [`CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES`], [`CU_MEMPOOL_ATTR_RELEASE_THRESHOLD`], [`CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT`], [`CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH`], [`CU_MEMPOOL_ATTR_USED_MEM_CURRENT`], [`CU_MEMPOOL_ATTR_USED_MEM_HIGH`].
 pub type CUmemPool_attribute_enum = ::core::ffi::c_uint;
 pub use self::CUmemPool_attribute_enum as CUmemPool_attribute;
 #[repr(C)]
@@ -4393,22 +4466,27 @@ pub const CU_GRAPH_MEM_ATTR_USED_MEM_CURRENT: CUgraphMem_attribute_enum = 0;
 pub const CU_GRAPH_MEM_ATTR_USED_MEM_HIGH: CUgraphMem_attribute_enum = 1;
 pub const CU_GRAPH_MEM_ATTR_RESERVED_MEM_CURRENT: CUgraphMem_attribute_enum = 2;
 pub const CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH: CUgraphMem_attribute_enum = 3;
+/// Its values (the C enum's constants): [`CU_GRAPH_MEM_ATTR_USED_MEM_CURRENT`], [`CU_GRAPH_MEM_ATTR_USED_MEM_HIGH`], [`CU_GRAPH_MEM_ATTR_RESERVED_MEM_CURRENT`], [`CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH`].
 pub type CUgraphMem_attribute_enum = ::core::ffi::c_uint;
 pub use self::CUgraphMem_attribute_enum as CUgraphMem_attribute;
 pub const CU_FLUSH_GPU_DIRECT_RDMA_WRITES_OPTION_HOST: CUflushGPUDirectRDMAWritesOptions_enum = 1;
 pub const CU_FLUSH_GPU_DIRECT_RDMA_WRITES_OPTION_MEMOPS: CUflushGPUDirectRDMAWritesOptions_enum = 2;
+/// Its values (the C enum's constants): [`CU_FLUSH_GPU_DIRECT_RDMA_WRITES_OPTION_HOST`], [`CU_FLUSH_GPU_DIRECT_RDMA_WRITES_OPTION_MEMOPS`].
 pub type CUflushGPUDirectRDMAWritesOptions_enum = ::core::ffi::c_uint;
 pub use self::CUflushGPUDirectRDMAWritesOptions_enum as CUflushGPUDirectRDMAWritesOptions;
 pub const CU_GPU_DIRECT_RDMA_WRITES_ORDERING_NONE: CUGPUDirectRDMAWritesOrdering_enum = 0;
 pub const CU_GPU_DIRECT_RDMA_WRITES_ORDERING_OWNER: CUGPUDirectRDMAWritesOrdering_enum = 100;
 pub const CU_GPU_DIRECT_RDMA_WRITES_ORDERING_ALL_DEVICES: CUGPUDirectRDMAWritesOrdering_enum = 200;
+/// Its values (the C enum's constants): [`CU_GPU_DIRECT_RDMA_WRITES_ORDERING_NONE`], [`CU_GPU_DIRECT_RDMA_WRITES_ORDERING_OWNER`], [`CU_GPU_DIRECT_RDMA_WRITES_ORDERING_ALL_DEVICES`].
 pub type CUGPUDirectRDMAWritesOrdering_enum = ::core::ffi::c_uint;
 pub use self::CUGPUDirectRDMAWritesOrdering_enum as CUGPUDirectRDMAWritesOrdering;
 pub const CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_OWNER: CUflushGPUDirectRDMAWritesScope_enum = 100;
 pub const CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_ALL_DEVICES: CUflushGPUDirectRDMAWritesScope_enum = 200;
+/// Its values (the C enum's constants): [`CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_OWNER`], [`CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_ALL_DEVICES`].
 pub type CUflushGPUDirectRDMAWritesScope_enum = ::core::ffi::c_uint;
 pub use self::CUflushGPUDirectRDMAWritesScope_enum as CUflushGPUDirectRDMAWritesScope;
 pub const CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX: CUflushGPUDirectRDMAWritesTarget_enum = 0;
+/// Its values (the C enum's constants): [`CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX`].
 pub type CUflushGPUDirectRDMAWritesTarget_enum = ::core::ffi::c_uint;
 pub use self::CUflushGPUDirectRDMAWritesTarget_enum as CUflushGPUDirectRDMAWritesTarget;
 pub const CU_GRAPH_DEBUG_DOT_FLAGS_VERBOSE: CUgraphDebugDot_flags_enum = 1;
@@ -4426,22 +4504,27 @@ pub const CU_GRAPH_DEBUG_DOT_FLAGS_MEM_ALLOC_NODE_PARAMS: CUgraphDebugDot_flags_
 pub const CU_GRAPH_DEBUG_DOT_FLAGS_MEM_FREE_NODE_PARAMS: CUgraphDebugDot_flags_enum = 4096;
 pub const CU_GRAPH_DEBUG_DOT_FLAGS_BATCH_MEM_OP_NODE_PARAMS: CUgraphDebugDot_flags_enum = 8192;
 pub const CU_GRAPH_DEBUG_DOT_FLAGS_EXTRA_TOPO_INFO: CUgraphDebugDot_flags_enum = 16384;
+/// Its values (the C enum's constants): [`CU_GRAPH_DEBUG_DOT_FLAGS_VERBOSE`], [`CU_GRAPH_DEBUG_DOT_FLAGS_RUNTIME_TYPES`], [`CU_GRAPH_DEBUG_DOT_FLAGS_KERNEL_NODE_PARAMS`], [`CU_GRAPH_DEBUG_DOT_FLAGS_MEMCPY_NODE_PARAMS`], [`CU_GRAPH_DEBUG_DOT_FLAGS_MEMSET_NODE_PARAMS`], [`CU_GRAPH_DEBUG_DOT_FLAGS_HOST_NODE_PARAMS`], [`CU_GRAPH_DEBUG_DOT_FLAGS_EVENT_NODE_PARAMS`], [`CU_GRAPH_DEBUG_DOT_FLAGS_EXT_SEMAS_SIGNAL_NODE_PARAMS`], [`CU_GRAPH_DEBUG_DOT_FLAGS_EXT_SEMAS_WAIT_NODE_PARAMS`], [`CU_GRAPH_DEBUG_DOT_FLAGS_KERNEL_NODE_ATTRIBUTES`], [`CU_GRAPH_DEBUG_DOT_FLAGS_HANDLES`], [`CU_GRAPH_DEBUG_DOT_FLAGS_MEM_ALLOC_NODE_PARAMS`], [`CU_GRAPH_DEBUG_DOT_FLAGS_MEM_FREE_NODE_PARAMS`], [`CU_GRAPH_DEBUG_DOT_FLAGS_BATCH_MEM_OP_NODE_PARAMS`], [`CU_GRAPH_DEBUG_DOT_FLAGS_EXTRA_TOPO_INFO`].
 pub type CUgraphDebugDot_flags_enum = ::core::ffi::c_uint;
 pub use self::CUgraphDebugDot_flags_enum as CUgraphDebugDot_flags;
 pub const CU_USER_OBJECT_NO_DESTRUCTOR_SYNC: CUuserObject_flags_enum = 1;
+/// Its values (the C enum's constants): [`CU_USER_OBJECT_NO_DESTRUCTOR_SYNC`].
 pub type CUuserObject_flags_enum = ::core::ffi::c_uint;
 pub use self::CUuserObject_flags_enum as CUuserObject_flags;
 pub const CU_GRAPH_USER_OBJECT_MOVE: CUuserObjectRetain_flags_enum = 1;
+/// Its values (the C enum's constants): [`CU_GRAPH_USER_OBJECT_MOVE`].
 pub type CUuserObjectRetain_flags_enum = ::core::ffi::c_uint;
 pub use self::CUuserObjectRetain_flags_enum as CUuserObjectRetain_flags;
 pub const CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH: CUgraphInstantiate_flags_enum = 1;
 pub const CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD: CUgraphInstantiate_flags_enum = 2;
 pub const CUDA_GRAPH_INSTANTIATE_FLAG_DEVICE_LAUNCH: CUgraphInstantiate_flags_enum = 4;
 pub const CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY: CUgraphInstantiate_flags_enum = 8;
+/// Its values (the C enum's constants): [`CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH`], [`CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD`], [`CUDA_GRAPH_INSTANTIATE_FLAG_DEVICE_LAUNCH`], [`CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY`].
 pub type CUgraphInstantiate_flags_enum = ::core::ffi::c_uint;
 pub use self::CUgraphInstantiate_flags_enum as CUgraphInstantiate_flags;
 pub const CU_MODULE_EAGER_LOADING: CUmoduleLoadingMode_enum = 1;
 pub const CU_MODULE_LAZY_LOADING: CUmoduleLoadingMode_enum = 2;
+/// Its values (the C enum's constants): [`CU_MODULE_EAGER_LOADING`], [`CU_MODULE_LAZY_LOADING`].
 pub type CUmoduleLoadingMode_enum = ::core::ffi::c_uint;
 pub use self::CUmoduleLoadingMode_enum as CUmoduleLoadingMode;
 pub const CU_COREDUMP_ENABLE_ON_EXCEPTION: CUcoredumpSettings_enum = 1;
@@ -4451,6 +4534,7 @@ pub const CU_COREDUMP_ENABLE_USER_TRIGGER: CUcoredumpSettings_enum = 4;
 pub const CU_COREDUMP_FILE: CUcoredumpSettings_enum = 5;
 pub const CU_COREDUMP_PIPE: CUcoredumpSettings_enum = 6;
 pub const CU_COREDUMP_MAX: CUcoredumpSettings_enum = 7;
+/// Its values (the C enum's constants): [`CU_COREDUMP_ENABLE_ON_EXCEPTION`], [`CU_COREDUMP_TRIGGER_HOST`], [`CU_COREDUMP_LIGHTWEIGHT`], [`CU_COREDUMP_ENABLE_USER_TRIGGER`], [`CU_COREDUMP_FILE`], [`CU_COREDUMP_PIPE`], [`CU_COREDUMP_MAX`].
 pub type CUcoredumpSettings_enum = ::core::ffi::c_uint;
 pub use self::CUcoredumpSettings_enum as CUcoredumpSettings;
 /// C reaches the members of `CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st`'s anonymous union directly; so does Rust, through this `Deref`.
@@ -4492,78 +4576,78 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {
 
 // Every function of the header, loaded on first call or linked (see `cuda_fns!`).
 cuda_fns! {
-    /// `cuArray3DCreate` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuArray3DCreate` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gc2322c70b38c2984536c90ed118bb1d7).
     pub fn cuArray3DCreate_v2(
         pHandle: *mut CUarray,
         pAllocateArray: *const CUDA_ARRAY3D_DESCRIPTOR,
     ) -> CUresult;
-    /// `cuArray3DGetDescriptor` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuArray3DGetDescriptor` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gb58549f2f3f390b9e0e7c8f3acd53857).
     pub fn cuArray3DGetDescriptor_v2(
         pArrayDescriptor: *mut CUDA_ARRAY3D_DESCRIPTOR,
         hArray: CUarray,
     ) -> CUresult;
-    /// `cuArrayCreate` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuArrayCreate` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g4192ff387a81c3bd5ed8c391ed62ca24).
     pub fn cuArrayCreate_v2(
         pHandle: *mut CUarray,
         pAllocateArray: *const CUDA_ARRAY_DESCRIPTOR,
     ) -> CUresult;
-    /// `cuArrayDestroy` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuArrayDestroy` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g982878affbbc023de84874faac838b0b).
     pub fn cuArrayDestroy(hArray: CUarray) -> CUresult;
-    /// `cuArrayGetDescriptor` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuArrayGetDescriptor` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g661fe823dbd37bf11f82a71bd4762acf).
     pub fn cuArrayGetDescriptor_v2(
         pArrayDescriptor: *mut CUDA_ARRAY_DESCRIPTOR,
         hArray: CUarray,
     ) -> CUresult;
-    /// `cuArrayGetMemoryRequirements` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuArrayGetMemoryRequirements` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gac8761ced0fa462e4762f6528073d9f4).
     pub fn cuArrayGetMemoryRequirements(
         memoryRequirements: *mut CUDA_ARRAY_MEMORY_REQUIREMENTS,
         array: CUarray,
         device: CUdevice,
     ) -> CUresult;
-    /// `cuArrayGetPlane` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuArrayGetPlane` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1ge66ce245a1e3802f9ccc3583cec6b71f).
     pub fn cuArrayGetPlane(
         pPlaneArray: *mut CUarray,
         hArray: CUarray,
         planeIdx: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuArrayGetSparseProperties` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuArrayGetSparseProperties` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gf74df88a07404ee051f0e5b36647d8c7).
     pub fn cuArrayGetSparseProperties(
         sparseProperties: *mut CUDA_ARRAY_SPARSE_PROPERTIES,
         array: CUarray,
     ) -> CUresult;
-    /// `cuCoredumpGetAttribute` in NVIDIA's reference: [Coredump Attributes Control API](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html).
+    /// `cuCoredumpGetAttribute` in NVIDIA's reference: [Coredump Attributes Control API](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html#group__CUDA__COREDUMP_1g56d7eb4975c7eb8e2b4eb0713fd8cedd).
     pub fn cuCoredumpGetAttribute(
         attrib: CUcoredumpSettings,
         value: *mut ::core::ffi::c_void,
         size: *mut usize,
     ) -> CUresult;
-    /// `cuCoredumpGetAttributeGlobal` in NVIDIA's reference: [Coredump Attributes Control API](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html).
+    /// `cuCoredumpGetAttributeGlobal` in NVIDIA's reference: [Coredump Attributes Control API](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html#group__CUDA__COREDUMP_1g5cb5b7ddf41a2c3631eed8d00c4ae819).
     pub fn cuCoredumpGetAttributeGlobal(
         attrib: CUcoredumpSettings,
         value: *mut ::core::ffi::c_void,
         size: *mut usize,
     ) -> CUresult;
-    /// `cuCoredumpSetAttribute` in NVIDIA's reference: [Coredump Attributes Control API](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html).
+    /// `cuCoredumpSetAttribute` in NVIDIA's reference: [Coredump Attributes Control API](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html#group__CUDA__COREDUMP_1g45b806050f3211e840eb3c8d91e93fcb).
     pub fn cuCoredumpSetAttribute(
         attrib: CUcoredumpSettings,
         value: *mut ::core::ffi::c_void,
         size: *mut usize,
     ) -> CUresult;
-    /// `cuCoredumpSetAttributeGlobal` in NVIDIA's reference: [Coredump Attributes Control API](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html).
+    /// `cuCoredumpSetAttributeGlobal` in NVIDIA's reference: [Coredump Attributes Control API](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html#group__CUDA__COREDUMP_1ga7645a8f68dd5379a03852b462727990).
     pub fn cuCoredumpSetAttributeGlobal(
         attrib: CUcoredumpSettings,
         value: *mut ::core::ffi::c_void,
         size: *mut usize,
     ) -> CUresult;
-    /// `cuCtxAttach` in NVIDIA's reference: [Context Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX__DEPRECATED.html).
+    /// `cuCtxAttach` in NVIDIA's reference: [Context Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX__DEPRECATED.html#group__CUDA__CTX__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuCtxAttach(pctx: *mut CUcontext, flags: ::core::ffi::c_uint) -> CUresult;
-    /// `cuCtxCreate` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxCreate` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g65dc0012348bc84810e2103a40d8e2cf).
     pub fn cuCtxCreate_v2(
         pctx: *mut CUcontext,
         flags: ::core::ffi::c_uint,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuCtxCreate_v3` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxCreate_v3` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g2a5b565b1fb067f319c98787ddfa4016).
     pub fn cuCtxCreate_v3(
         pctx: *mut CUcontext,
         paramsArray: *mut CUexecAffinityParam,
@@ -4571,285 +4655,285 @@ cuda_fns! {
         flags: ::core::ffi::c_uint,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuCtxDestroy` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxDestroy` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g27a365aebb0eb548166309f58a1e8b8e).
     pub fn cuCtxDestroy_v2(ctx: CUcontext) -> CUresult;
-    /// `cuCtxDetach` in NVIDIA's reference: [Context Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX__DEPRECATED.html).
+    /// `cuCtxDetach` in NVIDIA's reference: [Context Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX__DEPRECATED.html#group__CUDA__CTX__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuCtxDetach(ctx: CUcontext) -> CUresult;
-    /// `cuCtxDisablePeerAccess` in NVIDIA's reference: [Peer Context Memory Access](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PEER__ACCESS.html).
+    /// `cuCtxDisablePeerAccess` in NVIDIA's reference: [Peer Context Memory Access](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PEER__ACCESS.html#group__CUDA__PEER__ACCESS_1g5b4b6936ea868d4954ce4d841a3b4810).
     pub fn cuCtxDisablePeerAccess(peerContext: CUcontext) -> CUresult;
-    /// `cuCtxEnablePeerAccess` in NVIDIA's reference: [Peer Context Memory Access](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PEER__ACCESS.html).
+    /// `cuCtxEnablePeerAccess` in NVIDIA's reference: [Peer Context Memory Access](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PEER__ACCESS.html#group__CUDA__PEER__ACCESS_1g0889ec6728e61c05ed359551d67b3f5a).
     pub fn cuCtxEnablePeerAccess(
         peerContext: CUcontext,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuCtxGetApiVersion` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxGetApiVersion` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g088a90490dafca5893ef6fbebc8de8fb).
     pub fn cuCtxGetApiVersion(
         ctx: CUcontext,
         version: *mut ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuCtxGetCacheConfig` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxGetCacheConfig` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g40b6b141698f76744dea6e39b9a25360).
     pub fn cuCtxGetCacheConfig(pconfig: *mut CUfunc_cache) -> CUresult;
-    /// `cuCtxGetCurrent` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxGetCurrent` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g8f13165846b73750693640fb3e8380d0).
     pub fn cuCtxGetCurrent(pctx: *mut CUcontext) -> CUresult;
-    /// `cuCtxGetDevice` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxGetDevice` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g4e84b109eba36cdaaade167f34ae881e).
     pub fn cuCtxGetDevice(device: *mut CUdevice) -> CUresult;
-    /// `cuCtxGetExecAffinity` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxGetExecAffinity` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g83421924a20536a4df538111cf61b405).
     pub fn cuCtxGetExecAffinity(
         pExecAffinity: *mut CUexecAffinityParam,
         r#type: CUexecAffinityType,
     ) -> CUresult;
-    /// `cuCtxGetFlags` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxGetFlags` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1gf81eef983c1e3b2ef4f166d7a930c86d).
     pub fn cuCtxGetFlags(flags: *mut ::core::ffi::c_uint) -> CUresult;
-    /// `cuCtxGetId` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxGetId` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g32f492cd6c3f90af0d6935b294392db5).
     pub fn cuCtxGetId(ctx: CUcontext, ctxId: *mut ::core::ffi::c_ulonglong) -> CUresult;
-    /// `cuCtxGetLimit` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxGetLimit` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g9f2d47d1745752aa16da7ed0d111b6a8).
     pub fn cuCtxGetLimit(pvalue: *mut usize, limit: CUlimit) -> CUresult;
-    /// `cuCtxGetSharedMemConfig` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxGetSharedMemConfig` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g17153a1b8b8c756f7ab8505686a4ad74).
     pub fn cuCtxGetSharedMemConfig(pConfig: *mut CUsharedconfig) -> CUresult;
-    /// `cuCtxGetStreamPriorityRange` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxGetStreamPriorityRange` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g137920ab61a71be6ce67605b9f294091).
     pub fn cuCtxGetStreamPriorityRange(
         leastPriority: *mut ::core::ffi::c_int,
         greatestPriority: *mut ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuCtxPopCurrent` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxPopCurrent` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g2fac188026a062d92e91a8687d0a7902).
     pub fn cuCtxPopCurrent_v2(pctx: *mut CUcontext) -> CUresult;
-    /// `cuCtxPushCurrent` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxPushCurrent` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1gb02d4c850eb16f861fe5a29682cc90ba).
     pub fn cuCtxPushCurrent_v2(ctx: CUcontext) -> CUresult;
-    /// `cuCtxResetPersistingL2Cache` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxResetPersistingL2Cache` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1gb529532b5b1aef808295a6d1d18a0823).
     pub fn cuCtxResetPersistingL2Cache() -> CUresult;
-    /// `cuCtxSetCacheConfig` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxSetCacheConfig` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g54699acf7e2ef27279d013ca2095f4a3).
     pub fn cuCtxSetCacheConfig(config: CUfunc_cache) -> CUresult;
-    /// `cuCtxSetCurrent` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxSetCurrent` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1gbe562ee6258b4fcc272ca6478ca2a2f7).
     pub fn cuCtxSetCurrent(ctx: CUcontext) -> CUresult;
-    /// `cuCtxSetFlags` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxSetFlags` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g66655c37602c8628eae3e40c82619f1e).
     pub fn cuCtxSetFlags(flags: ::core::ffi::c_uint) -> CUresult;
-    /// `cuCtxSetLimit` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxSetLimit` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g0651954dfb9788173e60a9af7201e65a).
     pub fn cuCtxSetLimit(limit: CUlimit, value: usize) -> CUresult;
-    /// `cuCtxSetSharedMemConfig` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxSetSharedMemConfig` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g2574235fa643f8f251bf7bc28fac3692).
     pub fn cuCtxSetSharedMemConfig(config: CUsharedconfig) -> CUresult;
-    /// `cuCtxSynchronize` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html).
+    /// `cuCtxSynchronize` in NVIDIA's reference: [Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html#group__CUDA__CTX_1g7a54725f28d34b8c6299f0c6ca579616).
     pub fn cuCtxSynchronize() -> CUresult;
-    /// `cuDestroyExternalMemory` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
+    /// `cuDestroyExternalMemory` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html#group__CUDA__EXTRES__INTEROP_1g1b586dda86565617e7e0883b956c7052).
     pub fn cuDestroyExternalMemory(extMem: CUexternalMemory) -> CUresult;
-    /// `cuDestroyExternalSemaphore` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
+    /// `cuDestroyExternalSemaphore` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html#group__CUDA__EXTRES__INTEROP_1g7f13444973542fa50b7e75bcfb2f923d).
     pub fn cuDestroyExternalSemaphore(extSem: CUexternalSemaphore) -> CUresult;
-    /// `cuDeviceCanAccessPeer` in NVIDIA's reference: [Peer Context Memory Access](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PEER__ACCESS.html).
+    /// `cuDeviceCanAccessPeer` in NVIDIA's reference: [Peer Context Memory Access](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PEER__ACCESS.html#group__CUDA__PEER__ACCESS_1g496bdaae1f632ebfb695b99d2c40f19e).
     pub fn cuDeviceCanAccessPeer(
         canAccessPeer: *mut ::core::ffi::c_int,
         dev: CUdevice,
         peerDev: CUdevice,
     ) -> CUresult;
-    /// `cuDeviceComputeCapability` in NVIDIA's reference: [Device Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE__DEPRECATED.html).
+    /// `cuDeviceComputeCapability` in NVIDIA's reference: [Device Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE__DEPRECATED.html#group__CUDA__DEVICE__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuDeviceComputeCapability(
         major: *mut ::core::ffi::c_int,
         minor: *mut ::core::ffi::c_int,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuDeviceGet` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuDeviceGet` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1g8bdd1cc7201304b01357b8034f6587cb).
     pub fn cuDeviceGet(device: *mut CUdevice, ordinal: ::core::ffi::c_int) -> CUresult;
-    /// `cuDeviceGetAttribute` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuDeviceGetAttribute` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1g9c3e1414f0ad901d3278a4d6645fc266).
     pub fn cuDeviceGetAttribute(
         pi: *mut ::core::ffi::c_int,
         attrib: CUdevice_attribute,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuDeviceGetByPCIBusId` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuDeviceGetByPCIBusId` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1ga89cd3fa06334ba7853ed1232c5ebe2a).
     pub fn cuDeviceGetByPCIBusId(
         dev: *mut CUdevice,
         pciBusId: *const ::core::ffi::c_char,
     ) -> CUresult;
-    /// `cuDeviceGetCount` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuDeviceGetCount` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1g52b5ce05cb8c5fb6831b2c0ff2887c74).
     pub fn cuDeviceGetCount(count: *mut ::core::ffi::c_int) -> CUresult;
-    /// `cuDeviceGetDefaultMemPool` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuDeviceGetDefaultMemPool` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1gc8bca3c97a78816303b8aa5773b741f2).
     pub fn cuDeviceGetDefaultMemPool(
         pool_out: *mut CUmemoryPool,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuDeviceGetExecAffinitySupport` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuDeviceGetExecAffinitySupport` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1g7f0091850e0841f367f13d623456427d).
     pub fn cuDeviceGetExecAffinitySupport(
         pi: *mut ::core::ffi::c_int,
         r#type: CUexecAffinityType,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuDeviceGetGraphMemAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuDeviceGetGraphMemAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g359903c2447ac22b4e1a0dce26adfef5).
     pub fn cuDeviceGetGraphMemAttribute(
         device: CUdevice,
         attr: CUgraphMem_attribute,
         value: *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuDeviceGetLuid` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuDeviceGetLuid` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1g630073c868f8878e89705ea831c49249).
     pub fn cuDeviceGetLuid(
         luid: *mut ::core::ffi::c_char,
         deviceNodeMask: *mut ::core::ffi::c_uint,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuDeviceGetMemPool` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuDeviceGetMemPool` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1gdf186e9559d53a5eb18e572d48c1121b).
     pub fn cuDeviceGetMemPool(pool: *mut CUmemoryPool, dev: CUdevice) -> CUresult;
-    /// `cuDeviceGetName` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuDeviceGetName` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1gef75aa30df95446a845f2a7b9fffbb7f).
     pub fn cuDeviceGetName(
         name: *mut ::core::ffi::c_char,
         len: ::core::ffi::c_int,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuDeviceGetNvSciSyncAttributes` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuDeviceGetNvSciSyncAttributes` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1g0991e2b2b3cedee1ca77d6376e581335).
     pub fn cuDeviceGetNvSciSyncAttributes(
         nvSciSyncAttrList: *mut ::core::ffi::c_void,
         dev: CUdevice,
         flags: ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuDeviceGetP2PAttribute` in NVIDIA's reference: [Peer Context Memory Access](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PEER__ACCESS.html).
+    /// `cuDeviceGetP2PAttribute` in NVIDIA's reference: [Peer Context Memory Access](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PEER__ACCESS.html#group__CUDA__PEER__ACCESS_1g4c55c60508f8eba4546b51f2ee545393).
     pub fn cuDeviceGetP2PAttribute(
         value: *mut ::core::ffi::c_int,
         attrib: CUdevice_P2PAttribute,
         srcDevice: CUdevice,
         dstDevice: CUdevice,
     ) -> CUresult;
-    /// `cuDeviceGetPCIBusId` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuDeviceGetPCIBusId` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g85295e7d9745ab8f0aa80dd1e172acfc).
     pub fn cuDeviceGetPCIBusId(
         pciBusId: *mut ::core::ffi::c_char,
         len: ::core::ffi::c_int,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuDeviceGetProperties` in NVIDIA's reference: [Device Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE__DEPRECATED.html).
+    /// `cuDeviceGetProperties` in NVIDIA's reference: [Device Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE__DEPRECATED.html#group__CUDA__DEVICE__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuDeviceGetProperties(prop: *mut CUdevprop, dev: CUdevice) -> CUresult;
-    /// `cuDeviceGetTexture1DLinearMaxWidth` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuDeviceGetTexture1DLinearMaxWidth` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1gb41b3a675bae9932bffa1c0ae969b1e0).
     pub fn cuDeviceGetTexture1DLinearMaxWidth(
         maxWidthInElements: *mut usize,
         format: CUarray_format,
         numChannels: ::core::ffi::c_uint,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuDeviceGetUuid` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuDeviceGetUuid` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1g987b46b884c101ed5be414ab4d9e60e4).
     pub fn cuDeviceGetUuid(uuid: *mut CUuuid, dev: CUdevice) -> CUresult;
-    /// `cuDeviceGetUuid_v2` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuDeviceGetUuid_v2` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1gdf3394a41af9cdb9f653386ed4991a1f).
     pub fn cuDeviceGetUuid_v2(uuid: *mut CUuuid, dev: CUdevice) -> CUresult;
-    /// `cuDeviceGraphMemTrim` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuDeviceGraphMemTrim` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g57c87f4ba6af41825627cdd4e5a8c52b).
     pub fn cuDeviceGraphMemTrim(device: CUdevice) -> CUresult;
-    /// `cuDevicePrimaryCtxGetState` in NVIDIA's reference: [Primary Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html).
+    /// `cuDevicePrimaryCtxGetState` in NVIDIA's reference: [Primary Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html#group__CUDA__PRIMARY__CTX_1g65f3e018721b6d90aa05cfb56250f469).
     pub fn cuDevicePrimaryCtxGetState(
         dev: CUdevice,
         flags: *mut ::core::ffi::c_uint,
         active: *mut ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuDevicePrimaryCtxRelease` in NVIDIA's reference: [Primary Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html).
+    /// `cuDevicePrimaryCtxRelease` in NVIDIA's reference: [Primary Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html#group__CUDA__PRIMARY__CTX_1gf2a8bc16f8df0c88031f6a1ba3d6e8ad).
     pub fn cuDevicePrimaryCtxRelease_v2(dev: CUdevice) -> CUresult;
-    /// `cuDevicePrimaryCtxReset` in NVIDIA's reference: [Primary Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html).
+    /// `cuDevicePrimaryCtxReset` in NVIDIA's reference: [Primary Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html#group__CUDA__PRIMARY__CTX_1g5d38802e8600340283958a117466ce12).
     pub fn cuDevicePrimaryCtxReset_v2(dev: CUdevice) -> CUresult;
-    /// `cuDevicePrimaryCtxRetain` in NVIDIA's reference: [Primary Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html).
+    /// `cuDevicePrimaryCtxRetain` in NVIDIA's reference: [Primary Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html#group__CUDA__PRIMARY__CTX_1g9051f2d5c31501997a6cb0530290a300).
     pub fn cuDevicePrimaryCtxRetain(pctx: *mut CUcontext, dev: CUdevice) -> CUresult;
-    /// `cuDevicePrimaryCtxSetFlags` in NVIDIA's reference: [Primary Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html).
+    /// `cuDevicePrimaryCtxSetFlags` in NVIDIA's reference: [Primary Context Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__PRIMARY__CTX.html#group__CUDA__PRIMARY__CTX_1gd779a84f17acdad0d9143d9fe719cfdf).
     pub fn cuDevicePrimaryCtxSetFlags_v2(
         dev: CUdevice,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuDeviceSetGraphMemAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuDeviceSetGraphMemAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g064bd5c6a773b83d145c281ebf5dbe34).
     pub fn cuDeviceSetGraphMemAttribute(
         device: CUdevice,
         attr: CUgraphMem_attribute,
         value: *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuDeviceSetMemPool` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuDeviceSetMemPool` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1g4f2f276b84d9c2eaefdc76d6274db4a0).
     pub fn cuDeviceSetMemPool(dev: CUdevice, pool: CUmemoryPool) -> CUresult;
-    /// `cuDeviceTotalMem` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuDeviceTotalMem` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1gc6a0d6551335a3780f9f3c967a0fde5d).
     pub fn cuDeviceTotalMem_v2(bytes: *mut usize, dev: CUdevice) -> CUresult;
-    /// `cuDriverGetVersion` in NVIDIA's reference: [Version Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VERSION.html).
+    /// `cuDriverGetVersion` in NVIDIA's reference: [Version Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VERSION.html#group__CUDA__VERSION_1g8b7a10395392e049006e61bcdc8ebe71).
     pub fn cuDriverGetVersion(driverVersion: *mut ::core::ffi::c_int) -> CUresult;
-    /// `cuEventCreate` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
+    /// `cuEventCreate` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html#group__CUDA__EVENT_1g450687e75f3ff992fe01662a43d9d3db).
     pub fn cuEventCreate(phEvent: *mut CUevent, Flags: ::core::ffi::c_uint) -> CUresult;
-    /// `cuEventDestroy` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
+    /// `cuEventDestroy` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html#group__CUDA__EVENT_1g593ec73a8ec5a5fc031311d3e4dca1ef).
     pub fn cuEventDestroy_v2(hEvent: CUevent) -> CUresult;
-    /// `cuEventElapsedTime` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
+    /// `cuEventElapsedTime` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html#group__CUDA__EVENT_1gdfb1178807353bbcaa9e245da497cf97).
     pub fn cuEventElapsedTime(
         pMilliseconds: *mut f32,
         hStart: CUevent,
         hEnd: CUevent,
     ) -> CUresult;
-    /// `cuEventQuery` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
+    /// `cuEventQuery` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html#group__CUDA__EVENT_1g6f0704d755066b0ee705749ae911deef).
     pub fn cuEventQuery(hEvent: CUevent) -> CUresult;
-    /// `cuEventRecord` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
+    /// `cuEventRecord` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html#group__CUDA__EVENT_1g95424d3be52c4eb95d83861b70fb89d1).
     pub fn cuEventRecord(hEvent: CUevent, hStream: CUstream) -> CUresult;
-    /// `cuEventRecordWithFlags` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
+    /// `cuEventRecordWithFlags` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html#group__CUDA__EVENT_1ge577e0c132d9c4961f220d79f6762c4b).
     pub fn cuEventRecordWithFlags(
         hEvent: CUevent,
         hStream: CUstream,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuEventRecordWithFlags` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
+    /// `cuEventRecordWithFlags` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html#group__CUDA__EVENT_1ge577e0c132d9c4961f220d79f6762c4b).
     pub fn cuEventRecordWithFlags_ptsz(
         hEvent: CUevent,
         hStream: CUstream,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuEventRecord` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
+    /// `cuEventRecord` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html#group__CUDA__EVENT_1g95424d3be52c4eb95d83861b70fb89d1).
     pub fn cuEventRecord_ptsz(hEvent: CUevent, hStream: CUstream) -> CUresult;
-    /// `cuEventSynchronize` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html).
+    /// `cuEventSynchronize` in NVIDIA's reference: [Event Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html#group__CUDA__EVENT_1g9e520d34e51af7f5375610bca4add99c).
     pub fn cuEventSynchronize(hEvent: CUevent) -> CUresult;
-    /// `cuExternalMemoryGetMappedBuffer` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
+    /// `cuExternalMemoryGetMappedBuffer` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html#group__CUDA__EXTRES__INTEROP_1gb9fec33920400c70961b4e33d838da91).
     pub fn cuExternalMemoryGetMappedBuffer(
         devPtr: *mut CUdeviceptr,
         extMem: CUexternalMemory,
         bufferDesc: *const CUDA_EXTERNAL_MEMORY_BUFFER_DESC,
     ) -> CUresult;
-    /// `cuExternalMemoryGetMappedMipmappedArray` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
+    /// `cuExternalMemoryGetMappedMipmappedArray` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html#group__CUDA__EXTRES__INTEROP_1g02debbfa1b997e4f0e05300a312c17cc).
     pub fn cuExternalMemoryGetMappedMipmappedArray(
         mipmap: *mut CUmipmappedArray,
         extMem: CUexternalMemory,
         mipmapDesc: *const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC,
     ) -> CUresult;
-    /// `cuFlushGPUDirectRDMAWrites` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html).
+    /// `cuFlushGPUDirectRDMAWrites` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html#group__CUDA__DEVICE_1g265e3c82ef0f0fe035f85c4c45a8fbdf).
     pub fn cuFlushGPUDirectRDMAWrites(
         target: CUflushGPUDirectRDMAWritesTarget,
         scope: CUflushGPUDirectRDMAWritesScope,
     ) -> CUresult;
-    /// `cuFuncGetAttribute` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
+    /// `cuFuncGetAttribute` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html#group__CUDA__EXEC_1g5e92a1b0d8d1b82cb00dcfb2de15961b).
     pub fn cuFuncGetAttribute(
         pi: *mut ::core::ffi::c_int,
         attrib: CUfunction_attribute,
         hfunc: CUfunction,
     ) -> CUresult;
-    /// `cuFuncGetModule` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
+    /// `cuFuncGetModule` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html#group__CUDA__EXEC_1g58f0fd1db9dadd3870440662622a27ef).
     pub fn cuFuncGetModule(hmod: *mut CUmodule, hfunc: CUfunction) -> CUresult;
-    /// `cuFuncSetAttribute` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
+    /// `cuFuncSetAttribute` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html#group__CUDA__EXEC_1g0e37dce0173bc883aa1e5b14dd747f26).
     pub fn cuFuncSetAttribute(
         hfunc: CUfunction,
         attrib: CUfunction_attribute,
         value: ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuFuncSetBlockShape` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuFuncSetBlockShape` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html#group__CUDA__EXEC__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuFuncSetBlockShape(
         hfunc: CUfunction,
         x: ::core::ffi::c_int,
         y: ::core::ffi::c_int,
         z: ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuFuncSetCacheConfig` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
+    /// `cuFuncSetCacheConfig` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html#group__CUDA__EXEC_1g40f8c11e81def95dc0072a375f965681).
     pub fn cuFuncSetCacheConfig(hfunc: CUfunction, config: CUfunc_cache) -> CUresult;
-    /// `cuFuncSetSharedMemConfig` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
+    /// `cuFuncSetSharedMemConfig` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html#group__CUDA__EXEC_1g430b913f24970e63869635395df6d9f5).
     pub fn cuFuncSetSharedMemConfig(
         hfunc: CUfunction,
         config: CUsharedconfig,
     ) -> CUresult;
-    /// `cuFuncSetSharedSize` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuFuncSetSharedSize` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html#group__CUDA__EXEC__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuFuncSetSharedSize(
         hfunc: CUfunction,
         bytes: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuGetErrorName` in NVIDIA's reference: [Error Handling](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__ERROR.html).
+    /// `cuGetErrorName` in NVIDIA's reference: [Error Handling](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__ERROR.html#group__CUDA__ERROR_1g2c4ac087113652bb3d1f95bf2513c468).
     pub fn cuGetErrorName(
         error: CUresult,
         pStr: *mut *const ::core::ffi::c_char,
     ) -> CUresult;
-    /// `cuGetErrorString` in NVIDIA's reference: [Error Handling](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__ERROR.html).
+    /// `cuGetErrorString` in NVIDIA's reference: [Error Handling](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__ERROR.html#group__CUDA__ERROR_1g72758fcaf05b5c7fac5c25ead9445ada).
     pub fn cuGetErrorString(
         error: CUresult,
         pStr: *mut *const ::core::ffi::c_char,
     ) -> CUresult;
-    /// `cuGetExportTable` in NVIDIA's reference: [Coredump Attributes Control API](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html).
+    /// `cuGetExportTable` in NVIDIA's reference: [Coredump Attributes Control API](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__COREDUMP.html#group__CUDA__COREDUMP_1g147bbfa6b44dd993affc4afb2f2c2855).
     pub fn cuGetExportTable(
         ppExportTable: *mut *const ::core::ffi::c_void,
         pExportTableId: *const CUuuid,
     ) -> CUresult;
-    /// `cuGetProcAddress` in NVIDIA's reference: [Driver Entry Point Access](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DRIVER__ENTRY__POINT.html).
+    /// `cuGetProcAddress` in NVIDIA's reference: [Driver Entry Point Access](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DRIVER__ENTRY__POINT.html#group__CUDA__DRIVER__ENTRY__POINT_1gcae5adad00590572ab35b2508c2d6e0d).
     pub fn cuGetProcAddress_v2(
         symbol: *const ::core::ffi::c_char,
         pfn: *mut *mut ::core::ffi::c_void,
@@ -4857,7 +4941,7 @@ cuda_fns! {
         flags: cuuint64_t,
         symbolStatus: *mut CUdriverProcAddressQueryResult,
     ) -> CUresult;
-    /// `cuGraphAddBatchMemOpNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphAddBatchMemOpNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g5acb6914dbd18cb1ae15ea9437a73c96).
     pub fn cuGraphAddBatchMemOpNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -4865,7 +4949,7 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *const CUDA_BATCH_MEM_OP_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphAddChildGraphNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphAddChildGraphNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gde52afbcf91a8c79d4d7efbe0e3b6844).
     pub fn cuGraphAddChildGraphNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -4873,21 +4957,21 @@ cuda_fns! {
         numDependencies: usize,
         childGraph: CUgraph,
     ) -> CUresult;
-    /// `cuGraphAddDependencies` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphAddDependencies` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gd1c190c2cc61352904062c3f8b6106c8).
     pub fn cuGraphAddDependencies(
         hGraph: CUgraph,
         from: *const CUgraphNode,
         to: *const CUgraphNode,
         numDependencies: usize,
     ) -> CUresult;
-    /// `cuGraphAddEmptyNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphAddEmptyNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g14b625984430cb2d574c63f29c9b9223).
     pub fn cuGraphAddEmptyNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
         dependencies: *const CUgraphNode,
         numDependencies: usize,
     ) -> CUresult;
-    /// `cuGraphAddEventRecordNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphAddEventRecordNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1ga7f6dcb109f4b7470ce6b067d39974a4).
     pub fn cuGraphAddEventRecordNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -4895,7 +4979,7 @@ cuda_fns! {
         numDependencies: usize,
         event: CUevent,
     ) -> CUresult;
-    /// `cuGraphAddEventWaitNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphAddEventWaitNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g7306f3bcbec3406d80e110cd13405c5e).
     pub fn cuGraphAddEventWaitNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -4903,7 +4987,7 @@ cuda_fns! {
         numDependencies: usize,
         event: CUevent,
     ) -> CUresult;
-    /// `cuGraphAddExternalSemaphoresSignalNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphAddExternalSemaphoresSignalNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g6410d5401de205568457fba5e1862ad3).
     pub fn cuGraphAddExternalSemaphoresSignalNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -4911,7 +4995,7 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphAddExternalSemaphoresWaitNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphAddExternalSemaphoresWaitNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g49131c65fcef0b60b3939e008f7b467e).
     pub fn cuGraphAddExternalSemaphoresWaitNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -4919,7 +5003,7 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *const CUDA_EXT_SEM_WAIT_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphAddHostNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphAddHostNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g0809d65e85a3c052296373954a05b1d6).
     pub fn cuGraphAddHostNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -4927,7 +5011,7 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *const CUDA_HOST_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphAddKernelNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphAddKernelNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g50d871e3bd06c1b835e52f2966ef366b).
     pub fn cuGraphAddKernelNode_v2(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -4935,7 +5019,7 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *const CUDA_KERNEL_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphAddMemAllocNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphAddMemAllocNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g73a351cb71b2945a0bcb913a93f69ec9).
     pub fn cuGraphAddMemAllocNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -4943,7 +5027,7 @@ cuda_fns! {
         numDependencies: usize,
         nodeParams: *mut CUDA_MEM_ALLOC_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphAddMemFreeNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphAddMemFreeNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1geb7cdce5d9be2d28d9428e74eb00fa53).
     pub fn cuGraphAddMemFreeNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -4951,7 +5035,7 @@ cuda_fns! {
         numDependencies: usize,
         dptr: CUdeviceptr,
     ) -> CUresult;
-    /// `cuGraphAddMemcpyNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphAddMemcpyNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g674da6ab54a677f13e0e0e8206ff5073).
     pub fn cuGraphAddMemcpyNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -4960,7 +5044,7 @@ cuda_fns! {
         copyParams: *const CUDA_MEMCPY3D,
         ctx: CUcontext,
     ) -> CUresult;
-    /// `cuGraphAddMemsetNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphAddMemsetNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g89dc8fc3743392777c0daa2c4aca40d3).
     pub fn cuGraphAddMemsetNode(
         phGraphNode: *mut CUgraphNode,
         hGraph: CUgraph,
@@ -4969,423 +5053,423 @@ cuda_fns! {
         memsetParams: *const CUDA_MEMSET_NODE_PARAMS,
         ctx: CUcontext,
     ) -> CUresult;
-    /// `cuGraphBatchMemOpNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphBatchMemOpNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g1d8039468b71285c61bc03ab3c302a28).
     pub fn cuGraphBatchMemOpNodeGetParams(
         hNode: CUgraphNode,
         nodeParams_out: *mut CUDA_BATCH_MEM_OP_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphBatchMemOpNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphBatchMemOpNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g625ca946b58df3d17221ff7db5cd7800).
     pub fn cuGraphBatchMemOpNodeSetParams(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_BATCH_MEM_OP_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphChildGraphNodeGetGraph` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphChildGraphNodeGetGraph` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gbe9fc9267316b3778ef0db507917b4fd).
     pub fn cuGraphChildGraphNodeGetGraph(
         hNode: CUgraphNode,
         phGraph: *mut CUgraph,
     ) -> CUresult;
-    /// `cuGraphClone` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphClone` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g3603974654e463f2231c71d9b9d1517e).
     pub fn cuGraphClone(phGraphClone: *mut CUgraph, originalGraph: CUgraph) -> CUresult;
-    /// `cuGraphCreate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphCreate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gd885f719186010727b75c3315f865fdf).
     pub fn cuGraphCreate(phGraph: *mut CUgraph, flags: ::core::ffi::c_uint) -> CUresult;
-    /// `cuGraphDebugDotPrint` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphDebugDotPrint` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g0fb0c4d319477a0a98da005fcb0dacc4).
     pub fn cuGraphDebugDotPrint(
         hGraph: CUgraph,
         path: *const ::core::ffi::c_char,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuGraphDestroy` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphDestroy` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g718cfd9681f078693d4be2426fd689c8).
     pub fn cuGraphDestroy(hGraph: CUgraph) -> CUresult;
-    /// `cuGraphDestroyNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphDestroyNode` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g00ed16434d983d8f0011683eacaf19b9).
     pub fn cuGraphDestroyNode(hNode: CUgraphNode) -> CUresult;
-    /// `cuGraphEventRecordNodeGetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphEventRecordNodeGetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gb3608efc284aa2bbe5db61826d6e2259).
     pub fn cuGraphEventRecordNodeGetEvent(
         hNode: CUgraphNode,
         event_out: *mut CUevent,
     ) -> CUresult;
-    /// `cuGraphEventRecordNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphEventRecordNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g8ad8006aa7865865bf4d8c475cb21d87).
     pub fn cuGraphEventRecordNodeSetEvent(
         hNode: CUgraphNode,
         event: CUevent,
     ) -> CUresult;
-    /// `cuGraphEventWaitNodeGetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphEventWaitNodeGetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g90b9d60f3f5f4156d1351a96ce92846e).
     pub fn cuGraphEventWaitNodeGetEvent(
         hNode: CUgraphNode,
         event_out: *mut CUevent,
     ) -> CUresult;
-    /// `cuGraphEventWaitNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphEventWaitNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g2d6730d63efd399d3000952c54134930).
     pub fn cuGraphEventWaitNodeSetEvent(hNode: CUgraphNode, event: CUevent) -> CUresult;
-    /// `cuGraphExecBatchMemOpNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExecBatchMemOpNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g23f51bb4e4c029bb32fac0146e38c076).
     pub fn cuGraphExecBatchMemOpNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         nodeParams: *const CUDA_BATCH_MEM_OP_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphExecChildGraphNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExecChildGraphNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g8f2d9893f6b899f992db1a2942ec03ff).
     pub fn cuGraphExecChildGraphNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         childGraph: CUgraph,
     ) -> CUresult;
-    /// `cuGraphExecDestroy` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExecDestroy` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1ga32ad4944cc5d408158207c978bc43a7).
     pub fn cuGraphExecDestroy(hGraphExec: CUgraphExec) -> CUresult;
-    /// `cuGraphExecEventRecordNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExecEventRecordNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g62fea841fdc169c3ef18e9199f28a6a7).
     pub fn cuGraphExecEventRecordNodeSetEvent(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         event: CUevent,
     ) -> CUresult;
-    /// `cuGraphExecEventWaitNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExecEventWaitNodeSetEvent` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gfea9619d6ff228401613febae793f996).
     pub fn cuGraphExecEventWaitNodeSetEvent(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         event: CUevent,
     ) -> CUresult;
-    /// `cuGraphExecExternalSemaphoresSignalNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExecExternalSemaphoresSignalNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g96aedf2977d0dce275fa3b3cf3700ade).
     pub fn cuGraphExecExternalSemaphoresSignalNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         nodeParams: *const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphExecExternalSemaphoresWaitNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExecExternalSemaphoresWaitNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g98a93c41b057cc1b48c0498811f65ad3).
     pub fn cuGraphExecExternalSemaphoresWaitNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         nodeParams: *const CUDA_EXT_SEM_WAIT_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphExecGetFlags` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExecGetFlags` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g5004de43ce63398a1a7d7a57edf17d9a).
     pub fn cuGraphExecGetFlags(
         hGraphExec: CUgraphExec,
         flags: *mut cuuint64_t,
     ) -> CUresult;
-    /// `cuGraphExecHostNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExecHostNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1ga549b946cedb73dc2596314b2d52f8d8).
     pub fn cuGraphExecHostNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         nodeParams: *const CUDA_HOST_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphExecKernelNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExecKernelNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gd84243569e4c3d6356b9f2eea20ed48c).
     pub fn cuGraphExecKernelNodeSetParams_v2(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         nodeParams: *const CUDA_KERNEL_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphExecMemcpyNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExecMemcpyNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g26186d58858ab32ccc7425b53786cce5).
     pub fn cuGraphExecMemcpyNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         copyParams: *const CUDA_MEMCPY3D,
         ctx: CUcontext,
     ) -> CUresult;
-    /// `cuGraphExecMemsetNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExecMemsetNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g5df5be09a0b7b3513e740ebbbcd59739).
     pub fn cuGraphExecMemsetNodeSetParams(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         memsetParams: *const CUDA_MEMSET_NODE_PARAMS,
         ctx: CUcontext,
     ) -> CUresult;
-    /// `cuGraphExecUpdate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExecUpdate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g96efefc56df46927da7297f122adfb9f).
     pub fn cuGraphExecUpdate_v2(
         hGraphExec: CUgraphExec,
         hGraph: CUgraph,
         resultInfo: *mut CUgraphExecUpdateResultInfo,
     ) -> CUresult;
-    /// `cuGraphExternalSemaphoresSignalNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExternalSemaphoresSignalNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1ga9f9b30ce6eb9f45d691190b20f34126).
     pub fn cuGraphExternalSemaphoresSignalNodeGetParams(
         hNode: CUgraphNode,
         params_out: *mut CUDA_EXT_SEM_SIGNAL_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphExternalSemaphoresSignalNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExternalSemaphoresSignalNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g7a344ed4c6a5fcaad7bc7c53b04c6099).
     pub fn cuGraphExternalSemaphoresSignalNodeSetParams(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphExternalSemaphoresWaitNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExternalSemaphoresWaitNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g1430da6d26a58818a4712d135cf37a54).
     pub fn cuGraphExternalSemaphoresWaitNodeGetParams(
         hNode: CUgraphNode,
         params_out: *mut CUDA_EXT_SEM_WAIT_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphExternalSemaphoresWaitNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphExternalSemaphoresWaitNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1ge8b93792930a21ec352d6efd2c21c8c0).
     pub fn cuGraphExternalSemaphoresWaitNodeSetParams(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_EXT_SEM_WAIT_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphGetEdges` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphGetEdges` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g2b7bd71b0b2b8521f141996e0975a0d7).
     pub fn cuGraphGetEdges(
         hGraph: CUgraph,
         from: *mut CUgraphNode,
         to: *mut CUgraphNode,
         numEdges: *mut usize,
     ) -> CUresult;
-    /// `cuGraphGetNodes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphGetNodes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gfa35a8e2d2fc32f48dbd67ba27cf27e5).
     pub fn cuGraphGetNodes(
         hGraph: CUgraph,
         nodes: *mut CUgraphNode,
         numNodes: *mut usize,
     ) -> CUresult;
-    /// `cuGraphGetRootNodes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphGetRootNodes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gf8517646bd8b39ab6359f8e7f0edffbd).
     pub fn cuGraphGetRootNodes(
         hGraph: CUgraph,
         rootNodes: *mut CUgraphNode,
         numRootNodes: *mut usize,
     ) -> CUresult;
-    /// `cuGraphHostNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphHostNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g2e3ea6000089fd5523c197ab5e73d5a2).
     pub fn cuGraphHostNodeGetParams(
         hNode: CUgraphNode,
         nodeParams: *mut CUDA_HOST_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphHostNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphHostNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gae021ae8f19ee51044339db9c24dd266).
     pub fn cuGraphHostNodeSetParams(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_HOST_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphInstantiate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphInstantiate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gb53b435e178cccfa37ac87285d2c3fa1).
     pub fn cuGraphInstantiateWithFlags(
         phGraphExec: *mut CUgraphExec,
         hGraph: CUgraph,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
-    /// `cuGraphInstantiateWithParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphInstantiateWithParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g8d9541e4df43ee8440e794634a0d1af8).
     pub fn cuGraphInstantiateWithParams(
         phGraphExec: *mut CUgraphExec,
         hGraph: CUgraph,
         instantiateParams: *mut CUDA_GRAPH_INSTANTIATE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphInstantiateWithParams` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphInstantiateWithParams` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g8d9541e4df43ee8440e794634a0d1af8).
     pub fn cuGraphInstantiateWithParams_ptsz(
         phGraphExec: *mut CUgraphExec,
         hGraph: CUgraph,
         instantiateParams: *mut CUDA_GRAPH_INSTANTIATE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphKernelNodeCopyAttributes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphKernelNodeCopyAttributes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1ga5f4e6786704bf710b61a26146c51c9e).
     pub fn cuGraphKernelNodeCopyAttributes(
         dst: CUgraphNode,
         src: CUgraphNode,
     ) -> CUresult;
-    /// `cuGraphKernelNodeGetAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphKernelNodeGetAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g9827e34c800e2f2cb4d9a6f4e186f796).
     pub fn cuGraphKernelNodeGetAttribute(
         hNode: CUgraphNode,
         attr: CUkernelNodeAttrID,
         value_out: *mut CUkernelNodeAttrValue,
     ) -> CUresult;
-    /// `cuGraphKernelNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphKernelNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gb8df3f99e8dd5e4f4a5a0f19a5518252).
     pub fn cuGraphKernelNodeGetParams_v2(
         hNode: CUgraphNode,
         nodeParams: *mut CUDA_KERNEL_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphKernelNodeSetAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphKernelNodeSetAttribute` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gd888774df6c1d0774bee49ec9442eefc).
     pub fn cuGraphKernelNodeSetAttribute(
         hNode: CUgraphNode,
         attr: CUkernelNodeAttrID,
         value: *const CUkernelNodeAttrValue,
     ) -> CUresult;
-    /// `cuGraphKernelNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphKernelNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1ga268bf2fd520f5aa3a3d700005df6703).
     pub fn cuGraphKernelNodeSetParams_v2(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_KERNEL_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphLaunch` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphLaunch` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g6b2dceb3901e71a390d2bd8b0491e471).
     pub fn cuGraphLaunch(hGraphExec: CUgraphExec, hStream: CUstream) -> CUresult;
-    /// `cuGraphLaunch` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphLaunch` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g6b2dceb3901e71a390d2bd8b0491e471).
     pub fn cuGraphLaunch_ptsz(hGraphExec: CUgraphExec, hStream: CUstream) -> CUresult;
-    /// `cuGraphMemAllocNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphMemAllocNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gee2c7d66d3d96b1470c1d1a769f250a2).
     pub fn cuGraphMemAllocNodeGetParams(
         hNode: CUgraphNode,
         params_out: *mut CUDA_MEM_ALLOC_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphMemFreeNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphMemFreeNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gd24d9fe5769222a2367e3f571fb2f28b).
     pub fn cuGraphMemFreeNodeGetParams(
         hNode: CUgraphNode,
         dptr_out: *mut CUdeviceptr,
     ) -> CUresult;
-    /// `cuGraphMemcpyNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphMemcpyNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g572889131dbc31720eff94b130f4005b).
     pub fn cuGraphMemcpyNodeGetParams(
         hNode: CUgraphNode,
         nodeParams: *mut CUDA_MEMCPY3D,
     ) -> CUresult;
-    /// `cuGraphMemcpyNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphMemcpyNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1ga278a7ec0700c86abb0b2cfdf4d3dc1d).
     pub fn cuGraphMemcpyNodeSetParams(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_MEMCPY3D,
     ) -> CUresult;
-    /// `cuGraphMemsetNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphMemsetNodeGetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g18830edcfd982f952820a0d7f91b894a).
     pub fn cuGraphMemsetNodeGetParams(
         hNode: CUgraphNode,
         nodeParams: *mut CUDA_MEMSET_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphMemsetNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphMemsetNodeSetParams` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gc27f3fd83a6e33c74519066fbaa0de67).
     pub fn cuGraphMemsetNodeSetParams(
         hNode: CUgraphNode,
         nodeParams: *const CUDA_MEMSET_NODE_PARAMS,
     ) -> CUresult;
-    /// `cuGraphNodeFindInClone` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphNodeFindInClone` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gf21f6c968e346f028737c1118bfd41c2).
     pub fn cuGraphNodeFindInClone(
         phNode: *mut CUgraphNode,
         hOriginalNode: CUgraphNode,
         hClonedGraph: CUgraph,
     ) -> CUresult;
-    /// `cuGraphNodeGetDependencies` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphNodeGetDependencies` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g048f4c0babcbba64a933fc277cd45083).
     pub fn cuGraphNodeGetDependencies(
         hNode: CUgraphNode,
         dependencies: *mut CUgraphNode,
         numDependencies: *mut usize,
     ) -> CUresult;
-    /// `cuGraphNodeGetDependentNodes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphNodeGetDependentNodes` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g4b73d9e3b386a9c0b094a452b8431f59).
     pub fn cuGraphNodeGetDependentNodes(
         hNode: CUgraphNode,
         dependentNodes: *mut CUgraphNode,
         numDependentNodes: *mut usize,
     ) -> CUresult;
-    /// `cuGraphNodeGetEnabled` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphNodeGetEnabled` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g428f51dceec6f6211bb9c1d710925a3d).
     pub fn cuGraphNodeGetEnabled(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         isEnabled: *mut ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuGraphNodeGetType` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphNodeGetType` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gdb1776d97aa1c9d5144774b29e4b8c3e).
     pub fn cuGraphNodeGetType(
         hNode: CUgraphNode,
         r#type: *mut CUgraphNodeType,
     ) -> CUresult;
-    /// `cuGraphNodeSetEnabled` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphNodeSetEnabled` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g371b20eb0c0658731e38db7e68f12c78).
     pub fn cuGraphNodeSetEnabled(
         hGraphExec: CUgraphExec,
         hNode: CUgraphNode,
         isEnabled: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuGraphReleaseUserObject` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphReleaseUserObject` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g232c84cc31e13e4201a421e28561eebf).
     pub fn cuGraphReleaseUserObject(
         graph: CUgraph,
         object: CUuserObject,
         count: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuGraphRemoveDependencies` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphRemoveDependencies` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g1aaf3f3c332a4e728adce601f111505e).
     pub fn cuGraphRemoveDependencies(
         hGraph: CUgraph,
         from: *const CUgraphNode,
         to: *const CUgraphNode,
         numDependencies: usize,
     ) -> CUresult;
-    /// `cuGraphRetainUserObject` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphRetainUserObject` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1gaffd130c928e56740a2a5aaeb6125c8a).
     pub fn cuGraphRetainUserObject(
         graph: CUgraph,
         object: CUuserObject,
         count: ::core::ffi::c_uint,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuGraphUpload` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphUpload` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1ga7eb9849e6e4604864a482b38f25be48).
     pub fn cuGraphUpload(hGraphExec: CUgraphExec, hStream: CUstream) -> CUresult;
-    /// `cuGraphUpload` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuGraphUpload` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1ga7eb9849e6e4604864a482b38f25be48).
     pub fn cuGraphUpload_ptsz(hGraphExec: CUgraphExec, hStream: CUstream) -> CUresult;
-    /// `cuGraphicsMapResources` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
+    /// `cuGraphicsMapResources` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html#group__CUDA__GRAPHICS_1gffcfd8e78d82cc4f6dd987e8bce4edb0).
     pub fn cuGraphicsMapResources(
         count: ::core::ffi::c_uint,
         resources: *mut CUgraphicsResource,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuGraphicsMapResources` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
+    /// `cuGraphicsMapResources` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html#group__CUDA__GRAPHICS_1gffcfd8e78d82cc4f6dd987e8bce4edb0).
     pub fn cuGraphicsMapResources_ptsz(
         count: ::core::ffi::c_uint,
         resources: *mut CUgraphicsResource,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuGraphicsResourceGetMappedMipmappedArray` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
+    /// `cuGraphicsResourceGetMappedMipmappedArray` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html#group__CUDA__GRAPHICS_1g37680bbe89c7fe5c613563eaab9d14c1).
     pub fn cuGraphicsResourceGetMappedMipmappedArray(
         pMipmappedArray: *mut CUmipmappedArray,
         resource: CUgraphicsResource,
     ) -> CUresult;
-    /// `cuGraphicsResourceGetMappedPointer` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
+    /// `cuGraphicsResourceGetMappedPointer` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html#group__CUDA__GRAPHICS_1g8a634cf4150d399f0018061580592457).
     pub fn cuGraphicsResourceGetMappedPointer_v2(
         pDevPtr: *mut CUdeviceptr,
         pSize: *mut usize,
         resource: CUgraphicsResource,
     ) -> CUresult;
-    /// `cuGraphicsResourceSetMapFlags` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
+    /// `cuGraphicsResourceSetMapFlags` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html#group__CUDA__GRAPHICS_1gfe96aa7747f8b11d44a6fa6a851e1b39).
     pub fn cuGraphicsResourceSetMapFlags_v2(
         resource: CUgraphicsResource,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuGraphicsSubResourceGetMappedArray` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
+    /// `cuGraphicsSubResourceGetMappedArray` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html#group__CUDA__GRAPHICS_1g61c55e987e54558cce547240d6123078).
     pub fn cuGraphicsSubResourceGetMappedArray(
         pArray: *mut CUarray,
         resource: CUgraphicsResource,
         arrayIndex: ::core::ffi::c_uint,
         mipLevel: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuGraphicsUnmapResources` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
+    /// `cuGraphicsUnmapResources` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html#group__CUDA__GRAPHICS_1g8e9ff25d071375a0df1cb5aee924af32).
     pub fn cuGraphicsUnmapResources(
         count: ::core::ffi::c_uint,
         resources: *mut CUgraphicsResource,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuGraphicsUnmapResources` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
+    /// `cuGraphicsUnmapResources` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html#group__CUDA__GRAPHICS_1g8e9ff25d071375a0df1cb5aee924af32).
     pub fn cuGraphicsUnmapResources_ptsz(
         count: ::core::ffi::c_uint,
         resources: *mut CUgraphicsResource,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuGraphicsUnregisterResource` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html).
+    /// `cuGraphicsUnregisterResource` in NVIDIA's reference: [Graphics Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPHICS.html#group__CUDA__GRAPHICS_1ga7e5e97b74eaa13dfa6582e853e4c96d).
     pub fn cuGraphicsUnregisterResource(resource: CUgraphicsResource) -> CUresult;
-    /// `cuImportExternalMemory` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
+    /// `cuImportExternalMemory` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html#group__CUDA__EXTRES__INTEROP_1g52aba3a7f780157d8ba12972b2481735).
     pub fn cuImportExternalMemory(
         extMem_out: *mut CUexternalMemory,
         memHandleDesc: *const CUDA_EXTERNAL_MEMORY_HANDLE_DESC,
     ) -> CUresult;
-    /// `cuImportExternalSemaphore` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
+    /// `cuImportExternalSemaphore` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html#group__CUDA__EXTRES__INTEROP_1ge593134f5f9650474af74db644c4a326).
     pub fn cuImportExternalSemaphore(
         extSem_out: *mut CUexternalSemaphore,
         semHandleDesc: *const CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC,
     ) -> CUresult;
-    /// `cuInit` in NVIDIA's reference: [Initialization](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__INITIALIZE.html).
+    /// `cuInit` in NVIDIA's reference: [Initialization](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__INITIALIZE.html#group__CUDA__INITIALIZE_1g0a2f1517e1bd8502c7194c3a8c134bc3).
     pub fn cuInit(Flags: ::core::ffi::c_uint) -> CUresult;
-    /// `cuIpcCloseMemHandle` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuIpcCloseMemHandle` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gd6f5d5bcf6376c6853b64635b0157b9e).
     pub fn cuIpcCloseMemHandle(dptr: CUdeviceptr) -> CUresult;
-    /// `cuIpcGetEventHandle` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuIpcGetEventHandle` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gea02eadd12483de5305878b13288a86c).
     pub fn cuIpcGetEventHandle(
         pHandle: *mut CUipcEventHandle,
         event: CUevent,
     ) -> CUresult;
-    /// `cuIpcGetMemHandle` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuIpcGetMemHandle` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g6f1b5be767b275f016523b2ac49ebec1).
     pub fn cuIpcGetMemHandle(
         pHandle: *mut CUipcMemHandle,
         dptr: CUdeviceptr,
     ) -> CUresult;
-    /// `cuIpcOpenEventHandle` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuIpcOpenEventHandle` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gf1d525918b6c643b99ca8c8e42e36c2e).
     pub fn cuIpcOpenEventHandle(
         phEvent: *mut CUevent,
         handle: CUipcEventHandle,
     ) -> CUresult;
-    /// `cuIpcOpenMemHandle` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuIpcOpenMemHandle` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1ga8bd126fcff919a0c996b7640f197b79).
     pub fn cuIpcOpenMemHandle_v2(
         pdptr: *mut CUdeviceptr,
         handle: CUipcMemHandle,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuKernelGetAttribute` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
+    /// `cuKernelGetAttribute` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html#group__CUDA__LIBRARY_1gd98317cb151b99fbd95767418122071f).
     pub fn cuKernelGetAttribute(
         pi: *mut ::core::ffi::c_int,
         attrib: CUfunction_attribute,
         kernel: CUkernel,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuKernelGetFunction` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
+    /// `cuKernelGetFunction` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html#group__CUDA__LIBRARY_1ge4cf9abafaba338acb977585b0d7374a).
     pub fn cuKernelGetFunction(pFunc: *mut CUfunction, kernel: CUkernel) -> CUresult;
-    /// `cuKernelSetAttribute` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
+    /// `cuKernelSetAttribute` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html#group__CUDA__LIBRARY_1g1093ade718915249de3b14320d567067).
     pub fn cuKernelSetAttribute(
         attrib: CUfunction_attribute,
         val: ::core::ffi::c_int,
         kernel: CUkernel,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuKernelSetCacheConfig` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
+    /// `cuKernelSetCacheConfig` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html#group__CUDA__LIBRARY_1g8490476e5d3573c7ede78f29bd8cde51).
     pub fn cuKernelSetCacheConfig(
         kernel: CUkernel,
         config: CUfunc_cache,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuLaunch` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuLaunch` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html#group__CUDA__EXEC__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuLaunch(f: CUfunction) -> CUresult;
-    /// `cuLaunchCooperativeKernel` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
+    /// `cuLaunchCooperativeKernel` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html#group__CUDA__EXEC_1g06d753134145c4584c0c62525c1894cb).
     pub fn cuLaunchCooperativeKernel(
         f: CUfunction,
         gridDimX: ::core::ffi::c_uint,
@@ -5398,13 +5482,13 @@ cuda_fns! {
         hStream: CUstream,
         kernelParams: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuLaunchCooperativeKernelMultiDevice` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
+    /// `cuLaunchCooperativeKernelMultiDevice` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html#group__CUDA__EXEC_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuLaunchCooperativeKernelMultiDevice(
         launchParamsList: *mut CUDA_LAUNCH_PARAMS,
         numDevices: ::core::ffi::c_uint,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuLaunchCooperativeKernel` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
+    /// `cuLaunchCooperativeKernel` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html#group__CUDA__EXEC_1g06d753134145c4584c0c62525c1894cb).
     pub fn cuLaunchCooperativeKernel_ptsz(
         f: CUfunction,
         gridDimX: ::core::ffi::c_uint,
@@ -5417,32 +5501,32 @@ cuda_fns! {
         hStream: CUstream,
         kernelParams: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuLaunchGrid` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuLaunchGrid` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html#group__CUDA__EXEC__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuLaunchGrid(
         f: CUfunction,
         grid_width: ::core::ffi::c_int,
         grid_height: ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuLaunchGridAsync` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuLaunchGridAsync` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html#group__CUDA__EXEC__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuLaunchGridAsync(
         f: CUfunction,
         grid_width: ::core::ffi::c_int,
         grid_height: ::core::ffi::c_int,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuLaunchHostFunc` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
+    /// `cuLaunchHostFunc` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html#group__CUDA__EXEC_1gab95a78143bae7f21eebb978f91e7f3f).
     pub fn cuLaunchHostFunc(
         hStream: CUstream,
         r#fn: CUhostFn,
         userData: *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuLaunchHostFunc` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
+    /// `cuLaunchHostFunc` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html#group__CUDA__EXEC_1gab95a78143bae7f21eebb978f91e7f3f).
     pub fn cuLaunchHostFunc_ptsz(
         hStream: CUstream,
         r#fn: CUhostFn,
         userData: *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuLaunchKernel` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
+    /// `cuLaunchKernel` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html#group__CUDA__EXEC_1gb8f3dc3031b40da29d5f9a7139e52e15).
     pub fn cuLaunchKernel(
         f: CUfunction,
         gridDimX: ::core::ffi::c_uint,
@@ -5456,21 +5540,21 @@ cuda_fns! {
         kernelParams: *mut *mut ::core::ffi::c_void,
         extra: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuLaunchKernelEx` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
+    /// `cuLaunchKernelEx` in NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html#group__CUDA__EXEC_1gb9c891eb6bb8f4089758e64c9c976db9).
     pub fn cuLaunchKernelEx(
         config: *const CUlaunchConfig,
         f: CUfunction,
         kernelParams: *mut *mut ::core::ffi::c_void,
         extra: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuLaunchKernelEx` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
+    /// `cuLaunchKernelEx` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html#group__CUDA__EXEC_1gb9c891eb6bb8f4089758e64c9c976db9).
     pub fn cuLaunchKernelEx_ptsz(
         config: *const CUlaunchConfig,
         f: CUfunction,
         kernelParams: *mut *mut ::core::ffi::c_void,
         extra: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuLaunchKernel` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).
+    /// `cuLaunchKernel` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Execution Control](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html#group__CUDA__EXEC_1gb8f3dc3031b40da29d5f9a7139e52e15).
     pub fn cuLaunchKernel_ptsz(
         f: CUfunction,
         gridDimX: ::core::ffi::c_uint,
@@ -5484,35 +5568,35 @@ cuda_fns! {
         kernelParams: *mut *mut ::core::ffi::c_void,
         extra: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuLibraryGetGlobal` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
+    /// `cuLibraryGetGlobal` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html#group__CUDA__LIBRARY_1g98708b50c11bc1c0addd6ecab96ae4ab).
     pub fn cuLibraryGetGlobal(
         dptr: *mut CUdeviceptr,
         bytes: *mut usize,
         library: CUlibrary,
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
-    /// `cuLibraryGetKernel` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
+    /// `cuLibraryGetKernel` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html#group__CUDA__LIBRARY_1g15336d865f5abd63e3dc6004d5bc037a).
     pub fn cuLibraryGetKernel(
         pKernel: *mut CUkernel,
         library: CUlibrary,
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
-    /// `cuLibraryGetManaged` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
+    /// `cuLibraryGetManaged` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html#group__CUDA__LIBRARY_1ga03f44378227ea68e6decd9d11c28fdf).
     pub fn cuLibraryGetManaged(
         dptr: *mut CUdeviceptr,
         bytes: *mut usize,
         library: CUlibrary,
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
-    /// `cuLibraryGetModule` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
+    /// `cuLibraryGetModule` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html#group__CUDA__LIBRARY_1g0d439597c77b64cf247de33f0609a5d8).
     pub fn cuLibraryGetModule(pMod: *mut CUmodule, library: CUlibrary) -> CUresult;
-    /// `cuLibraryGetUnifiedFunction` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
+    /// `cuLibraryGetUnifiedFunction` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html#group__CUDA__LIBRARY_1gb1b0ea992d64345562b694fdcd2c0334).
     pub fn cuLibraryGetUnifiedFunction(
         fptr: *mut *mut ::core::ffi::c_void,
         library: CUlibrary,
         symbol: *const ::core::ffi::c_char,
     ) -> CUresult;
-    /// `cuLibraryLoadData` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
+    /// `cuLibraryLoadData` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html#group__CUDA__LIBRARY_1g957f12ff5af4166f43c89d17cfb0a74d).
     pub fn cuLibraryLoadData(
         library: *mut CUlibrary,
         code: *const ::core::ffi::c_void,
@@ -5523,7 +5607,7 @@ cuda_fns! {
         libraryOptionValues: *mut *mut ::core::ffi::c_void,
         numLibraryOptions: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuLibraryLoadFromFile` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
+    /// `cuLibraryLoadFromFile` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html#group__CUDA__LIBRARY_1g88cff489fab37c7fd1985ceb61023205).
     pub fn cuLibraryLoadFromFile(
         library: *mut CUlibrary,
         fileName: *const ::core::ffi::c_char,
@@ -5534,9 +5618,9 @@ cuda_fns! {
         libraryOptionValues: *mut *mut ::core::ffi::c_void,
         numLibraryOptions: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuLibraryUnload` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html).
+    /// `cuLibraryUnload` in NVIDIA's reference: [Library Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__LIBRARY.html#group__CUDA__LIBRARY_1g24969cb24138171edf465bc8669d5914).
     pub fn cuLibraryUnload(library: CUlibrary) -> CUresult;
-    /// `cuLinkAddData` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
+    /// `cuLinkAddData` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html#group__CUDA__MODULE_1g3ebcd2ccb772ba9c120937a2d2831b77).
     pub fn cuLinkAddData_v2(
         state: CUlinkState,
         r#type: CUjitInputType,
@@ -5547,7 +5631,7 @@ cuda_fns! {
         options: *mut CUjit_option,
         optionValues: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuLinkAddFile` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
+    /// `cuLinkAddFile` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html#group__CUDA__MODULE_1g1224c0fd48d4a683f3ce19997f200a8c).
     pub fn cuLinkAddFile_v2(
         state: CUlinkState,
         r#type: CUjitInputType,
@@ -5556,24 +5640,24 @@ cuda_fns! {
         options: *mut CUjit_option,
         optionValues: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuLinkComplete` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
+    /// `cuLinkComplete` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html#group__CUDA__MODULE_1g818fcd84a4150a997c0bba76fef4e716).
     pub fn cuLinkComplete(
         state: CUlinkState,
         cubinOut: *mut *mut ::core::ffi::c_void,
         sizeOut: *mut usize,
     ) -> CUresult;
-    /// `cuLinkCreate` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
+    /// `cuLinkCreate` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html#group__CUDA__MODULE_1g86ca4052a2fab369cb943523908aa80d).
     pub fn cuLinkCreate_v2(
         numOptions: ::core::ffi::c_uint,
         options: *mut CUjit_option,
         optionValues: *mut *mut ::core::ffi::c_void,
         stateOut: *mut CUlinkState,
     ) -> CUresult;
-    /// `cuLinkDestroy` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
+    /// `cuLinkDestroy` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html#group__CUDA__MODULE_1g01b7ae2a34047b05716969af245ce2d9).
     pub fn cuLinkDestroy(state: CUlinkState) -> CUresult;
-    /// `cuMemAddressFree` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemAddressFree` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1g6993ecea2ea03e1b802b8255edc2da5b).
     pub fn cuMemAddressFree(ptr: CUdeviceptr, size: usize) -> CUresult;
-    /// `cuMemAddressReserve` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemAddressReserve` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1ge489256c107df2a07ddf96d80c86cd9b).
     pub fn cuMemAddressReserve(
         ptr: *mut CUdeviceptr,
         size: usize,
@@ -5581,51 +5665,51 @@ cuda_fns! {
         addr: CUdeviceptr,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
-    /// `cuMemAdvise` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
+    /// `cuMemAdvise` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html#group__CUDA__UNIFIED_1g27608c857a9254789c13f3e3b72029e2).
     pub fn cuMemAdvise(
         devPtr: CUdeviceptr,
         count: usize,
         advice: CUmem_advise,
         device: CUdevice,
     ) -> CUresult;
-    /// `cuMemAllocAsync` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemAllocAsync` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1g13413273e84a641bce1929eae9e6501f).
     pub fn cuMemAllocAsync(
         dptr: *mut CUdeviceptr,
         bytesize: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemAllocAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemAllocAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1g13413273e84a641bce1929eae9e6501f).
     pub fn cuMemAllocAsync_ptsz(
         dptr: *mut CUdeviceptr,
         bytesize: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemAllocFromPoolAsync` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemAllocFromPoolAsync` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1gf1dd6e1e2e8f767a5e0ea63f38ff260b).
     pub fn cuMemAllocFromPoolAsync(
         dptr: *mut CUdeviceptr,
         bytesize: usize,
         pool: CUmemoryPool,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemAllocFromPoolAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemAllocFromPoolAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1gf1dd6e1e2e8f767a5e0ea63f38ff260b).
     pub fn cuMemAllocFromPoolAsync_ptsz(
         dptr: *mut CUdeviceptr,
         bytesize: usize,
         pool: CUmemoryPool,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemAllocHost` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemAllocHost` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gdd8311286d2c2691605362c689bc64e0).
     pub fn cuMemAllocHost_v2(
         pp: *mut *mut ::core::ffi::c_void,
         bytesize: usize,
     ) -> CUresult;
-    /// `cuMemAllocManaged` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemAllocManaged` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gb347ded34dc326af404aa02af5388a32).
     pub fn cuMemAllocManaged(
         dptr: *mut CUdeviceptr,
         bytesize: usize,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuMemAllocPitch` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemAllocPitch` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gcbe9b033f6c4de80f63cc6e58ed9a45a).
     pub fn cuMemAllocPitch_v2(
         dptr: *mut CUdeviceptr,
         pPitch: *mut usize,
@@ -5633,54 +5717,54 @@ cuda_fns! {
         Height: usize,
         ElementSizeBytes: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuMemAlloc` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemAlloc` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gb82d2a09844a58dd9e744dc31e8aa467).
     pub fn cuMemAlloc_v2(dptr: *mut CUdeviceptr, bytesize: usize) -> CUresult;
-    /// `cuMemCreate` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemCreate` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1g899d69a862bba36449789c64b430dc7c).
     pub fn cuMemCreate(
         handle: *mut CUmemGenericAllocationHandle,
         size: usize,
         prop: *const CUmemAllocationProp,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
-    /// `cuMemExportToShareableHandle` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemExportToShareableHandle` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1g633f273b155815f23c1d70e7d9384c56).
     pub fn cuMemExportToShareableHandle(
         shareableHandle: *mut ::core::ffi::c_void,
         handle: CUmemGenericAllocationHandle,
         handleType: CUmemAllocationHandleType,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
-    /// `cuMemFreeAsync` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemFreeAsync` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1g41acf4131f672a2a75cd93d3241f10cf).
     pub fn cuMemFreeAsync(dptr: CUdeviceptr, hStream: CUstream) -> CUresult;
-    /// `cuMemFreeAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemFreeAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1g41acf4131f672a2a75cd93d3241f10cf).
     pub fn cuMemFreeAsync_ptsz(dptr: CUdeviceptr, hStream: CUstream) -> CUresult;
-    /// `cuMemFreeHost` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemFreeHost` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g62e0fdbe181dab6b1c90fa1a51c7b92c).
     pub fn cuMemFreeHost(p: *mut ::core::ffi::c_void) -> CUresult;
-    /// `cuMemFree` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemFree` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g89b3f154e17cc89b6eea277dbdf5c93a).
     pub fn cuMemFree_v2(dptr: CUdeviceptr) -> CUresult;
-    /// `cuMemGetAccess` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemGetAccess` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1g4b5627b4f2d3972d0b62cc4ba1931125).
     pub fn cuMemGetAccess(
         flags: *mut ::core::ffi::c_ulonglong,
         location: *const CUmemLocation,
         ptr: CUdeviceptr,
     ) -> CUresult;
-    /// `cuMemGetAddressRange` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemGetAddressRange` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g64fee5711274a2a0573a789c94d8299b).
     pub fn cuMemGetAddressRange_v2(
         pbase: *mut CUdeviceptr,
         psize: *mut usize,
         dptr: CUdeviceptr,
     ) -> CUresult;
-    /// `cuMemGetAllocationGranularity` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemGetAllocationGranularity` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1g30ee906c2cf66a0347b3dfec3d7eb31a).
     pub fn cuMemGetAllocationGranularity(
         granularity: *mut usize,
         prop: *const CUmemAllocationProp,
         option: CUmemAllocationGranularity_flags,
     ) -> CUresult;
-    /// `cuMemGetAllocationPropertiesFromHandle` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemGetAllocationPropertiesFromHandle` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1gc1c4c812caba5a21401c2cb4ab4512b1).
     pub fn cuMemGetAllocationPropertiesFromHandle(
         prop: *mut CUmemAllocationProp,
         handle: CUmemGenericAllocationHandle,
     ) -> CUresult;
-    /// `cuMemGetHandleForAddressRange` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemGetHandleForAddressRange` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g51e719462c04ee90a6b0f8b2a75fe031).
     pub fn cuMemGetHandleForAddressRange(
         handle: *mut ::core::ffi::c_void,
         dptr: CUdeviceptr,
@@ -5688,40 +5772,40 @@ cuda_fns! {
         handleType: CUmemRangeHandleType,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
-    /// `cuMemGetInfo` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemGetInfo` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g808f555540d0143a331cc42aa98835c0).
     pub fn cuMemGetInfo_v2(free: *mut usize, total: *mut usize) -> CUresult;
-    /// `cuMemHostAlloc` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemHostAlloc` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g572ca4011bfcb25034888a14d4e035b9).
     pub fn cuMemHostAlloc(
         pp: *mut *mut ::core::ffi::c_void,
         bytesize: usize,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuMemHostGetDevicePointer` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemHostGetDevicePointer` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g57a39e5cba26af4d06be67fc77cc62f0).
     pub fn cuMemHostGetDevicePointer_v2(
         pdptr: *mut CUdeviceptr,
         p: *mut ::core::ffi::c_void,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuMemHostGetFlags` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemHostGetFlags` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g42066246915fcb0400df2a17a851b35f).
     pub fn cuMemHostGetFlags(
         pFlags: *mut ::core::ffi::c_uint,
         p: *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuMemHostRegister` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemHostRegister` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gf0a9fe11544326dabd743b7aa6b54223).
     pub fn cuMemHostRegister_v2(
         p: *mut ::core::ffi::c_void,
         bytesize: usize,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuMemHostUnregister` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemHostUnregister` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g63f450c8125359be87b7623b1c0b2a14).
     pub fn cuMemHostUnregister(p: *mut ::core::ffi::c_void) -> CUresult;
-    /// `cuMemImportFromShareableHandle` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemImportFromShareableHandle` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1g1577822cc83ea896b4892f2d69630463).
     pub fn cuMemImportFromShareableHandle(
         handle: *mut CUmemGenericAllocationHandle,
         osHandle: *mut ::core::ffi::c_void,
         shHandleType: CUmemAllocationHandleType,
     ) -> CUresult;
-    /// `cuMemMap` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemMap` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1gff1d395423af5c5c75375516959dae56).
     pub fn cuMemMap(
         ptr: CUdeviceptr,
         size: usize,
@@ -5729,91 +5813,91 @@ cuda_fns! {
         handle: CUmemGenericAllocationHandle,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
-    /// `cuMemMapArrayAsync` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemMapArrayAsync` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1g5dc41a62a9feb68f2e943b438c83e5ab).
     pub fn cuMemMapArrayAsync(
         mapInfoList: *mut CUarrayMapInfo,
         count: ::core::ffi::c_uint,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemMapArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemMapArrayAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1g5dc41a62a9feb68f2e943b438c83e5ab).
     pub fn cuMemMapArrayAsync_ptsz(
         mapInfoList: *mut CUarrayMapInfo,
         count: ::core::ffi::c_uint,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemPoolCreate` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemPoolCreate` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1g8aa4c143dbc20293659cd883232b95f2).
     pub fn cuMemPoolCreate(
         pool: *mut CUmemoryPool,
         poolProps: *const CUmemPoolProps,
     ) -> CUresult;
-    /// `cuMemPoolDestroy` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemPoolDestroy` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1ge0e211115e5ad1c79250b9dd425b77f7).
     pub fn cuMemPoolDestroy(pool: CUmemoryPool) -> CUresult;
-    /// `cuMemPoolExportPointer` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemPoolExportPointer` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1gfe89f0478d26edaa91eb8a2e0349329d).
     pub fn cuMemPoolExportPointer(
         shareData_out: *mut CUmemPoolPtrExportData,
         ptr: CUdeviceptr,
     ) -> CUresult;
-    /// `cuMemPoolExportToShareableHandle` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemPoolExportToShareableHandle` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1g79ed285fdfffb76932871fb96fbba8f8).
     pub fn cuMemPoolExportToShareableHandle(
         handle_out: *mut ::core::ffi::c_void,
         pool: CUmemoryPool,
         handleType: CUmemAllocationHandleType,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
-    /// `cuMemPoolGetAccess` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemPoolGetAccess` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1g838f28fd535a1cbd06c5f7fe0edbdcc7).
     pub fn cuMemPoolGetAccess(
         flags: *mut CUmemAccess_flags,
         memPool: CUmemoryPool,
         location: *mut CUmemLocation,
     ) -> CUresult;
-    /// `cuMemPoolGetAttribute` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemPoolGetAttribute` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1gd45ea7c43e4a1add4b971d06fa72eda4).
     pub fn cuMemPoolGetAttribute(
         pool: CUmemoryPool,
         attr: CUmemPool_attribute,
         value: *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuMemPoolImportFromShareableHandle` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemPoolImportFromShareableHandle` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1g02b4f18dd8a1c45b7f302800e90cec5b).
     pub fn cuMemPoolImportFromShareableHandle(
         pool_out: *mut CUmemoryPool,
         handle: *mut ::core::ffi::c_void,
         handleType: CUmemAllocationHandleType,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
-    /// `cuMemPoolImportPointer` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemPoolImportPointer` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1g2620bb972ed5edcce312d3689454acbd).
     pub fn cuMemPoolImportPointer(
         ptr_out: *mut CUdeviceptr,
         pool: CUmemoryPool,
         shareData: *mut CUmemPoolPtrExportData,
     ) -> CUresult;
-    /// `cuMemPoolSetAccess` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemPoolSetAccess` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1gff3ce33e252443f4b087b94e42913406).
     pub fn cuMemPoolSetAccess(
         pool: CUmemoryPool,
         map: *const CUmemAccessDesc,
         count: usize,
     ) -> CUresult;
-    /// `cuMemPoolSetAttribute` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemPoolSetAttribute` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1g223e786cb217709235a06e41bccaec00).
     pub fn cuMemPoolSetAttribute(
         pool: CUmemoryPool,
         attr: CUmemPool_attribute,
         value: *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuMemPoolTrimTo` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html).
+    /// `cuMemPoolTrimTo` in NVIDIA's reference: [Stream Ordered Memory Allocator](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MALLOC__ASYNC.html#group__CUDA__MALLOC__ASYNC_1g9c7e267e3460945b0ca76c48314bb669).
     pub fn cuMemPoolTrimTo(pool: CUmemoryPool, minBytesToKeep: usize) -> CUresult;
-    /// `cuMemPrefetchAsync` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
+    /// `cuMemPrefetchAsync` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html#group__CUDA__UNIFIED_1gfe94f8b7fb56291ebcea44261aa4cb84).
     pub fn cuMemPrefetchAsync(
         devPtr: CUdeviceptr,
         count: usize,
         dstDevice: CUdevice,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemPrefetchAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
+    /// `cuMemPrefetchAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html#group__CUDA__UNIFIED_1gfe94f8b7fb56291ebcea44261aa4cb84).
     pub fn cuMemPrefetchAsync_ptsz(
         devPtr: CUdeviceptr,
         count: usize,
         dstDevice: CUdevice,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemRangeGetAttribute` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
+    /// `cuMemRangeGetAttribute` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html#group__CUDA__UNIFIED_1g1c92408a7d0d8875e19b1a58af56f67d).
     pub fn cuMemRangeGetAttribute(
         data: *mut ::core::ffi::c_void,
         dataSize: usize,
@@ -5821,7 +5905,7 @@ cuda_fns! {
         devPtr: CUdeviceptr,
         count: usize,
     ) -> CUresult;
-    /// `cuMemRangeGetAttributes` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
+    /// `cuMemRangeGetAttributes` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html#group__CUDA__UNIFIED_1gc7ce142e60f8613cfb7d722b87dc9d12).
     pub fn cuMemRangeGetAttributes(
         data: *mut *mut ::core::ffi::c_void,
         dataSizes: *mut usize,
@@ -5830,85 +5914,85 @@ cuda_fns! {
         devPtr: CUdeviceptr,
         count: usize,
     ) -> CUresult;
-    /// `cuMemRelease` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemRelease` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1g3014f0759f43a8d82db951b8e4b91d68).
     pub fn cuMemRelease(handle: CUmemGenericAllocationHandle) -> CUresult;
-    /// `cuMemRetainAllocationHandle` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemRetainAllocationHandle` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1g1ddca5437c502782155f95bf98e775c6).
     pub fn cuMemRetainAllocationHandle(
         handle: *mut CUmemGenericAllocationHandle,
         addr: *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuMemSetAccess` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemSetAccess` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1g1b6b12b10e8324bf462ecab4e7ef30e1).
     pub fn cuMemSetAccess(
         ptr: CUdeviceptr,
         size: usize,
         desc: *const CUmemAccessDesc,
         count: usize,
     ) -> CUresult;
-    /// `cuMemUnmap` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html).
+    /// `cuMemUnmap` in NVIDIA's reference: [Virtual Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html#group__CUDA__VA_1gfb50aac00c848fd7087e858f59bf7e2a).
     pub fn cuMemUnmap(ptr: CUdeviceptr, size: usize) -> CUresult;
-    /// `cuMemcpy` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g8d0ff510f26d4b87bd3a51e731e7f698).
     pub fn cuMemcpy(dst: CUdeviceptr, src: CUdeviceptr, ByteCount: usize) -> CUresult;
-    /// `cuMemcpy2DAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy2DAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g4acf155faeb969d9d21f5433d3d0f274).
     pub fn cuMemcpy2DAsync_v2(
         pCopy: *const CUDA_MEMCPY2D,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpy2DAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy2DAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g4acf155faeb969d9d21f5433d3d0f274).
     pub fn cuMemcpy2DAsync_v2_ptsz(
         pCopy: *const CUDA_MEMCPY2D,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpy2DUnaligned` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy2DUnaligned` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g2fa285d47fd7020e596bfeab3deb651b).
     pub fn cuMemcpy2DUnaligned_v2(pCopy: *const CUDA_MEMCPY2D) -> CUresult;
-    /// `cuMemcpy2DUnaligned` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy2DUnaligned` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g2fa285d47fd7020e596bfeab3deb651b).
     pub fn cuMemcpy2DUnaligned_v2_ptds(pCopy: *const CUDA_MEMCPY2D) -> CUresult;
-    /// `cuMemcpy2D` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy2D` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g27f885b30c34cc20a663a671dbf6fc27).
     pub fn cuMemcpy2D_v2(pCopy: *const CUDA_MEMCPY2D) -> CUresult;
-    /// `cuMemcpy2D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy2D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g27f885b30c34cc20a663a671dbf6fc27).
     pub fn cuMemcpy2D_v2_ptds(pCopy: *const CUDA_MEMCPY2D) -> CUresult;
-    /// `cuMemcpy3DAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy3DAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g79f4f3fde6ae0f529568d881d9e11987).
     pub fn cuMemcpy3DAsync_v2(
         pCopy: *const CUDA_MEMCPY3D,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpy3DAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy3DAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g79f4f3fde6ae0f529568d881d9e11987).
     pub fn cuMemcpy3DAsync_v2_ptsz(
         pCopy: *const CUDA_MEMCPY3D,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpy3DPeer` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy3DPeer` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g11466fd70cde9329a4e16eb1f258c433).
     pub fn cuMemcpy3DPeer(pCopy: *const CUDA_MEMCPY3D_PEER) -> CUresult;
-    /// `cuMemcpy3DPeerAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy3DPeerAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gc4e4bfd9f627d3aa3695979e058f1bb8).
     pub fn cuMemcpy3DPeerAsync(
         pCopy: *const CUDA_MEMCPY3D_PEER,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpy3DPeerAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy3DPeerAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gc4e4bfd9f627d3aa3695979e058f1bb8).
     pub fn cuMemcpy3DPeerAsync_ptsz(
         pCopy: *const CUDA_MEMCPY3D_PEER,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpy3DPeer` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy3DPeer` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g11466fd70cde9329a4e16eb1f258c433).
     pub fn cuMemcpy3DPeer_ptds(pCopy: *const CUDA_MEMCPY3D_PEER) -> CUresult;
-    /// `cuMemcpy3D` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy3D` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g4b5238975579f002c0199a3800ca44df).
     pub fn cuMemcpy3D_v2(pCopy: *const CUDA_MEMCPY3D) -> CUresult;
-    /// `cuMemcpy3D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy3D` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g4b5238975579f002c0199a3800ca44df).
     pub fn cuMemcpy3D_v2_ptds(pCopy: *const CUDA_MEMCPY3D) -> CUresult;
-    /// `cuMemcpyAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g5f26aaf5582ade791e5688727a178d78).
     pub fn cuMemcpyAsync(
         dst: CUdeviceptr,
         src: CUdeviceptr,
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpyAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g5f26aaf5582ade791e5688727a178d78).
     pub fn cuMemcpyAsync_ptsz(
         dst: CUdeviceptr,
         src: CUdeviceptr,
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpyAtoA` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyAtoA` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gf81b218c984a31436ec9e23a85fb604a).
     pub fn cuMemcpyAtoA_v2(
         dstArray: CUarray,
         dstOffset: usize,
@@ -5916,7 +6000,7 @@ cuda_fns! {
         srcOffset: usize,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyAtoA` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyAtoA` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gf81b218c984a31436ec9e23a85fb604a).
     pub fn cuMemcpyAtoA_v2_ptds(
         dstArray: CUarray,
         dstOffset: usize,
@@ -5924,21 +6008,21 @@ cuda_fns! {
         srcOffset: usize,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyAtoD` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyAtoD` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g825b3f037f7f51382cae991bae8173fd).
     pub fn cuMemcpyAtoD_v2(
         dstDevice: CUdeviceptr,
         srcArray: CUarray,
         srcOffset: usize,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyAtoD` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyAtoD` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g825b3f037f7f51382cae991bae8173fd).
     pub fn cuMemcpyAtoD_v2_ptds(
         dstDevice: CUdeviceptr,
         srcArray: CUarray,
         srcOffset: usize,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyAtoHAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyAtoHAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g64cbd2e60436699aebdd0bdbf14d0f01).
     pub fn cuMemcpyAtoHAsync_v2(
         dstHost: *mut ::core::ffi::c_void,
         srcArray: CUarray,
@@ -5946,7 +6030,7 @@ cuda_fns! {
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpyAtoHAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyAtoHAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g64cbd2e60436699aebdd0bdbf14d0f01).
     pub fn cuMemcpyAtoHAsync_v2_ptsz(
         dstHost: *mut ::core::ffi::c_void,
         srcArray: CUarray,
@@ -5954,87 +6038,87 @@ cuda_fns! {
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpyAtoH` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyAtoH` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gf7ad1edb2539cccc352c6b8b76f657f4).
     pub fn cuMemcpyAtoH_v2(
         dstHost: *mut ::core::ffi::c_void,
         srcArray: CUarray,
         srcOffset: usize,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyAtoH` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyAtoH` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gf7ad1edb2539cccc352c6b8b76f657f4).
     pub fn cuMemcpyAtoH_v2_ptds(
         dstHost: *mut ::core::ffi::c_void,
         srcArray: CUarray,
         srcOffset: usize,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyDtoA` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyDtoA` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gad6827247af91600b56ce6e2ddb802e1).
     pub fn cuMemcpyDtoA_v2(
         dstArray: CUarray,
         dstOffset: usize,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyDtoA` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyDtoA` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gad6827247af91600b56ce6e2ddb802e1).
     pub fn cuMemcpyDtoA_v2_ptds(
         dstArray: CUarray,
         dstOffset: usize,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyDtoDAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyDtoDAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g39ea09ba682b8eccc9c3e0c04319b5c8).
     pub fn cuMemcpyDtoDAsync_v2(
         dstDevice: CUdeviceptr,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpyDtoDAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyDtoDAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g39ea09ba682b8eccc9c3e0c04319b5c8).
     pub fn cuMemcpyDtoDAsync_v2_ptsz(
         dstDevice: CUdeviceptr,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpyDtoD` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyDtoD` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g1725774abf8b51b91945f3336b778c8b).
     pub fn cuMemcpyDtoD_v2(
         dstDevice: CUdeviceptr,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyDtoD` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyDtoD` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g1725774abf8b51b91945f3336b778c8b).
     pub fn cuMemcpyDtoD_v2_ptds(
         dstDevice: CUdeviceptr,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyDtoHAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyDtoHAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g56f30236c7c5247f8e061b59d3268362).
     pub fn cuMemcpyDtoHAsync_v2(
         dstHost: *mut ::core::ffi::c_void,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpyDtoHAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyDtoHAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g56f30236c7c5247f8e061b59d3268362).
     pub fn cuMemcpyDtoHAsync_v2_ptsz(
         dstHost: *mut ::core::ffi::c_void,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpyDtoH` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyDtoH` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g3480368ee0208a98f75019c9a8450893).
     pub fn cuMemcpyDtoH_v2(
         dstHost: *mut ::core::ffi::c_void,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyDtoH` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyDtoH` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g3480368ee0208a98f75019c9a8450893).
     pub fn cuMemcpyDtoH_v2_ptds(
         dstHost: *mut ::core::ffi::c_void,
         srcDevice: CUdeviceptr,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyHtoAAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyHtoAAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gb5c4863f64f132b4bc2661818b3fd188).
     pub fn cuMemcpyHtoAAsync_v2(
         dstArray: CUarray,
         dstOffset: usize,
@@ -6042,7 +6126,7 @@ cuda_fns! {
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpyHtoAAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyHtoAAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gb5c4863f64f132b4bc2661818b3fd188).
     pub fn cuMemcpyHtoAAsync_v2_ptsz(
         dstArray: CUarray,
         dstOffset: usize,
@@ -6050,47 +6134,47 @@ cuda_fns! {
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpyHtoA` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyHtoA` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g57d3d780d165ecc0e3b3ce08e141cd89).
     pub fn cuMemcpyHtoA_v2(
         dstArray: CUarray,
         dstOffset: usize,
         srcHost: *const ::core::ffi::c_void,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyHtoA` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyHtoA` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g57d3d780d165ecc0e3b3ce08e141cd89).
     pub fn cuMemcpyHtoA_v2_ptds(
         dstArray: CUarray,
         dstOffset: usize,
         srcHost: *const ::core::ffi::c_void,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyHtoDAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyHtoDAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g1572263fe2597d7ba4f6964597a354a3).
     pub fn cuMemcpyHtoDAsync_v2(
         dstDevice: CUdeviceptr,
         srcHost: *const ::core::ffi::c_void,
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpyHtoDAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyHtoDAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g1572263fe2597d7ba4f6964597a354a3).
     pub fn cuMemcpyHtoDAsync_v2_ptsz(
         dstDevice: CUdeviceptr,
         srcHost: *const ::core::ffi::c_void,
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpyHtoD` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyHtoD` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g4d32266788c440b0220b1a9ba5795169).
     pub fn cuMemcpyHtoD_v2(
         dstDevice: CUdeviceptr,
         srcHost: *const ::core::ffi::c_void,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyHtoD` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyHtoD` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g4d32266788c440b0220b1a9ba5795169).
     pub fn cuMemcpyHtoD_v2_ptds(
         dstDevice: CUdeviceptr,
         srcHost: *const ::core::ffi::c_void,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyPeer` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyPeer` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1ge1f5c7771544fee150ada8853c7cbf4a).
     pub fn cuMemcpyPeer(
         dstDevice: CUdeviceptr,
         dstContext: CUcontext,
@@ -6098,7 +6182,7 @@ cuda_fns! {
         srcContext: CUcontext,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpyPeerAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyPeerAsync` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g82fcecb38018e64b98616a8ac30112f2).
     pub fn cuMemcpyPeerAsync(
         dstDevice: CUdeviceptr,
         dstContext: CUcontext,
@@ -6107,7 +6191,7 @@ cuda_fns! {
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpyPeerAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyPeerAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g82fcecb38018e64b98616a8ac30112f2).
     pub fn cuMemcpyPeerAsync_ptsz(
         dstDevice: CUdeviceptr,
         dstContext: CUcontext,
@@ -6116,7 +6200,7 @@ cuda_fns! {
         ByteCount: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemcpyPeer` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpyPeer` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1ge1f5c7771544fee150ada8853c7cbf4a).
     pub fn cuMemcpyPeer_ptds(
         dstDevice: CUdeviceptr,
         dstContext: CUcontext,
@@ -6124,39 +6208,39 @@ cuda_fns! {
         srcContext: CUcontext,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemcpy` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemcpy` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g8d0ff510f26d4b87bd3a51e731e7f698).
     pub fn cuMemcpy_ptds(
         dst: CUdeviceptr,
         src: CUdeviceptr,
         ByteCount: usize,
     ) -> CUresult;
-    /// `cuMemsetD16Async` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD16Async` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gf731438877dd8ec875e4c43d848c878c).
     pub fn cuMemsetD16Async(
         dstDevice: CUdeviceptr,
         us: ::core::ffi::c_ushort,
         N: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemsetD16Async` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD16Async` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gf731438877dd8ec875e4c43d848c878c).
     pub fn cuMemsetD16Async_ptsz(
         dstDevice: CUdeviceptr,
         us: ::core::ffi::c_ushort,
         N: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemsetD16` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD16` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g7d805e610054392a4d11e8a8bf5eb35c).
     pub fn cuMemsetD16_v2(
         dstDevice: CUdeviceptr,
         us: ::core::ffi::c_ushort,
         N: usize,
     ) -> CUresult;
-    /// `cuMemsetD16` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD16` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g7d805e610054392a4d11e8a8bf5eb35c).
     pub fn cuMemsetD16_v2_ptds(
         dstDevice: CUdeviceptr,
         us: ::core::ffi::c_ushort,
         N: usize,
     ) -> CUresult;
-    /// `cuMemsetD2D16Async` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD2D16Async` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g64ee197befac3d74d9fefedcf6ef6b10).
     pub fn cuMemsetD2D16Async(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6165,7 +6249,7 @@ cuda_fns! {
         Height: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemsetD2D16Async` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD2D16Async` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g64ee197befac3d74d9fefedcf6ef6b10).
     pub fn cuMemsetD2D16Async_ptsz(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6174,7 +6258,7 @@ cuda_fns! {
         Height: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemsetD2D16` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD2D16` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g7f561a15a66144fa9f6ab5350edc8a30).
     pub fn cuMemsetD2D16_v2(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6182,7 +6266,7 @@ cuda_fns! {
         Width: usize,
         Height: usize,
     ) -> CUresult;
-    /// `cuMemsetD2D16` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD2D16` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g7f561a15a66144fa9f6ab5350edc8a30).
     pub fn cuMemsetD2D16_v2_ptds(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6190,7 +6274,7 @@ cuda_fns! {
         Width: usize,
         Height: usize,
     ) -> CUresult;
-    /// `cuMemsetD2D32Async` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD2D32Async` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g8a78d3147ac93fac955052c815d9ea3c).
     pub fn cuMemsetD2D32Async(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6199,7 +6283,7 @@ cuda_fns! {
         Height: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemsetD2D32Async` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD2D32Async` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g8a78d3147ac93fac955052c815d9ea3c).
     pub fn cuMemsetD2D32Async_ptsz(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6208,7 +6292,7 @@ cuda_fns! {
         Height: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemsetD2D32` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD2D32` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g74b359b2d026bfeb7c795b5038d07523).
     pub fn cuMemsetD2D32_v2(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6216,7 +6300,7 @@ cuda_fns! {
         Width: usize,
         Height: usize,
     ) -> CUresult;
-    /// `cuMemsetD2D32` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD2D32` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g74b359b2d026bfeb7c795b5038d07523).
     pub fn cuMemsetD2D32_v2_ptds(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6224,7 +6308,7 @@ cuda_fns! {
         Width: usize,
         Height: usize,
     ) -> CUresult;
-    /// `cuMemsetD2D8Async` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD2D8Async` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g3f7b6924a3e49c3265b328f534102e97).
     pub fn cuMemsetD2D8Async(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6233,7 +6317,7 @@ cuda_fns! {
         Height: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemsetD2D8Async` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD2D8Async` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g3f7b6924a3e49c3265b328f534102e97).
     pub fn cuMemsetD2D8Async_ptsz(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6242,7 +6326,7 @@ cuda_fns! {
         Height: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemsetD2D8` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD2D8` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1ge88b13e646e2be6ba0e0475ef5205974).
     pub fn cuMemsetD2D8_v2(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6250,7 +6334,7 @@ cuda_fns! {
         Width: usize,
         Height: usize,
     ) -> CUresult;
-    /// `cuMemsetD2D8` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD2D8` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1ge88b13e646e2be6ba0e0475ef5205974).
     pub fn cuMemsetD2D8_v2_ptds(
         dstDevice: CUdeviceptr,
         dstPitch: usize,
@@ -6258,121 +6342,121 @@ cuda_fns! {
         Width: usize,
         Height: usize,
     ) -> CUresult;
-    /// `cuMemsetD32Async` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD32Async` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g58229da5d30f1c0cdf667b320ec2c0f5).
     pub fn cuMemsetD32Async(
         dstDevice: CUdeviceptr,
         ui: ::core::ffi::c_uint,
         N: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemsetD32Async` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD32Async` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g58229da5d30f1c0cdf667b320ec2c0f5).
     pub fn cuMemsetD32Async_ptsz(
         dstDevice: CUdeviceptr,
         ui: ::core::ffi::c_uint,
         N: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemsetD32` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD32` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g983e8d8759acd1b64326317481fbf132).
     pub fn cuMemsetD32_v2(
         dstDevice: CUdeviceptr,
         ui: ::core::ffi::c_uint,
         N: usize,
     ) -> CUresult;
-    /// `cuMemsetD32` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD32` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g983e8d8759acd1b64326317481fbf132).
     pub fn cuMemsetD32_v2_ptds(
         dstDevice: CUdeviceptr,
         ui: ::core::ffi::c_uint,
         N: usize,
     ) -> CUresult;
-    /// `cuMemsetD8Async` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD8Async` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gaef08a7ccd61112f94e82f2b30d43627).
     pub fn cuMemsetD8Async(
         dstDevice: CUdeviceptr,
         uc: ::core::ffi::c_uchar,
         N: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemsetD8Async` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD8Async` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1gaef08a7ccd61112f94e82f2b30d43627).
     pub fn cuMemsetD8Async_ptsz(
         dstDevice: CUdeviceptr,
         uc: ::core::ffi::c_uchar,
         N: usize,
         hStream: CUstream,
     ) -> CUresult;
-    /// `cuMemsetD8` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD8` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g6e582bf866e9e2fb014297bfaf354d7b).
     pub fn cuMemsetD8_v2(
         dstDevice: CUdeviceptr,
         uc: ::core::ffi::c_uchar,
         N: usize,
     ) -> CUresult;
-    /// `cuMemsetD8` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMemsetD8` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g6e582bf866e9e2fb014297bfaf354d7b).
     pub fn cuMemsetD8_v2_ptds(
         dstDevice: CUdeviceptr,
         uc: ::core::ffi::c_uchar,
         N: usize,
     ) -> CUresult;
-    /// `cuMipmappedArrayCreate` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMipmappedArrayCreate` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1ga5d2e311c7f9b0bc6d130af824a40bd3).
     pub fn cuMipmappedArrayCreate(
         pHandle: *mut CUmipmappedArray,
         pMipmappedArrayDesc: *const CUDA_ARRAY3D_DESCRIPTOR,
         numMipmapLevels: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuMipmappedArrayDestroy` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMipmappedArrayDestroy` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1ge0d7c768b6a6963c4d4bde5bbc74f0ad).
     pub fn cuMipmappedArrayDestroy(hMipmappedArray: CUmipmappedArray) -> CUresult;
-    /// `cuMipmappedArrayGetLevel` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMipmappedArrayGetLevel` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g82f276659f05be14820e99346b0f86b7).
     pub fn cuMipmappedArrayGetLevel(
         pLevelArray: *mut CUarray,
         hMipmappedArray: CUmipmappedArray,
         level: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuMipmappedArrayGetMemoryRequirements` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMipmappedArrayGetMemoryRequirements` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g71b95168dd78c64cbca5b32b9cbf37e1).
     pub fn cuMipmappedArrayGetMemoryRequirements(
         memoryRequirements: *mut CUDA_ARRAY_MEMORY_REQUIREMENTS,
         mipmap: CUmipmappedArray,
         device: CUdevice,
     ) -> CUresult;
-    /// `cuMipmappedArrayGetSparseProperties` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html).
+    /// `cuMipmappedArrayGetSparseProperties` in NVIDIA's reference: [Memory Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEM.html#group__CUDA__MEM_1g55a16bd1780acb3cc94e8b88d5fe5e19).
     pub fn cuMipmappedArrayGetSparseProperties(
         sparseProperties: *mut CUDA_ARRAY_SPARSE_PROPERTIES,
         mipmap: CUmipmappedArray,
     ) -> CUresult;
-    /// `cuModuleGetFunction` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
+    /// `cuModuleGetFunction` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html#group__CUDA__MODULE_1ga52be009b0d4045811b30c965e1cb2cf).
     pub fn cuModuleGetFunction(
         hfunc: *mut CUfunction,
         hmod: CUmodule,
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
-    /// `cuModuleGetGlobal` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
+    /// `cuModuleGetGlobal` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html#group__CUDA__MODULE_1gf3e43672e26073b1081476dbf47a86ab).
     pub fn cuModuleGetGlobal_v2(
         dptr: *mut CUdeviceptr,
         bytes: *mut usize,
         hmod: CUmodule,
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
-    /// `cuModuleGetLoadingMode` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
+    /// `cuModuleGetLoadingMode` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html#group__CUDA__MODULE_1g96de378a738ec46d9277c9c9df8f6fd6).
     pub fn cuModuleGetLoadingMode(mode: *mut CUmoduleLoadingMode) -> CUresult;
-    /// `cuModuleGetSurfRef` in NVIDIA's reference: [Module Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE__DEPRECATED.html).
+    /// `cuModuleGetSurfRef` in NVIDIA's reference: [Module Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE__DEPRECATED.html#group__CUDA__MODULE__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuModuleGetSurfRef(
         pSurfRef: *mut CUsurfref,
         hmod: CUmodule,
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
-    /// `cuModuleGetTexRef` in NVIDIA's reference: [Module Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE__DEPRECATED.html).
+    /// `cuModuleGetTexRef` in NVIDIA's reference: [Module Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE__DEPRECATED.html#group__CUDA__MODULE__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuModuleGetTexRef(
         pTexRef: *mut CUtexref,
         hmod: CUmodule,
         name: *const ::core::ffi::c_char,
     ) -> CUresult;
-    /// `cuModuleLoad` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
+    /// `cuModuleLoad` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html#group__CUDA__MODULE_1g366093bd269dafd0af21f1c7d18115d3).
     pub fn cuModuleLoad(
         module: *mut CUmodule,
         fname: *const ::core::ffi::c_char,
     ) -> CUresult;
-    /// `cuModuleLoadData` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
+    /// `cuModuleLoadData` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html#group__CUDA__MODULE_1g04ce266ce03720f479eab76136b90c0b).
     pub fn cuModuleLoadData(
         module: *mut CUmodule,
         image: *const ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuModuleLoadDataEx` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
+    /// `cuModuleLoadDataEx` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html#group__CUDA__MODULE_1g9e8047e9dbf725f0cd7cafd18bfd4d12).
     pub fn cuModuleLoadDataEx(
         module: *mut CUmodule,
         image: *const ::core::ffi::c_void,
@@ -6380,19 +6464,19 @@ cuda_fns! {
         options: *mut CUjit_option,
         optionValues: *mut *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuModuleLoadFatBinary` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
+    /// `cuModuleLoadFatBinary` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html#group__CUDA__MODULE_1g13a2292b6819f8f86127768334436c3b).
     pub fn cuModuleLoadFatBinary(
         module: *mut CUmodule,
         fatCubin: *const ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuModuleUnload` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html).
+    /// `cuModuleUnload` in NVIDIA's reference: [Module Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MODULE.html#group__CUDA__MODULE_1g8ea3d716524369de3763104ced4ea57b).
     pub fn cuModuleUnload(hmod: CUmodule) -> CUresult;
-    /// `cuMulticastAddDevice` in NVIDIA's reference: [Multicast Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html).
+    /// `cuMulticastAddDevice` in NVIDIA's reference: [Multicast Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html#group__CUDA__MULTICAST_1g2df07b38ff506c519e9f799c5ddf7e5d).
     pub fn cuMulticastAddDevice(
         mcHandle: CUmemGenericAllocationHandle,
         dev: CUdevice,
     ) -> CUresult;
-    /// `cuMulticastBindAddr` in NVIDIA's reference: [Multicast Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html).
+    /// `cuMulticastBindAddr` in NVIDIA's reference: [Multicast Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html#group__CUDA__MULTICAST_1g07c8cf1d3bf1d04a2d1867f09647b03f).
     pub fn cuMulticastBindAddr(
         mcHandle: CUmemGenericAllocationHandle,
         mcOffset: usize,
@@ -6400,7 +6484,7 @@ cuda_fns! {
         size: usize,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
-    /// `cuMulticastBindMem` in NVIDIA's reference: [Multicast Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html).
+    /// `cuMulticastBindMem` in NVIDIA's reference: [Multicast Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html#group__CUDA__MULTICAST_1gcadf88b616a3f766f6279288e435a4bb).
     pub fn cuMulticastBindMem(
         mcHandle: CUmemGenericAllocationHandle,
         mcOffset: usize,
@@ -6409,39 +6493,39 @@ cuda_fns! {
         size: usize,
         flags: ::core::ffi::c_ulonglong,
     ) -> CUresult;
-    /// `cuMulticastCreate` in NVIDIA's reference: [Multicast Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html).
+    /// `cuMulticastCreate` in NVIDIA's reference: [Multicast Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html#group__CUDA__MULTICAST_1gd4413361f466d4ed86a93d8c309c0242).
     pub fn cuMulticastCreate(
         mcHandle: *mut CUmemGenericAllocationHandle,
         prop: *const CUmulticastObjectProp,
     ) -> CUresult;
-    /// `cuMulticastGetGranularity` in NVIDIA's reference: [Multicast Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html).
+    /// `cuMulticastGetGranularity` in NVIDIA's reference: [Multicast Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html#group__CUDA__MULTICAST_1g067a02ad98f4e01f149011f523fec547).
     pub fn cuMulticastGetGranularity(
         granularity: *mut usize,
         prop: *const CUmulticastObjectProp,
         option: CUmulticastGranularity_flags,
     ) -> CUresult;
-    /// `cuMulticastUnbind` in NVIDIA's reference: [Multicast Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html).
+    /// `cuMulticastUnbind` in NVIDIA's reference: [Multicast Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MULTICAST.html#group__CUDA__MULTICAST_1g424b4563760cc5dab52ee9a8d28656ac).
     pub fn cuMulticastUnbind(
         mcHandle: CUmemGenericAllocationHandle,
         dev: CUdevice,
         mcOffset: usize,
         size: usize,
     ) -> CUresult;
-    /// `cuOccupancyAvailableDynamicSMemPerBlock` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html).
+    /// `cuOccupancyAvailableDynamicSMemPerBlock` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html#group__CUDA__OCCUPANCY_1gae02af6a9df9e1bbd51941af631bce69).
     pub fn cuOccupancyAvailableDynamicSMemPerBlock(
         dynamicSmemSize: *mut usize,
         func: CUfunction,
         numBlocks: ::core::ffi::c_int,
         blockSize: ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuOccupancyMaxActiveBlocksPerMultiprocessor` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html).
+    /// `cuOccupancyMaxActiveBlocksPerMultiprocessor` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html#group__CUDA__OCCUPANCY_1gcc6e1094d05cba2cee17fe33ddd04a98).
     pub fn cuOccupancyMaxActiveBlocksPerMultiprocessor(
         numBlocks: *mut ::core::ffi::c_int,
         func: CUfunction,
         blockSize: ::core::ffi::c_int,
         dynamicSMemSize: usize,
     ) -> CUresult;
-    /// `cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html).
+    /// `cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html#group__CUDA__OCCUPANCY_1g8f1da4d4983e5c3025447665423ae2c2).
     pub fn cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
         numBlocks: *mut ::core::ffi::c_int,
         func: CUfunction,
@@ -6449,13 +6533,13 @@ cuda_fns! {
         dynamicSMemSize: usize,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuOccupancyMaxActiveClusters` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html).
+    /// `cuOccupancyMaxActiveClusters` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html#group__CUDA__OCCUPANCY_1g4f52cbf144d74ed20351a594dc26386b).
     pub fn cuOccupancyMaxActiveClusters(
         numClusters: *mut ::core::ffi::c_int,
         func: CUfunction,
         config: *const CUlaunchConfig,
     ) -> CUresult;
-    /// `cuOccupancyMaxPotentialBlockSize` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html).
+    /// `cuOccupancyMaxPotentialBlockSize` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html#group__CUDA__OCCUPANCY_1gf179c4ab78962a8468e41c3f57851f03).
     pub fn cuOccupancyMaxPotentialBlockSize(
         minGridSize: *mut ::core::ffi::c_int,
         blockSize: *mut ::core::ffi::c_int,
@@ -6464,7 +6548,7 @@ cuda_fns! {
         dynamicSMemSize: usize,
         blockSizeLimit: ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuOccupancyMaxPotentialBlockSizeWithFlags` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html).
+    /// `cuOccupancyMaxPotentialBlockSizeWithFlags` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html#group__CUDA__OCCUPANCY_1g04c0bb65630f82d9b99a5ca0203ee5aa).
     pub fn cuOccupancyMaxPotentialBlockSizeWithFlags(
         minGridSize: *mut ::core::ffi::c_int,
         blockSize: *mut ::core::ffi::c_int,
@@ -6474,158 +6558,158 @@ cuda_fns! {
         blockSizeLimit: ::core::ffi::c_int,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuOccupancyMaxPotentialClusterSize` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html).
+    /// `cuOccupancyMaxPotentialClusterSize` in NVIDIA's reference: [Occupancy](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html#group__CUDA__OCCUPANCY_1gd6f60814c1e3440145115ade3730365f).
     pub fn cuOccupancyMaxPotentialClusterSize(
         clusterSize: *mut ::core::ffi::c_int,
         func: CUfunction,
         config: *const CUlaunchConfig,
     ) -> CUresult;
-    /// `cuParamSetSize` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuParamSetSize` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html#group__CUDA__EXEC__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuParamSetSize(hfunc: CUfunction, numbytes: ::core::ffi::c_uint) -> CUresult;
-    /// `cuParamSetTexRef` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuParamSetTexRef` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html#group__CUDA__EXEC__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuParamSetTexRef(
         hfunc: CUfunction,
         texunit: ::core::ffi::c_int,
         hTexRef: CUtexref,
     ) -> CUresult;
-    /// `cuParamSetf` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuParamSetf` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html#group__CUDA__EXEC__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuParamSetf(
         hfunc: CUfunction,
         offset: ::core::ffi::c_int,
         value: f32,
     ) -> CUresult;
-    /// `cuParamSeti` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuParamSeti` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html#group__CUDA__EXEC__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuParamSeti(
         hfunc: CUfunction,
         offset: ::core::ffi::c_int,
         value: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuParamSetv` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html).
+    /// `cuParamSetv` in NVIDIA's reference: [Execution Control \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC__DEPRECATED.html#group__CUDA__EXEC__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuParamSetv(
         hfunc: CUfunction,
         offset: ::core::ffi::c_int,
         ptr: *mut ::core::ffi::c_void,
         numbytes: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuPointerGetAttribute` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
+    /// `cuPointerGetAttribute` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html#group__CUDA__UNIFIED_1g0c28ed0aff848042bc0533110e45820c).
     pub fn cuPointerGetAttribute(
         data: *mut ::core::ffi::c_void,
         attribute: CUpointer_attribute,
         ptr: CUdeviceptr,
     ) -> CUresult;
-    /// `cuPointerGetAttributes` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
+    /// `cuPointerGetAttributes` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html#group__CUDA__UNIFIED_1gf65e9ea532e311dd049166e4894955ad).
     pub fn cuPointerGetAttributes(
         numAttributes: ::core::ffi::c_uint,
         attributes: *mut CUpointer_attribute,
         data: *mut *mut ::core::ffi::c_void,
         ptr: CUdeviceptr,
     ) -> CUresult;
-    /// `cuPointerSetAttribute` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html).
+    /// `cuPointerSetAttribute` in NVIDIA's reference: [Unified Addressing](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__UNIFIED.html#group__CUDA__UNIFIED_1g89f7ad29a657e574fdea2624b74d138e).
     pub fn cuPointerSetAttribute(
         value: *const ::core::ffi::c_void,
         attribute: CUpointer_attribute,
         ptr: CUdeviceptr,
     ) -> CUresult;
-    /// `cuSignalExternalSemaphoresAsync` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
+    /// `cuSignalExternalSemaphoresAsync` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html#group__CUDA__EXTRES__INTEROP_1g86cd6c4b3f439ba786f4e65d1b8107c3).
     pub fn cuSignalExternalSemaphoresAsync(
         extSemArray: *const CUexternalSemaphore,
         paramsArray: *const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS,
         numExtSems: ::core::ffi::c_uint,
         stream: CUstream,
     ) -> CUresult;
-    /// `cuSignalExternalSemaphoresAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
+    /// `cuSignalExternalSemaphoresAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html#group__CUDA__EXTRES__INTEROP_1g86cd6c4b3f439ba786f4e65d1b8107c3).
     pub fn cuSignalExternalSemaphoresAsync_ptsz(
         extSemArray: *const CUexternalSemaphore,
         paramsArray: *const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS,
         numExtSems: ::core::ffi::c_uint,
         stream: CUstream,
     ) -> CUresult;
-    /// `cuStreamAddCallback` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamAddCallback` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g613d97a277d7640f4cb1c03bd51c2483).
     pub fn cuStreamAddCallback(
         hStream: CUstream,
         callback: CUstreamCallback,
         userData: *mut ::core::ffi::c_void,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamAddCallback` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamAddCallback` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g613d97a277d7640f4cb1c03bd51c2483).
     pub fn cuStreamAddCallback_ptsz(
         hStream: CUstream,
         callback: CUstreamCallback,
         userData: *mut ::core::ffi::c_void,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamAttachMemAsync` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamAttachMemAsync` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g6e468d680e263e7eba02a56643c50533).
     pub fn cuStreamAttachMemAsync(
         hStream: CUstream,
         dptr: CUdeviceptr,
         length: usize,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamAttachMemAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamAttachMemAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g6e468d680e263e7eba02a56643c50533).
     pub fn cuStreamAttachMemAsync_ptsz(
         hStream: CUstream,
         dptr: CUdeviceptr,
         length: usize,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamBatchMemOp` in NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
+    /// `cuStreamBatchMemOp` in NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html#group__CUDA__MEMOP_1g764c442de9b671f9dec856e8ae531ed1).
     pub fn cuStreamBatchMemOp_v2(
         stream: CUstream,
         count: ::core::ffi::c_uint,
         paramArray: *mut CUstreamBatchMemOpParams,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamBatchMemOp` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
+    /// `cuStreamBatchMemOp` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html#group__CUDA__MEMOP_1g764c442de9b671f9dec856e8ae531ed1).
     pub fn cuStreamBatchMemOp_v2_ptsz(
         stream: CUstream,
         count: ::core::ffi::c_uint,
         paramArray: *mut CUstreamBatchMemOpParams,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamBeginCapture` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamBeginCapture` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g767167da0bbf07157dc20b6c258a2143).
     pub fn cuStreamBeginCapture_v2(
         hStream: CUstream,
         mode: CUstreamCaptureMode,
     ) -> CUresult;
-    /// `cuStreamBeginCapture` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamBeginCapture` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g767167da0bbf07157dc20b6c258a2143).
     pub fn cuStreamBeginCapture_v2_ptsz(
         hStream: CUstream,
         mode: CUstreamCaptureMode,
     ) -> CUresult;
-    /// `cuStreamCopyAttributes` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamCopyAttributes` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g680f5399f6126cc4a99bc5eee4c2eff0).
     pub fn cuStreamCopyAttributes(dst: CUstream, src: CUstream) -> CUresult;
-    /// `cuStreamCopyAttributes` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamCopyAttributes` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g680f5399f6126cc4a99bc5eee4c2eff0).
     pub fn cuStreamCopyAttributes_ptsz(dst: CUstream, src: CUstream) -> CUresult;
-    /// `cuStreamCreate` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamCreate` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1ga581f0c5833e21ded8b5a56594e243f4).
     pub fn cuStreamCreate(
         phStream: *mut CUstream,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamCreateWithPriority` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamCreateWithPriority` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g95c1a8c7c3dacb13091692dd9c7f7471).
     pub fn cuStreamCreateWithPriority(
         phStream: *mut CUstream,
         flags: ::core::ffi::c_uint,
         priority: ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuStreamDestroy` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamDestroy` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g244c8833de4596bcd31a06cdf21ee758).
     pub fn cuStreamDestroy_v2(hStream: CUstream) -> CUresult;
-    /// `cuStreamEndCapture` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamEndCapture` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g03dab8b2ba76b00718955177a929970c).
     pub fn cuStreamEndCapture(hStream: CUstream, phGraph: *mut CUgraph) -> CUresult;
-    /// `cuStreamEndCapture` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamEndCapture` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g03dab8b2ba76b00718955177a929970c).
     pub fn cuStreamEndCapture_ptsz(hStream: CUstream, phGraph: *mut CUgraph) -> CUresult;
-    /// `cuStreamGetAttribute` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamGetAttribute` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g0598bb5295f3a62761b93c2d63d2266c).
     pub fn cuStreamGetAttribute(
         hStream: CUstream,
         attr: CUstreamAttrID,
         value_out: *mut CUstreamAttrValue,
     ) -> CUresult;
-    /// `cuStreamGetAttribute` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamGetAttribute` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g0598bb5295f3a62761b93c2d63d2266c).
     pub fn cuStreamGetAttribute_ptsz(
         hStream: CUstream,
         attr: CUstreamAttrID,
         value_out: *mut CUstreamAttrValue,
     ) -> CUresult;
-    /// `cuStreamGetCaptureInfo` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamGetCaptureInfo` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1gb2f03349edaf802e0f54c84e2b6b603e).
     pub fn cuStreamGetCaptureInfo_v2(
         hStream: CUstream,
         captureStatus_out: *mut CUstreamCaptureStatus,
@@ -6634,7 +6718,7 @@ cuda_fns! {
         dependencies_out: *mut *const CUgraphNode,
         numDependencies_out: *mut usize,
     ) -> CUresult;
-    /// `cuStreamGetCaptureInfo` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamGetCaptureInfo` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1gb2f03349edaf802e0f54c84e2b6b603e).
     pub fn cuStreamGetCaptureInfo_v2_ptsz(
         hStream: CUstream,
         captureStatus_out: *mut CUstreamCaptureStatus,
@@ -6643,173 +6727,173 @@ cuda_fns! {
         dependencies_out: *mut *const CUgraphNode,
         numDependencies_out: *mut usize,
     ) -> CUresult;
-    /// `cuStreamGetCtx` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamGetCtx` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g1107907025eaa3387fdc590a9379a681).
     pub fn cuStreamGetCtx(hStream: CUstream, pctx: *mut CUcontext) -> CUresult;
-    /// `cuStreamGetCtx` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamGetCtx` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g1107907025eaa3387fdc590a9379a681).
     pub fn cuStreamGetCtx_ptsz(hStream: CUstream, pctx: *mut CUcontext) -> CUresult;
-    /// `cuStreamGetFlags` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamGetFlags` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g4d39786855a6bed01215c1907fbbfbb7).
     pub fn cuStreamGetFlags(
         hStream: CUstream,
         flags: *mut ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamGetFlags` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamGetFlags` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g4d39786855a6bed01215c1907fbbfbb7).
     pub fn cuStreamGetFlags_ptsz(
         hStream: CUstream,
         flags: *mut ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamGetId` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamGetId` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g5dafd2b6f48caeb13d5110a7f21e60e3).
     pub fn cuStreamGetId(
         hStream: CUstream,
         streamId: *mut ::core::ffi::c_ulonglong,
     ) -> CUresult;
-    /// `cuStreamGetId` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamGetId` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g5dafd2b6f48caeb13d5110a7f21e60e3).
     pub fn cuStreamGetId_ptsz(
         hStream: CUstream,
         streamId: *mut ::core::ffi::c_ulonglong,
     ) -> CUresult;
-    /// `cuStreamGetPriority` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamGetPriority` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g5bd5cb26915a2ecf1921807339488484).
     pub fn cuStreamGetPriority(
         hStream: CUstream,
         priority: *mut ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuStreamGetPriority` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamGetPriority` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g5bd5cb26915a2ecf1921807339488484).
     pub fn cuStreamGetPriority_ptsz(
         hStream: CUstream,
         priority: *mut ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuStreamIsCapturing` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamIsCapturing` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g37823c49206e3704ae23c7ad78560bca).
     pub fn cuStreamIsCapturing(
         hStream: CUstream,
         captureStatus: *mut CUstreamCaptureStatus,
     ) -> CUresult;
-    /// `cuStreamIsCapturing` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamIsCapturing` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g37823c49206e3704ae23c7ad78560bca).
     pub fn cuStreamIsCapturing_ptsz(
         hStream: CUstream,
         captureStatus: *mut CUstreamCaptureStatus,
     ) -> CUresult;
-    /// `cuStreamQuery` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamQuery` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g1b0d24bbe97fa68e4bc511fb6adfeb0b).
     pub fn cuStreamQuery(hStream: CUstream) -> CUresult;
-    /// `cuStreamQuery` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamQuery` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g1b0d24bbe97fa68e4bc511fb6adfeb0b).
     pub fn cuStreamQuery_ptsz(hStream: CUstream) -> CUresult;
-    /// `cuStreamSetAttribute` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamSetAttribute` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1ga2c5fc0292861a42f264af6ca48be8c0).
     pub fn cuStreamSetAttribute(
         hStream: CUstream,
         attr: CUstreamAttrID,
         value: *const CUstreamAttrValue,
     ) -> CUresult;
-    /// `cuStreamSetAttribute` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamSetAttribute` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1ga2c5fc0292861a42f264af6ca48be8c0).
     pub fn cuStreamSetAttribute_ptsz(
         hStream: CUstream,
         attr: CUstreamAttrID,
         value: *const CUstreamAttrValue,
     ) -> CUresult;
-    /// `cuStreamSynchronize` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamSynchronize` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g15e49dd91ec15991eb7c0a741beb7dad).
     pub fn cuStreamSynchronize(hStream: CUstream) -> CUresult;
-    /// `cuStreamSynchronize` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamSynchronize` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g15e49dd91ec15991eb7c0a741beb7dad).
     pub fn cuStreamSynchronize_ptsz(hStream: CUstream) -> CUresult;
-    /// `cuStreamUpdateCaptureDependencies` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamUpdateCaptureDependencies` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g010a97eb78a872d6c07abf1d6235af5d).
     pub fn cuStreamUpdateCaptureDependencies(
         hStream: CUstream,
         dependencies: *mut CUgraphNode,
         numDependencies: usize,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamUpdateCaptureDependencies` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamUpdateCaptureDependencies` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g010a97eb78a872d6c07abf1d6235af5d).
     pub fn cuStreamUpdateCaptureDependencies_ptsz(
         hStream: CUstream,
         dependencies: *mut CUgraphNode,
         numDependencies: usize,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamWaitEvent` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamWaitEvent` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g6a898b652dfc6aa1d5c8d97062618b2f).
     pub fn cuStreamWaitEvent(
         hStream: CUstream,
         hEvent: CUevent,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamWaitEvent` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuStreamWaitEvent` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g6a898b652dfc6aa1d5c8d97062618b2f).
     pub fn cuStreamWaitEvent_ptsz(
         hStream: CUstream,
         hEvent: CUevent,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamWaitValue32` in NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
+    /// `cuStreamWaitValue32` in NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html#group__CUDA__MEMOP_1g629856339de7bc6606047385addbb398).
     pub fn cuStreamWaitValue32_v2(
         stream: CUstream,
         addr: CUdeviceptr,
         value: cuuint32_t,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamWaitValue32` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
+    /// `cuStreamWaitValue32` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html#group__CUDA__MEMOP_1g629856339de7bc6606047385addbb398).
     pub fn cuStreamWaitValue32_v2_ptsz(
         stream: CUstream,
         addr: CUdeviceptr,
         value: cuuint32_t,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamWaitValue64` in NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
+    /// `cuStreamWaitValue64` in NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html#group__CUDA__MEMOP_1g6910c1258c5f15aa5d699f0fd60d6933).
     pub fn cuStreamWaitValue64_v2(
         stream: CUstream,
         addr: CUdeviceptr,
         value: cuuint64_t,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamWaitValue64` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
+    /// `cuStreamWaitValue64` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html#group__CUDA__MEMOP_1g6910c1258c5f15aa5d699f0fd60d6933).
     pub fn cuStreamWaitValue64_v2_ptsz(
         stream: CUstream,
         addr: CUdeviceptr,
         value: cuuint64_t,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamWriteValue32` in NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
+    /// `cuStreamWriteValue32` in NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html#group__CUDA__MEMOP_1g091455366d56dc2f1f69726aafa369b0).
     pub fn cuStreamWriteValue32_v2(
         stream: CUstream,
         addr: CUdeviceptr,
         value: cuuint32_t,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamWriteValue32` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
+    /// `cuStreamWriteValue32` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html#group__CUDA__MEMOP_1g091455366d56dc2f1f69726aafa369b0).
     pub fn cuStreamWriteValue32_v2_ptsz(
         stream: CUstream,
         addr: CUdeviceptr,
         value: cuuint32_t,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamWriteValue64` in NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
+    /// `cuStreamWriteValue64` in NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html#group__CUDA__MEMOP_1gc8af1e8b96d7561840affd5217dd6830).
     pub fn cuStreamWriteValue64_v2(
         stream: CUstream,
         addr: CUdeviceptr,
         value: cuuint64_t,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuStreamWriteValue64` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html).
+    /// `cuStreamWriteValue64` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [Stream Memory Operations](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__MEMOP.html#group__CUDA__MEMOP_1gc8af1e8b96d7561840affd5217dd6830).
     pub fn cuStreamWriteValue64_v2_ptsz(
         stream: CUstream,
         addr: CUdeviceptr,
         value: cuuint64_t,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuSurfObjectCreate` in NVIDIA's reference: [Surface Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFOBJECT.html).
+    /// `cuSurfObjectCreate` in NVIDIA's reference: [Surface Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFOBJECT.html#group__CUDA__SURFOBJECT_1g6bc972c90c9590c9f720b2754e6d079d).
     pub fn cuSurfObjectCreate(
         pSurfObject: *mut CUsurfObject,
         pResDesc: *const CUDA_RESOURCE_DESC,
     ) -> CUresult;
-    /// `cuSurfObjectDestroy` in NVIDIA's reference: [Surface Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFOBJECT.html).
+    /// `cuSurfObjectDestroy` in NVIDIA's reference: [Surface Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFOBJECT.html#group__CUDA__SURFOBJECT_1g4c4ec48d203d1e0bb71750ddc4d7aef3).
     pub fn cuSurfObjectDestroy(surfObject: CUsurfObject) -> CUresult;
-    /// `cuSurfObjectGetResourceDesc` in NVIDIA's reference: [Surface Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFOBJECT.html).
+    /// `cuSurfObjectGetResourceDesc` in NVIDIA's reference: [Surface Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFOBJECT.html#group__CUDA__SURFOBJECT_1g2472b7ea0b7e74600ed3d6c244b7ba21).
     pub fn cuSurfObjectGetResourceDesc(
         pResDesc: *mut CUDA_RESOURCE_DESC,
         surfObject: CUsurfObject,
     ) -> CUresult;
-    /// `cuSurfRefGetArray` in NVIDIA's reference: [Surface Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFREF__DEPRECATED.html).
+    /// `cuSurfRefGetArray` in NVIDIA's reference: [Surface Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFREF__DEPRECATED.html#group__CUDA__SURFREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuSurfRefGetArray(phArray: *mut CUarray, hSurfRef: CUsurfref) -> CUresult;
-    /// `cuSurfRefSetArray` in NVIDIA's reference: [Surface Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFREF__DEPRECATED.html).
+    /// `cuSurfRefSetArray` in NVIDIA's reference: [Surface Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__SURFREF__DEPRECATED.html#group__CUDA__SURFREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuSurfRefSetArray(
         hSurfRef: CUsurfref,
         hArray: CUarray,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuTensorMapEncodeIm2col` in NVIDIA's reference: [Tensor Map Object Managment](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TENSOR__MEMORY.html).
+    /// `cuTensorMapEncodeIm2col` in NVIDIA's reference: [Tensor Map Object Managment](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TENSOR__MEMORY.html#group__CUDA__TENSOR__MEMORY_1gb14d707a18d23fc0c3e22a67ceedc15a).
     pub fn cuTensorMapEncodeIm2col(
         tensorMap: *mut CUtensorMap,
         tensorDataType: CUtensorMapDataType,
@@ -6827,7 +6911,7 @@ cuda_fns! {
         l2Promotion: CUtensorMapL2promotion,
         oobFill: CUtensorMapFloatOOBfill,
     ) -> CUresult;
-    /// `cuTensorMapEncodeTiled` in NVIDIA's reference: [Tensor Map Object Managment](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TENSOR__MEMORY.html).
+    /// `cuTensorMapEncodeTiled` in NVIDIA's reference: [Tensor Map Object Managment](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TENSOR__MEMORY.html#group__CUDA__TENSOR__MEMORY_1ga7c7d2aaac9e49294304e755e6f341d7).
     pub fn cuTensorMapEncodeTiled(
         tensorMap: *mut CUtensorMap,
         tensorDataType: CUtensorMapDataType,
@@ -6842,149 +6926,149 @@ cuda_fns! {
         l2Promotion: CUtensorMapL2promotion,
         oobFill: CUtensorMapFloatOOBfill,
     ) -> CUresult;
-    /// `cuTensorMapReplaceAddress` in NVIDIA's reference: [Tensor Map Object Managment](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TENSOR__MEMORY.html).
+    /// `cuTensorMapReplaceAddress` in NVIDIA's reference: [Tensor Map Object Managment](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TENSOR__MEMORY.html#group__CUDA__TENSOR__MEMORY_1g8d54c0ff5c49b1b1a9baaac6fc796db3).
     pub fn cuTensorMapReplaceAddress(
         tensorMap: *mut CUtensorMap,
         globalAddress: *mut ::core::ffi::c_void,
     ) -> CUresult;
-    /// `cuTexObjectCreate` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html).
+    /// `cuTexObjectCreate` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html#group__CUDA__TEXOBJECT_1g1f6dd0f9cbf56db725b1f45aa0a7218a).
     pub fn cuTexObjectCreate(
         pTexObject: *mut CUtexObject,
         pResDesc: *const CUDA_RESOURCE_DESC,
         pTexDesc: *const CUDA_TEXTURE_DESC,
         pResViewDesc: *const CUDA_RESOURCE_VIEW_DESC,
     ) -> CUresult;
-    /// `cuTexObjectDestroy` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html).
+    /// `cuTexObjectDestroy` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html#group__CUDA__TEXOBJECT_1gcd522ba5e2d1852aff8c0388f66247fd).
     pub fn cuTexObjectDestroy(texObject: CUtexObject) -> CUresult;
-    /// `cuTexObjectGetResourceDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html).
+    /// `cuTexObjectGetResourceDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html#group__CUDA__TEXOBJECT_1g0cc8eb2fa1e584d2b04d631586d0921f).
     pub fn cuTexObjectGetResourceDesc(
         pResDesc: *mut CUDA_RESOURCE_DESC,
         texObject: CUtexObject,
     ) -> CUresult;
-    /// `cuTexObjectGetResourceViewDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html).
+    /// `cuTexObjectGetResourceViewDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html#group__CUDA__TEXOBJECT_1g185fa4c933a1c3a7b6aebe3e4291a37b).
     pub fn cuTexObjectGetResourceViewDesc(
         pResViewDesc: *mut CUDA_RESOURCE_VIEW_DESC,
         texObject: CUtexObject,
     ) -> CUresult;
-    /// `cuTexObjectGetTextureDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html).
+    /// `cuTexObjectGetTextureDesc` in NVIDIA's reference: [Texture Object Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXOBJECT.html#group__CUDA__TEXOBJECT_1g688de37b844df7313c8fce30fc912645).
     pub fn cuTexObjectGetTextureDesc(
         pTexDesc: *mut CUDA_TEXTURE_DESC,
         texObject: CUtexObject,
     ) -> CUresult;
-    /// `cuTexRefCreate` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefCreate` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefCreate(pTexRef: *mut CUtexref) -> CUresult;
-    /// `cuTexRefDestroy` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefDestroy` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefDestroy(hTexRef: CUtexref) -> CUresult;
-    /// `cuTexRefGetAddressMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetAddressMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefGetAddressMode(
         pam: *mut CUaddress_mode,
         hTexRef: CUtexref,
         dim: ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuTexRefGetAddress` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetAddress` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefGetAddress_v2(pdptr: *mut CUdeviceptr, hTexRef: CUtexref) -> CUresult;
-    /// `cuTexRefGetArray` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetArray` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefGetArray(phArray: *mut CUarray, hTexRef: CUtexref) -> CUresult;
-    /// `cuTexRefGetBorderColor` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetBorderColor` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefGetBorderColor(pBorderColor: *mut f32, hTexRef: CUtexref) -> CUresult;
-    /// `cuTexRefGetFilterMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetFilterMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefGetFilterMode(pfm: *mut CUfilter_mode, hTexRef: CUtexref) -> CUresult;
-    /// `cuTexRefGetFlags` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetFlags` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefGetFlags(
         pFlags: *mut ::core::ffi::c_uint,
         hTexRef: CUtexref,
     ) -> CUresult;
-    /// `cuTexRefGetFormat` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetFormat` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefGetFormat(
         pFormat: *mut CUarray_format,
         pNumChannels: *mut ::core::ffi::c_int,
         hTexRef: CUtexref,
     ) -> CUresult;
-    /// `cuTexRefGetMaxAnisotropy` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetMaxAnisotropy` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefGetMaxAnisotropy(
         pmaxAniso: *mut ::core::ffi::c_int,
         hTexRef: CUtexref,
     ) -> CUresult;
-    /// `cuTexRefGetMipmapFilterMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetMipmapFilterMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefGetMipmapFilterMode(
         pfm: *mut CUfilter_mode,
         hTexRef: CUtexref,
     ) -> CUresult;
-    /// `cuTexRefGetMipmapLevelBias` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetMipmapLevelBias` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefGetMipmapLevelBias(pbias: *mut f32, hTexRef: CUtexref) -> CUresult;
-    /// `cuTexRefGetMipmapLevelClamp` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetMipmapLevelClamp` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefGetMipmapLevelClamp(
         pminMipmapLevelClamp: *mut f32,
         pmaxMipmapLevelClamp: *mut f32,
         hTexRef: CUtexref,
     ) -> CUresult;
-    /// `cuTexRefGetMipmappedArray` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefGetMipmappedArray` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefGetMipmappedArray(
         phMipmappedArray: *mut CUmipmappedArray,
         hTexRef: CUtexref,
     ) -> CUresult;
-    /// `cuTexRefSetAddress2D` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetAddress2D` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefSetAddress2D_v3(
         hTexRef: CUtexref,
         desc: *const CUDA_ARRAY_DESCRIPTOR,
         dptr: CUdeviceptr,
         Pitch: usize,
     ) -> CUresult;
-    /// `cuTexRefSetAddressMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetAddressMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefSetAddressMode(
         hTexRef: CUtexref,
         dim: ::core::ffi::c_int,
         am: CUaddress_mode,
     ) -> CUresult;
-    /// `cuTexRefSetAddress` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetAddress` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefSetAddress_v2(
         ByteOffset: *mut usize,
         hTexRef: CUtexref,
         dptr: CUdeviceptr,
         bytes: usize,
     ) -> CUresult;
-    /// `cuTexRefSetArray` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetArray` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefSetArray(
         hTexRef: CUtexref,
         hArray: CUarray,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuTexRefSetBorderColor` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetBorderColor` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefSetBorderColor(hTexRef: CUtexref, pBorderColor: *mut f32) -> CUresult;
-    /// `cuTexRefSetFilterMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetFilterMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefSetFilterMode(hTexRef: CUtexref, fm: CUfilter_mode) -> CUresult;
-    /// `cuTexRefSetFlags` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetFlags` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefSetFlags(hTexRef: CUtexref, Flags: ::core::ffi::c_uint) -> CUresult;
-    /// `cuTexRefSetFormat` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetFormat` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefSetFormat(
         hTexRef: CUtexref,
         fmt: CUarray_format,
         NumPackedComponents: ::core::ffi::c_int,
     ) -> CUresult;
-    /// `cuTexRefSetMaxAnisotropy` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetMaxAnisotropy` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefSetMaxAnisotropy(
         hTexRef: CUtexref,
         maxAniso: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuTexRefSetMipmapFilterMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetMipmapFilterMode` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefSetMipmapFilterMode(hTexRef: CUtexref, fm: CUfilter_mode) -> CUresult;
-    /// `cuTexRefSetMipmapLevelBias` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetMipmapLevelBias` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefSetMipmapLevelBias(hTexRef: CUtexref, bias: f32) -> CUresult;
-    /// `cuTexRefSetMipmapLevelClamp` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetMipmapLevelClamp` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefSetMipmapLevelClamp(
         hTexRef: CUtexref,
         minMipmapLevelClamp: f32,
         maxMipmapLevelClamp: f32,
     ) -> CUresult;
-    /// `cuTexRefSetMipmappedArray` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html).
+    /// `cuTexRefSetMipmappedArray` in NVIDIA's reference: [Texture Reference Management \[DEPRECATED\]](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TEXREF__DEPRECATED.html#group__CUDA__TEXREF__DEPRECATED_1gb42c4565e0da2864b74f9297a9f88f00).
     pub fn cuTexRefSetMipmappedArray(
         hTexRef: CUtexref,
         hMipmappedArray: CUmipmappedArray,
         Flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuThreadExchangeStreamCaptureMode` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html).
+    /// `cuThreadExchangeStreamCaptureMode` in NVIDIA's reference: [Stream Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__STREAM.html#group__CUDA__STREAM_1g378135b262f02a43a7caeab239ae493d).
     pub fn cuThreadExchangeStreamCaptureMode(mode: *mut CUstreamCaptureMode) -> CUresult;
-    /// `cuUserObjectCreate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuUserObjectCreate` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1g58f04e0ac0ad23d2f15ea6e9f6c8a999).
     pub fn cuUserObjectCreate(
         object_out: *mut CUuserObject,
         ptr: *mut ::core::ffi::c_void,
@@ -6992,24 +7076,24 @@ cuda_fns! {
         initialRefcount: ::core::ffi::c_uint,
         flags: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuUserObjectRelease` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuUserObjectRelease` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1ga2c16918341b8d020c9246e75658cc80).
     pub fn cuUserObjectRelease(
         object: CUuserObject,
         count: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuUserObjectRetain` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html).
+    /// `cuUserObjectRetain` in NVIDIA's reference: [Graph Management](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html#group__CUDA__GRAPH_1ge022bcecdeca2d14cc8f28afc6a2eaf6).
     pub fn cuUserObjectRetain(
         object: CUuserObject,
         count: ::core::ffi::c_uint,
     ) -> CUresult;
-    /// `cuWaitExternalSemaphoresAsync` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
+    /// `cuWaitExternalSemaphoresAsync` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html#group__CUDA__EXTRES__INTEROP_1g063f01a524818ac89bacf521c55a39f0).
     pub fn cuWaitExternalSemaphoresAsync(
         extSemArray: *const CUexternalSemaphore,
         paramsArray: *const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS,
         numExtSems: ::core::ffi::c_uint,
         stream: CUstream,
     ) -> CUresult;
-    /// `cuWaitExternalSemaphoresAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
+    /// `cuWaitExternalSemaphoresAsync` with the per-thread default stream (`CUDA_API_PER_THREAD_DEFAULT_STREAM`), see `ptds`. NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html#group__CUDA__EXTRES__INTEROP_1g063f01a524818ac89bacf521c55a39f0).
     pub fn cuWaitExternalSemaphoresAsync_ptsz(
         extSemArray: *const CUexternalSemaphore,
         paramsArray: *const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS,

@@ -35,20 +35,20 @@ pub type nvrtcProgram = *mut _nvrtcProgram;
 // Every function of the header, loaded on first call or linked (see `cuda_fns!`).
 cuda_fns! {
     #[must_use]
-    /// `nvrtcAddNameExpression` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcAddNameExpression` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1g0b07e4173b28a10682f21edc7140844e).
     pub fn nvrtcAddNameExpression(
         prog: nvrtcProgram,
         name_expression: *const ::core::ffi::c_char,
     ) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcCompileProgram` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcCompileProgram` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1g1f3136029db1413e362154b567297e8b).
     pub fn nvrtcCompileProgram(
         prog: nvrtcProgram,
         numOptions: ::core::ffi::c_int,
         options: *const *const ::core::ffi::c_char,
     ) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcCreateProgram` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcCreateProgram` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1g9ae65f68911d1cf0adda2af4ad8cb458).
     pub fn nvrtcCreateProgram(
         prog: *mut nvrtcProgram,
         src: *const ::core::ffi::c_char,
@@ -58,90 +58,90 @@ cuda_fns! {
         includeNames: *const *const ::core::ffi::c_char,
     ) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcDestroyProgram` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcDestroyProgram` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1gaa237c59615b7d4f48d5b308b5c9b140).
     pub fn nvrtcDestroyProgram(prog: *mut nvrtcProgram) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcGetCUBIN` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcGetCUBIN` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1g4ecc086d17712082178a241941efcd41).
     pub fn nvrtcGetCUBIN(
         prog: nvrtcProgram,
         cubin: *mut ::core::ffi::c_char,
     ) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcGetCUBINSize` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcGetCUBINSize` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1gea4745f354b8768f3e9777490d87adf0).
     pub fn nvrtcGetCUBINSize(
         prog: nvrtcProgram,
         cubinSizeRet: *mut usize,
     ) -> nvrtcResult;
-    /// `nvrtcGetErrorString` in NVIDIA's reference: [Error Handling](https://docs.nvidia.com/cuda/nvrtc/group__error.html).
+    /// `nvrtcGetErrorString` in NVIDIA's reference: [Error Handling](https://docs.nvidia.com/cuda/nvrtc/group__error.html#group__error_1gce77107f185310fb006e7f9a722009e6).
     pub fn nvrtcGetErrorString(result: nvrtcResult) -> *const ::core::ffi::c_char;
     #[must_use]
-    /// `nvrtcGetLTOIR` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcGetLTOIR` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1gf177b85a16bd879ba5d814e7afd5e2a0).
     pub fn nvrtcGetLTOIR(
         prog: nvrtcProgram,
         LTOIR: *mut ::core::ffi::c_char,
     ) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcGetLTOIRSize` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcGetLTOIRSize` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1gc2343fbb195dec6a0c10de30e35f2371).
     pub fn nvrtcGetLTOIRSize(
         prog: nvrtcProgram,
         LTOIRSizeRet: *mut usize,
     ) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcGetLoweredName` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcGetLoweredName` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1g2543158bd0e25649254a9d86a81e4f50).
     pub fn nvrtcGetLoweredName(
         prog: nvrtcProgram,
         name_expression: *const ::core::ffi::c_char,
         lowered_name: *mut *const ::core::ffi::c_char,
     ) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcGetNVVM` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcGetNVVM` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1gc0fe1ffd11dda29e5ac31e040152b2be).
     pub fn nvrtcGetNVVM(
         prog: nvrtcProgram,
         nvvm: *mut ::core::ffi::c_char,
     ) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcGetNVVMSize` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcGetNVVMSize` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1gc0fe1ffd11dda29e5ac31e040152b2be).
     pub fn nvrtcGetNVVMSize(prog: nvrtcProgram, nvvmSizeRet: *mut usize) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcGetNumSupportedArchs` in NVIDIA's reference: [General Information Query](https://docs.nvidia.com/cuda/nvrtc/group__query.html).
+    /// `nvrtcGetNumSupportedArchs` in NVIDIA's reference: [General Information Query](https://docs.nvidia.com/cuda/nvrtc/group__query.html#group__query_1gd02fe42a81d969c0efbeb8e4ec78450d).
     pub fn nvrtcGetNumSupportedArchs(numArchs: *mut ::core::ffi::c_int) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcGetOptiXIR` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcGetOptiXIR` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1g475c7f5a59f9c69a03541e496942ed19).
     pub fn nvrtcGetOptiXIR(
         prog: nvrtcProgram,
         optixir: *mut ::core::ffi::c_char,
     ) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcGetOptiXIRSize` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcGetOptiXIRSize` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1g4b9ff77cc01b3ec20e73606fa9d8dd1e).
     pub fn nvrtcGetOptiXIRSize(
         prog: nvrtcProgram,
         optixirSizeRet: *mut usize,
     ) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcGetPTX` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcGetPTX` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1gc9a66bbbd47c256f4a8955517b3965da).
     pub fn nvrtcGetPTX(prog: nvrtcProgram, ptx: *mut ::core::ffi::c_char) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcGetPTXSize` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcGetPTXSize` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1gc622d6ffb6fff71e209407da19612c1a).
     pub fn nvrtcGetPTXSize(prog: nvrtcProgram, ptxSizeRet: *mut usize) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcGetProgramLog` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcGetProgramLog` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1g74c550e5cab81efbd59e4f72579edbd1).
     pub fn nvrtcGetProgramLog(
         prog: nvrtcProgram,
         log: *mut ::core::ffi::c_char,
     ) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcGetProgramLogSize` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html).
+    /// `nvrtcGetProgramLogSize` in NVIDIA's reference: [Compilation](https://docs.nvidia.com/cuda/nvrtc/group__compilation.html#group__compilation_1g59944bb118095ab53eec8994d056a18d).
     pub fn nvrtcGetProgramLogSize(
         prog: nvrtcProgram,
         logSizeRet: *mut usize,
     ) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcGetSupportedArchs` in NVIDIA's reference: [General Information Query](https://docs.nvidia.com/cuda/nvrtc/group__query.html).
+    /// `nvrtcGetSupportedArchs` in NVIDIA's reference: [General Information Query](https://docs.nvidia.com/cuda/nvrtc/group__query.html#group__query_1g04c729958964c5e7b889a644f086ad4a).
     pub fn nvrtcGetSupportedArchs(
         supportedArchs: *mut ::core::ffi::c_int,
     ) -> nvrtcResult;
     #[must_use]
-    /// `nvrtcVersion` in NVIDIA's reference: [General Information Query](https://docs.nvidia.com/cuda/nvrtc/group__query.html).
+    /// `nvrtcVersion` in NVIDIA's reference: [General Information Query](https://docs.nvidia.com/cuda/nvrtc/group__query.html#group__query_1g7492ae22a599fc3a7cd654915b91d790).
     pub fn nvrtcVersion(
         major: *mut ::core::ffi::c_int,
         minor: *mut ::core::ffi::c_int,
