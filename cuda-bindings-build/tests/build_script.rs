@@ -64,6 +64,11 @@ fn main() {
             true,
         ),
         (
+            "every_header_read_and_every_variable_clang_reads_reruns_the_build",
+            every_header_read_and_every_variable_clang_reads_reruns_the_build,
+            bindgen,
+        ),
+        (
             "a_libclang_path_ending_in_a_dot_falls_back_without_a_panic",
             a_libclang_path_ending_in_a_dot_falls_back_without_a_panic,
             bindgen,
@@ -402,6 +407,38 @@ fn a_header_of_a_release_not_vendored_is_an_error_unless_generated() {
         build.stderr
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 22, item 5: a generated build reruns when any header clang read changes (`cuda.h`
+/// includes `driver_types.h`-like files), and when a variable bindgen or clang-sys reads does.
+fn every_header_read_and_every_variable_clang_reads_reruns_the_build() {
+    let dir = scratch("included");
+    let text = format!("#include \"included_types.h\"\n{}", minimal_cuda_h(12090));
+    let root = toolkit(&dir, "cuda", &text);
+    std::fs::write(root.join("include/included_types.h"), "typedef int CUincluded;\n").unwrap();
+    let build = run(
+        "libcuda-sys",
+        &[("CUDA_PATH", root.clone().into_os_string()), ("TARGET", "x86_64-unknown-linux-gnu".into())],
+        true,
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(build.status.success(), "{}", build.stderr);
+    assert!(build.instructions("metadata").contains(&"bindings=generated"), "{}", build.stdout);
+    let files = build.instructions("rerun-if-changed");
+    for header in ["cuda.h", "included_types.h"] {
+        assert!(files.iter().any(|f| f.ends_with(&format!("include/{header}"))), "{header}: {files:?}");
+    }
+    let variables = build.instructions("rerun-if-env-changed");
+    for variable in [
+        "LIBCLANG_PATH",
+        "LLVM_CONFIG_PATH",
+        "CLANG_PATH",
+        "BINDGEN_EXTRA_CLANG_ARGS",
+        "BINDGEN_EXTRA_CLANG_ARGS_x86_64-unknown-linux-gnu",
+        "BINDGEN_EXTRA_CLANG_ARGS_x86_64_unknown_linux_gnu",
+    ] {
+        assert!(variables.contains(&variable), "{variable}: {variables:?}");
+    }
 }
 
 /// Runs the build script with a header and `LIBCLANG_PATH`, then in strict mode: the first
