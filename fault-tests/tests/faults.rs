@@ -511,3 +511,10 @@ fn null_error_text() {
 fn item24_also_a_null_text_is_called_that() {
     Child::new("null_error_text").driver(fake("libfake_null_error_text.so")).run();
 }
+
+/// Builds the fakes here and says where: `.ci/test-bundle` puts them beside the test binaries.
+#[test]
+#[ignore = "for .ci/test-bundle: builds the fake drivers and prints their folder"]
+fn build_the_fakes() {
+    println!("fakes: {}", fault_tests::build_fakes().unwrap_or_else(|e| panic!("{e}")).display());
+}
