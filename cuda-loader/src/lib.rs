@@ -40,7 +40,7 @@ use std::ffi::CStr;
 pub use functions::Unreachable;
 pub use library::{ErrorText, Files, Library, PerOs, Role, Search, VersionFunction, DRIVER, NVRTC, RUNTIME};
 pub use load::LoadError;
-pub use loader::{Bindings, Function, Loader, Reach};
+pub use loader::{site_packages, Bindings, Function, Loader, Reach};
 pub use record::clear_last_failure;
 
 /// `name\0` as a `&'static CStr`, at compile time: what the loader hands to `dlsym`. A name

@@ -505,8 +505,10 @@ impl Loader {
     }
 }
 
-/// A Python environment's site-packages folders.
-fn site_packages(prefix: &Path) -> Vec<PathBuf> {
+/// A Python environment's site-packages folders: `<prefix>\\Lib\\site-packages` (Windows),
+/// `<prefix>/lib/python3.X/site-packages`. The build's toolkit finder looks there too.
+#[doc(hidden)]
+pub fn site_packages(prefix: &Path) -> Vec<PathBuf> {
     let mut sites = vec![prefix.join("Lib").join("site-packages")];
     if let Ok(entries) = std::fs::read_dir(prefix.join("lib")) {
         for entry in entries.flatten() {
