@@ -284,7 +284,8 @@ fn wheel_roots(site: &Path) -> Vec<PathBuf> {
             continue;
         };
         let folder = site.join(Path::new(before).parent().unwrap_or(Path::new("")));
-        let prefix = Path::new(before).file_name().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
+        let prefix =
+            Path::new(before).file_name().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
         let Ok(entries) = std::fs::read_dir(&folder) else { continue };
         let mut majors: Vec<(u32, PathBuf)> = entries
             .filter_map(|entry| {
@@ -366,10 +367,8 @@ mod tests {
         for name in ["cu12", "cu13", "cuda_runtime", "cuX", "cudnn"] {
             std::fs::create_dir_all(site.join("nvidia").join(name)).unwrap();
         }
-        let found: Vec<String> = wheel_roots(&site)
-            .iter()
-            .map(|p| p.strip_prefix(&site).unwrap().display().to_string())
-            .collect();
+        let found: Vec<String> =
+            wheel_roots(&site).iter().map(|p| p.strip_prefix(&site).unwrap().display().to_string()).collect();
         std::fs::remove_dir_all(&site).unwrap();
         assert_eq!(found, ["nvidia/cu13", "nvidia/cu12", "nvidia/cuda_runtime"]);
     }

@@ -29,5 +29,5 @@ cuda_loader::loader! { description: cuda_loader::RUNTIME, code: cudaError_t, var
 
 #[cfg(all(test, cuda_reach = "loaded"))]
 mod tests {
-    cuda_loader::__loader_tests!();
+    cuda_loader::loader_tests!();
 }
