@@ -19,24 +19,26 @@
 //! Nothing here takes a symbol name from outside: a -sys crate's functions are the only callers
 //! of [`Loader::resolve`], each with its own symbol.
 
+pub mod child;
 mod codes;
 mod functions;
 mod library;
 mod load;
 mod loader;
-#[doc(hidden)]
 #[cfg_attr(unix, path = "os/unix.rs")]
 #[cfg_attr(windows, path = "os/windows.rs")]
-pub mod os;
+mod os;
 mod published;
 mod record;
+mod shell;
+mod tests;
 
 use std::ffi::CStr;
 
 pub use functions::Unreachable;
 pub use library::{ErrorText, Files, Library, PerOs, Role, Search, VersionFunction, DRIVER, NVRTC, RUNTIME};
 pub use load::LoadError;
-pub use loader::{Bindings, Function, Loader, Reach};
+pub use loader::{site_packages, Bindings, Function, Loader, Reach};
 pub use record::clear_last_failure;
 
 /// `name\0` as a `&'static CStr`, at compile time: what the loader hands to `dlsym`. A name
@@ -49,6 +51,12 @@ pub const fn symbol(name: &'static str) -> &'static CStr {
     }
 }
 
+/// A real shared library that has none of CUDA's symbols (libc; Windows: kernel32.dll), for
+/// tests of what a loader says of a library that is not the one it wanted.
+pub fn some_other_library() -> std::path::PathBuf {
+    os::some_other_library()
+}
+
 /// `12090` as `12.9`.
 pub fn cuda_version(version: impl Into<i64>) -> String {
     let version = version.into();
@@ -56,7 +64,7 @@ pub fn cuda_version(version: impl Into<i64>) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+mod unit_tests {
     use super::*;
 
     #[test]

@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use cudart_sys::*;
-use fault_tests::{fake, Child, TempDir};
+use fault_tests::{fake, Child, Libraries, TempDir};
 
 const SCENARIOS: &[(&str, fn())] = &[("malloc_fails", malloc_fails)];
 
@@ -30,7 +30,7 @@ fn malloc_fails() {
 
 /// What cuda-checked's macros do before a call.
 fn cuda_loader_clear() {
-    cuda_checked::__loader::clear_last_failure();
+    cuda_loader::clear_last_failure();
 }
 
 /// Issue 24, item 2: a runtime without cudaGetErrorName/-String that answered
