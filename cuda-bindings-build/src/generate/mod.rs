@@ -136,7 +136,8 @@ fn generate_unguarded(
     let mut args = vec![format!("-I{}", include.display())];
     args.extend(extra_includes.iter().map(|dir| format!("-I{}", dir.display())));
     // Last, so that a toolkit's own crt/ wins: what a runtime wheel lacks.
-    args.push(format!("-I{}", stand_in()?.display()));
+    let stand_in = stand_in()?;
+    args.push(format!("-I{}", stand_in.display()));
     // What bindgen adds to its own parse (a cross-compiling sysroot), so that ours sees the same.
     let extra = crate::env::extra_clang_args();
     // In a build script, parse for the target, as bindgen does for its own parse.
@@ -195,7 +196,11 @@ fn generate_unguarded(
         syn::parse_file(&raw).map_err(|e| Error::Shape(format!("bindgen's output does not parse: {e}")))?;
     let keyword_fields = keyword_fields.borrow().clone();
     let mut generated = emit::emit(api, file, &scan, &keyword_fields, comments)?;
-    generated.files = files.into_iter().collect();
+    // Files on disk only: the unit's own source is text handed to clang, and a file Cargo is
+    // told to watch that does not exist reruns the build every time. Our stand-in is the
+    // crate's own (and written during the build, which would rerun it once more).
+    generated.files =
+        files.into_iter().filter(|f| f.is_absolute() && f.is_file() && !f.starts_with(&stand_in)).collect();
     // What a build publishes (and every cfg a dependent gets) follows from this number.
     crate::header::plausible(api.version_macro, generated.version)
         .map_err(|why| Error::Shape(format!("it defines {why}")))?;
