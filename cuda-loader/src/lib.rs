@@ -34,7 +34,9 @@ mod record;
 use std::ffi::CStr;
 
 pub use functions::Unreachable;
-pub use library::{ErrorText, Files, Library, PerOs, Role, Search, VersionFunction, DRIVER, NVRTC, RUNTIME};
+pub use library::{
+    ErrorText, Files, Library, PerOs, Role, Search, VersionFunction, DRIVER, NCCL, NVRTC, RUNTIME,
+};
 pub use load::LoadError;
 pub use loader::{Bindings, Function, Loader, Reach};
 pub use record::clear_last_failure;
