@@ -15,6 +15,10 @@ pub struct Api {
     /// The header defining `version_macro`, when the API's own header does not (`nvrtc.h` has
     /// no version: the toolkit's `cuda.h` beside it says which CUDA it is).
     pub version_header: Option<&'static str>,
+    /// Macros defined for the parse: the include guards of headers the API's header includes
+    /// but whose types its declarations never use, and whose own includes NVIDIA's wheels lack
+    /// (`cuda_fp16.h` wants CCCL's `nv/target`).
+    pub defines: &'static [&'static str],
     /// What bindgen binds: function, type and constant names (regular expressions).
     pub functions: &'static str,
     pub types: &'static str,
@@ -45,6 +49,7 @@ pub const DRIVER: Api = Api {
     header: cuda_loader::DRIVER.header,
     version_macro: cuda_loader::DRIVER.version_macro,
     version_header: None,
+    defines: &[],
     functions: "cu.*",
     types: "CU.*|cu.*",
     vars: "CU.*|cu.*",
@@ -66,6 +71,7 @@ pub const RUNTIME: Api = Api {
     header: cuda_loader::RUNTIME.header,
     version_macro: cuda_loader::RUNTIME.version_macro,
     version_header: None,
+    defines: &[],
     functions: "cuda.*",
     types: "cuda.*",
     vars: "cuda.*|CUDART_VERSION",
@@ -86,6 +92,7 @@ pub const NVRTC: Api = Api {
     header: cuda_loader::NVRTC.header,
     version_macro: cuda_loader::NVRTC.version_macro,
     version_header: Some("cuda.h"),
+    defines: &[],
     functions: "nvrtc.*",
     types: "nvrtc.*",
     vars: "nvrtc.*|NVRTC.*|CUDA_VERSION",
@@ -98,4 +105,29 @@ pub const NVRTC: Api = Api {
     vendored_stem: "nvrtc",
     rust_path: "nvrtc_sys",
     crate_name: "nvrtc-sys",
+};
+
+/// NCCL, `nccl.h`: nccl-sys. Its version is NCCL's own (`NCCL_VERSION_CODE`); its streams and
+/// events are the runtime's (`cudaStream_t` from `driver_types.h`, which `cuda_runtime.h`
+/// brings in), taken from cudart-sys (Rust path `cudart_sys`), as in C. `pnccl*`, the profiling
+/// interface, is the same functions under a second name, as in the library.
+pub const NCCL: Api = Api {
+    library: &cuda_loader::NCCL,
+    header: cuda_loader::NCCL.header,
+    version_macro: cuda_loader::NCCL.version_macro,
+    version_header: None,
+    // nccl.h includes cuda_fp16.h, cuda_bf16.h and cuda_fp8.h for its device API only.
+    defines: &["__CUDA_FP16_H__", "__CUDA_BF16_H__", "__CUDA_FP8_H__"],
+    functions: "p?nccl.*",
+    types: "nccl.*",
+    vars: "NCCL.*|nccl.*",
+    function_prefix: "nccl",
+    constant_prefixes: &["NCCL"],
+    result_enum: "ncclResult_t",
+    result_type: "ncclResult_t",
+    reference: "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/api.html",
+    shares_types_with: Some(("cuda_runtime.h", "cudart_sys")),
+    vendored_stem: "nccl",
+    rust_path: "nccl_sys",
+    crate_name: "nccl-sys",
 };

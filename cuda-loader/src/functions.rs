@@ -25,6 +25,15 @@ pub trait Unreachable: Sized {
     fn code(&self) -> Option<u32>;
 }
 
+/// A function that returns nothing (NCCL's `ncclResetDebugInit`) does nothing without its library.
+impl Unreachable for () {
+    fn unreachable(_: &'static Library, _: u32) -> Self {}
+
+    fn code(&self) -> Option<u32> {
+        None
+    }
+}
+
 /// `cudaGetErrorString` and the like without their library: a static C string that says so,
 /// never null (C code passes their result straight to `printf`).
 impl Unreachable for *const c_char {

@@ -3,15 +3,19 @@
 //! - `headers [DIR]`: fetch every CUDA version CI builds against from NVIDIA's wheels on PyPI
 //!   into `DIR/<version>` (default `.cuda-headers`), laid out as a toolkit: `include/` (cuda.h,
 //!   cuda_runtime_api.h, crt/, ...) and `lib/` (libcudart). Prints each root, one per line.
-//! - `vendor [--check] [--headers DIR]`: regenerate the vendored bindings, one file per CUDA
-//!   major from its newest version here; with `--check`, fail if the files differ.
+//! - `nccl [DIR]`: fetch the NCCL CI builds against (NVIDIA's nvidia-nccl-cu13 wheel) into
+//!   `DIR/nccl-<version>` (default `.nccl`): `include/nccl.h` and `lib/libnccl.so.2`. Prints
+//!   the root.
+//! - `vendor [--check] [--headers DIR] [--nccl DIR]`: regenerate the vendored bindings, one
+//!   file per CUDA major from its newest version here (NCCL: one file, from [`NCCL`] with the
+//!   newest CUDA's headers); with `--check`, fail if the files differ.
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
 //!   every version's cuda.h; with `--check`, fail if it differs.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use cuda_bindings_build::api::{Api, DRIVER, RUNTIME};
+use cuda_bindings_build::api::{self, Api, DRIVER, RUNTIME};
 use cuda_bindings_build::generate;
 
 /// A CUDA version CI builds against, from NVIDIA's wheels on PyPI.
@@ -54,6 +58,11 @@ const VERSIONS: &[Version] = &[
     },
 ];
 
+/// The NCCL CI builds against and nccl-sys's vendored bindings come from, and its root inside
+/// the wheel: the oldest NCCL wheel for CUDA 13, so that bindings made from it load every NCCL
+/// since (nccl-sys refuses a library older than its header).
+const NCCL: (&str, &str) = ("nvidia-nccl-cu13==2.27.7", "nvidia/nccl");
+
 /// The crates with vendored bindings, and their APIs.
 const VENDORED: &[(&str, &Api)] = &[("libcuda-sys", &DRIVER), ("cudart-sys", &RUNTIME)];
 
@@ -65,9 +74,13 @@ fn main() -> ExitCode {
             let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| root.join(".cuda-headers"));
             VERSIONS.iter().try_for_each(|v| fetch(&dir, v.version).map(|toolkit| println!("{}", toolkit.display())))
         }
+        Some("nccl") => {
+            let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| root.join(".nccl"));
+            fetch_nccl(&dir).map(|nccl| println!("{}", nccl.display()))
+        }
         Some("vendor") => vendor(&root, &args[1..]),
         Some("porting") => porting(&root, &args[1..]),
-        _ => Err("usage: cargo xtask headers [DIR] | vendor [--check] [--headers DIR] | porting [--check] [--headers DIR]"
+        _ => Err("usage: cargo xtask headers [DIR] | nccl [DIR] | vendor [--check] [--headers DIR] [--nccl DIR] | porting [--check] [--headers DIR]"
             .into()),
     };
     match result {
@@ -111,6 +124,27 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     Ok(root)
 }
 
+/// `DIR/nccl-<version>`, NCCL's root in its wheel (`include/`, `lib/`), downloaded and unpacked
+/// if not already there.
+fn fetch_nccl(dir: &Path) -> Result<PathBuf, String> {
+    let (requirement, inner) = NCCL;
+    let version = requirement.split_once("==").map_or("", |(_, v)| v);
+    let root = dir.join(format!("nccl-{version}"));
+    if root.join("include/nccl.h").is_file() && root.join("lib/libnccl.so.2").is_file() {
+        return Ok(root);
+    }
+    let unpacked = dir.join(format!("nccl-{version}.unpacked"));
+    let _ = std::fs::remove_dir_all(&unpacked);
+    let _ = std::fs::remove_dir_all(&root);
+    let wheel = download(dir, requirement)?;
+    let script = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\n\
+                  z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith(sys.argv[3])])";
+    run(Command::new("python3").args(["-c", script]).arg(&wheel).arg(&unpacked).arg(format!("{inner}/")))?;
+    std::fs::rename(unpacked.join(inner), &root).map_err(|e| format!("{}: {e}", root.display()))?;
+    std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
+    Ok(root)
+}
+
 /// The wheel for `requirement` (`name==version`) in `DIR/wheels`, downloaded if not there.
 fn download(dir: &Path, requirement: &str) -> Result<PathBuf, String> {
     let wheels = dir.join("wheels");
@@ -149,6 +183,14 @@ fn newest_of_each_major() -> Vec<&'static str> {
         }
     }
     newest
+}
+
+/// The folder of `--nccl DIR` (default `.nccl`).
+fn nccl_dir(root: &Path, args: &[String]) -> Result<PathBuf, String> {
+    Ok(match args.iter().position(|a| a == "--nccl") {
+        Some(i) => PathBuf::from(args.get(i + 1).ok_or("--nccl needs a directory")?),
+        None => root.join(".nccl"),
+    })
 }
 
 /// `--check`, and the folder of `--headers DIR` (default `.cuda-headers`).
@@ -199,6 +241,27 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
                 }
             }
         }
+    }
+    // NCCL: one file, made with the newest CUDA's headers (nccl.h includes cuda_runtime.h).
+    let cuda = fetch(&headers, newest_of_each_major().last().ok_or("no CUDA version")?)?;
+    let nccl = fetch_nccl(&nccl_dir(root, args)?)?;
+    let generated = generate::generate(&api::NCCL, &nccl.join("include"), &[cuda.join("include")], false)
+        .map_err(|e| format!("{}: {e}", nccl.display()))?;
+    let dir = root.join("nccl-sys/src/vendored");
+    let path = dir.join(format!("{}_{}.rs", api::NCCL.vendored_stem, generated.version));
+    if check {
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(generated.text.as_str()) {
+            stale.push(path.display().to_string());
+        }
+    } else {
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        for entry in std::fs::read_dir(&dir).map_err(|e| e.to_string())?.filter_map(Result::ok) {
+            if entry.path() != path {
+                std::fs::remove_file(entry.path()).map_err(|e| e.to_string())?;
+            }
+        }
+        std::fs::write(&path, &generated.text).map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("wrote {}", path.display());
     }
     if stale.is_empty() {
         return Ok(());

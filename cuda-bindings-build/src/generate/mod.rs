@@ -82,6 +82,7 @@ pub fn generate(
     }
     let mut args = vec![format!("-I{}", include.display())];
     args.extend(extra_includes.iter().map(|dir| format!("-I{}", dir.display())));
+    args.extend(api.defines.iter().map(|name| format!("-D{name}")));
     // In a build script, parse for the target, as bindgen does for its own parse.
     if let Ok(target) = std::env::var("TARGET") {
         args.push(format!("--target={target}"));
@@ -93,7 +94,7 @@ pub fn generate(
         Callbacks { array_lengths: scan.array_lengths.clone(), keyword_fields: keyword_fields.clone() };
     let mut builder = bindgen::Builder::default()
         .header(header.to_string_lossy())
-        .clang_args(args.iter().filter(|a| a.starts_with("-I")))
+        .clang_args(args.iter().filter(|a| a.starts_with("-I") || a.starts_with("-D")))
         .allowlist_function(api.functions)
         .allowlist_type(api.types)
         .allowlist_var(api.vars)

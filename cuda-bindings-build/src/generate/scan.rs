@@ -13,7 +13,7 @@ use std::path::Path;
 
 use clang_sys::*;
 
-use super::clang::{Token, Unit};
+use super::clang::{Token, Unit, Value};
 use super::Error;
 use crate::api::Api;
 
@@ -43,6 +43,12 @@ pub struct Scan {
     pub per_thread_functions: BTreeSet<String>,
     /// Type names the shared header (`cuda.h`, for the Runtime API) defines.
     pub shared_types: BTreeSet<String>,
+    /// The header's initializer macros, `#define X_INITIALIZER { sizeof(T), ... }`: (macro,
+    /// `T`, each member's value as clang evaluates it; `None`: a null pointer).
+    pub initializers: Vec<(String, String, Vec<Option<Value>>)>,
+    /// The API's macros defined as a macro of another header (`INT_MIN`, `NULL`), which
+    /// bindgen does not evaluate: (macro, its C type, its value; `None`: a null pointer).
+    pub foreign_values: Vec<(String, String, Option<Value>)>,
 }
 
 /// Scans `include/<api.header>` with the clang arguments bindgen will use.
@@ -92,11 +98,28 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
     if let Some((shared_header, _)) = api.shares_types_with {
         let source = format!("#include \"{shared_header}\"\n");
         let unit = Unit::parse("cuda_bindings_shared.c", &source, args).map_err(Error::Parse)?;
-        let shared_path = include.join(shared_header);
+        // Beside the API's header (`cuda.h` for the runtime): the types of that one file.
+        // Elsewhere (the toolkit's `cuda_runtime.h` for NCCL, whose header lives apart): the
+        // types of every header of that folder it brings in (`driver_types.h`, ...).
+        let beside = include.join(shared_header);
+        let from_shared: Box<dyn Fn(&Path) -> bool> = if beside.is_file() {
+            Box::new(move |file| file == beside)
+        } else {
+            let folder = args
+                .iter()
+                .filter_map(|a| a.strip_prefix("-I"))
+                .map(Path::new)
+                .find(|dir| dir.join(shared_header).is_file())
+                .ok_or_else(|| Error::Parse(format!("no {shared_header} in the include folders")))?;
+            let (folder, canonical) = (folder.to_path_buf(), folder.canonicalize().ok());
+            Box::new(move |file| {
+                file.starts_with(&folder) || canonical.as_ref().is_some_and(|c| file.starts_with(c))
+            })
+        };
         scan.shared_types = unit
             .entities()
             .into_iter()
-            .filter(|e| e.file.as_deref() == Some(shared_path.as_path()))
+            .filter(|e| e.file.as_deref().is_some_and(|f| from_shared(f)))
             .filter(|e| {
                 matches!(
                     e.kind,
@@ -107,7 +130,86 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
             .filter(|name| !name.is_empty())
             .collect();
     }
+    scan.initializers = initializers(api, &scan.macros, args)?;
+    scan.foreign_values = foreign_values(api, &scan.macros, args)?;
     Ok(scan)
+}
+
+/// Each `#define NAME OTHER` of the API (a constant prefix) where `OTHER` is one of C's own
+/// constants (`INT_MIN`, `NULL`, ...): its type and value, as clang has them.
+/// The constants of `<limits.h>` and `<stddef.h>` a header may define its own by.
+const C_CONSTANTS: &[&str] = &["NULL", "INT_MIN", "INT_MAX", "UINT_MAX"];
+
+fn foreign_values(
+    api: &Api,
+    macros: &BTreeMap<String, Vec<String>>,
+    args: &[String],
+) -> Result<Vec<(String, String, Option<Value>)>, Error> {
+    let found: Vec<&String> = macros
+        .iter()
+        .filter(|(name, _)| api.constant_prefixes.iter().any(|p| name.starts_with(p)))
+        .filter_map(|(name, tokens)| match tokens.as_slice() {
+            [other] if C_CONSTANTS.contains(&other.as_str()) => Some(name),
+            _ => None,
+        })
+        .collect();
+    if found.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut source = format!("#include \"{}\"\n", api.header);
+    for name in &found {
+        writeln!(source, "__typeof__({name}) cuda_bindings_value_{name} = {name};").unwrap();
+    }
+    let unit = Unit::parse("cuda_bindings_values.c", &source, args).map_err(Error::Parse)?;
+    let mut out = Vec::new();
+    for entity in unit.entities().into_iter().filter(|e| e.kind == CXCursor_VarDecl) {
+        let Some(name) = entity.name.strip_prefix("cuda_bindings_value_") else { continue };
+        let ty = unit.type_spelling(entity.cursor);
+        let value = unit.children(entity.cursor).last().and_then(|init| unit.evaluate(init.cursor));
+        out.push((name.to_string(), ty, value));
+    }
+    Ok(out)
+}
+
+/// Each `#define NAME { sizeof(T), ... }` of the header, its values evaluated by clang as a C
+/// program initializing a `T` with it would have them (`NCCL_CONFIG_INITIALIZER`).
+fn initializers(
+    api: &Api,
+    macros: &BTreeMap<String, Vec<String>>,
+    args: &[String],
+) -> Result<Vec<(String, String, Vec<Option<Value>>)>, Error> {
+    let found: Vec<(&String, &String)> = macros
+        .iter()
+        .filter_map(|(name, tokens)| match tokens.as_slice() {
+            [open, size, paren, ty, close, ..]
+                if open == "{" && size == "sizeof" && paren == "(" && close == ")" =>
+            {
+                Some((name, ty))
+            }
+            _ => None,
+        })
+        .collect();
+    if found.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut source = format!("#include \"{}\"\n", api.header);
+    for (name, ty) in &found {
+        writeln!(source, "{ty} cuda_bindings_probe_{name} = {name};").unwrap();
+    }
+    let unit = Unit::parse("cuda_bindings_initializers.c", &source, args).map_err(Error::Parse)?;
+    let mut out = Vec::new();
+    for entity in unit.entities().into_iter().filter(|e| e.kind == CXCursor_VarDecl) {
+        let Some(name) = entity.name.strip_prefix("cuda_bindings_probe_") else { continue };
+        let Some(&(name, ty)) = found.iter().find(|(n, _)| n.as_str() == name) else { continue };
+        let list = unit
+            .children(entity.cursor)
+            .into_iter()
+            .find(|c| c.kind == CXCursor_InitListExpr)
+            .ok_or_else(|| Error::Shape(format!("{name} is not a braced initializer of {ty}")))?;
+        let values = unit.children(list.cursor).iter().map(|member| unit.evaluate(member.cursor)).collect();
+        out.push((name.clone(), ty.clone(), values));
+    }
+    Ok(out)
 }
 
 /// The macro names written between `[` and `]` in the fields of a struct or union (and of the
