@@ -179,10 +179,14 @@ mod tests {
     /// as new as the header is taken.
     #[test]
     fn an_older_nccl_is_refused_with_both_versions() {
-        let out = in_child("loader::tests::child_older_nccl", &fake_nccl(crate::NCCL_VERSION_CODE - 1));
-        assert!(out.contains("refused: "), "{out}");
-        let out = in_child("loader::tests::child_current_nccl", &fake_nccl(crate::NCCL_VERSION_CODE));
-        assert!(out.contains("loaded: "), "{out}");
+        let (older, current) = (fake_nccl(crate::NCCL_VERSION_CODE - 1), fake_nccl(crate::NCCL_VERSION_CODE));
+        let refused = in_child("loader::tests::child_older_nccl", &older);
+        let loaded = in_child("loader::tests::child_current_nccl", &current);
+        for library in [older, current] {
+            std::fs::remove_dir_all(library.parent().unwrap()).unwrap();
+        }
+        assert!(refused.contains("refused: "), "{refused}");
+        assert!(loaded.contains("loaded: "), "{loaded}");
     }
 
     #[test]
