@@ -165,9 +165,8 @@ pub struct Library {
     pub a_short: &'static str,
     /// Its name in messages: `libcuda` (Windows: `nvcuda.dll`).
     pub name: PerOs,
-    /// The header a C program includes, and the one that declares its result codes.
+    /// The header a C program includes.
     pub header: &'static str,
-    pub codes_header: &'static str,
     /// The macro holding the header's version (12090 for CUDA 12.9).
     pub version_macro: &'static str,
     /// The result code type, as C names it.
@@ -187,6 +186,11 @@ pub struct Library {
     pub install: &'static str,
     /// Where Windows may look for it by name.
     pub search: Search,
+    /// Files the library opens by bare name at run time and expects beside it (Unix; Windows
+    /// searches the DLL's own folder): prefixes of names. When the library comes from an
+    /// absolute path, the matching files beside it are loaded first, so that its own `dlopen`
+    /// finds them, as it would with that folder on `LD_LIBRARY_PATH`.
+    pub companions: &'static [&'static str],
     pub role: Role,
     /// The codes a call returns when the library could not be loaded, and when it lacks the
     /// function.
@@ -214,7 +218,6 @@ pub const DRIVER: Library = Library {
     a_short: "a driver",
     name: PerOs { unix: "libcuda", windows: "nvcuda.dll" },
     header: "cuda.h",
-    codes_header: "cuda.h",
     version_macro: "CUDA_VERSION",
     code_type: "CUresult",
     unknown_code: "CUDA_ERROR_UNKNOWN_CODE",
@@ -225,6 +228,7 @@ pub const DRIVER: Library = Library {
     variable: "CUDA_SYS_LIBCUDA_PATH",
     install: "Install the NVIDIA driver",
     search: Search::System,
+    companions: &[],
     role: Role::Driver {
         // What a program linked with `-lcuda` loads: the soname, through the dynamic loader's
         // search, then WSL's copy, which is outside that search. Never `libcuda.so`: that name
@@ -260,7 +264,6 @@ pub const RUNTIME: Library = Library {
     a_short: "a runtime",
     name: PerOs { unix: "libcudart", windows: "libcudart" },
     header: "cuda_runtime_api.h",
-    codes_header: "driver_types.h",
     version_macro: "CUDART_VERSION",
     code_type: "cudaError_t",
     unknown_code: "cudaError",
@@ -275,6 +278,7 @@ pub const RUNTIME: Library = Library {
     install: "Install the CUDA {major} runtime (a CUDA toolkit, or NVIDIA's nvidia-cuda-runtime wheel)",
     // Applications ship the runtime's DLL beside themselves on Windows.
     search: Search::ApplicationAndSystem,
+    companions: &[],
     role: Role::Toolkit {
         toolkit_dirs: TOOLKIT_LIB_DIRS,
         wheels: &["nvidia/cu{major}", "nvidia/cuda_runtime"],
@@ -299,7 +303,6 @@ pub const NVRTC: Library = Library {
     a_short: "an NVRTC library",
     name: PerOs { unix: "libnvrtc", windows: "libnvrtc" },
     header: "nvrtc.h",
-    codes_header: "nvrtc.h",
     version_macro: "CUDA_VERSION",
     code_type: "nvrtcResult",
     unknown_code: "nvrtcResult",
@@ -313,6 +316,9 @@ pub const NVRTC: Library = Library {
     variable: "NVRTC_SYS_LIBNVRTC_PATH",
     install: "Install NVRTC of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cuda-nvrtc wheel)",
     search: Search::ApplicationAndSystem,
+    // NVRTC opens its builtins (`libnvrtc-builtins.so.13.0`) by name when it compiles; a
+    // wheel's libnvrtc has no RUNPATH to find them beside it.
+    companions: &["libnvrtc-builtins.so."],
     role: Role::Toolkit {
         toolkit_dirs: TOOLKIT_LIB_DIRS,
         wheels: &["nvidia/cu{major}", "nvidia/cuda_nvrtc"],
