@@ -346,7 +346,6 @@ pub const NCCL: Library = Library {
     a_short: "an NCCL library",
     name: PerOs { unix: "libnccl", windows: "nccl" },
     header: "nccl.h",
-    codes_header: "nccl.h",
     version_macro: "NCCL_VERSION_CODE",
     code_type: "ncclResult_t",
     unknown_code: "ncclResult_t",
@@ -357,6 +356,9 @@ pub const NCCL: Library = Library {
     install: "Install NCCL 2 as new as the nccl.h these bindings come from (NVIDIA's nvidia-nccl-cu13 wheel, or its \
               libnccl2 package), or build against the nccl.h of the NCCL you have (NCCL_HOME)",
     search: Search::ApplicationAndSystem,
+    // libnccl opens nothing of its own by name that must sit beside it (its plugins are
+    // optional, found by the system's search).
+    companions: &[],
     // A toolkit (or $NCCL_HOME, found at build time) keeps it in lib/ or lib64/; the wheel in
     // nvidia/nccl/lib.
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/nccl"] },
