@@ -74,6 +74,14 @@ impl<C: Code> CallError<C> {
     pub fn column(&self) -> u32 {
         self.0.column
     }
+
+    /// The error with `detail` after its message (`message; detail`): what the library said
+    /// of this failure besides the code's text, as NCCL's `ncclGetLastError`.
+    #[must_use]
+    pub fn with_detail(mut self, detail: &str) -> Self {
+        self.0.message = format!("{}; {detail}", self.0.message);
+        self
+    }
 }
 
 /// The format of the C++ samples' `checkDriver`/`checkRuntime` macros:

@@ -44,6 +44,8 @@
 
 mod driver;
 mod error;
+#[cfg(feature = "nccl")]
+mod nccl;
 #[cfg(feature = "runtime")]
 mod runtime;
 
@@ -54,6 +56,10 @@ pub use cuda_sys as sys;
 pub use cudart_sys as rt;
 pub use driver::{DriverError, DriverResult};
 pub use error::{CallError, Code};
+#[cfg(feature = "nccl")]
+pub use nccl::{NcclError, NcclResult};
+#[cfg(feature = "nccl")]
+pub use nccl_sys as nccl_raw;
 #[cfg(feature = "runtime")]
 pub use runtime::{CudaError, RuntimeError, RuntimeResult};
 
@@ -91,6 +97,44 @@ macro_rules! check_driver {
 macro_rules! check_cuda {
     ($call:expr $(,)?) => {
         $crate::__check!($crate::rt::cudaError_t, $call)
+    };
+}
+
+/// Evaluates `call` (any expression of type `ncclResult_t`) once: `Ok(())` on `ncclSuccess`,
+/// otherwise an [`NcclError`] holding the code, `ncclGetErrorString`'s text, the call as
+/// written, and where it was: NVIDIA's examples' `NCCLCHECK(cmd)`. Feature `nccl`.
+///
+/// With a communicator, `check_nccl!(call, comm)` adds what NCCL logged of the failure
+/// (`ncclGetLastError(comm)`: "Cuda failure 'out of memory'", "Duplicate GPU detected"),
+/// which says far more than the code. The communicator may be null, as before
+/// `ncclCommInitRank` has made one (NCCL keeps its last error per thread); it is evaluated only
+/// on failure.
+///
+/// ```no_run
+/// use cuda_checked::{check_nccl, NcclResult};
+/// use nccl_sys::*;
+///
+/// fn main() -> NcclResult<()> {
+///     let mut comms: [ncclComm_t; 1] = [std::ptr::null_mut()];
+///     unsafe {
+///         check_nccl!(ncclCommInitAll(comms.as_mut_ptr(), 1, std::ptr::null()), comms[0])?;
+///         check_nccl!(ncclCommDestroy(comms[0]))?;
+///     }
+///     Ok(())
+/// }
+/// ```
+///
+/// A communicator created non-blocking (`config.blocking = 0`) answers `ncclInProgress` while
+/// it works: compare with it yourself there, as NVIDIA's non-blocking examples do.
+#[cfg(feature = "nccl")]
+#[macro_export]
+macro_rules! check_nccl {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::nccl_raw::ncclResult_t, $call)
+    };
+    ($call:expr, $comm:expr $(,)?) => {
+        $crate::__check!($crate::nccl_raw::ncclResult_t, $call)
+            .map_err(|error| $crate::NcclError::with_last_error(error, $comm))
     };
 }
 
