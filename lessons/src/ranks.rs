@@ -6,6 +6,7 @@
 //!
 //! Everything here is std only; the NCCL lessons and the all-reduce benchmark use it.
 
+use std::fmt;
 use std::io::{self, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::process::{Child, Command, ExitStatus};
@@ -13,6 +14,30 @@ use std::time::{Duration, Instant};
 
 /// How long rank 0 waits for the other ranks to connect, and they for rank 0 to listen.
 pub const WAIT: Duration = Duration::from_secs(60);
+
+/// Why a rank could not join or finish: what happened, and what to check. It prints as that
+/// sentence, in `main`'s `Error: ...` too.
+pub struct Error(pub String);
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<io::Error> for Error {
+    fn from(error: io::Error) -> Self {
+        Error(error.to_string())
+    }
+}
 
 /// Set in every rank's environment: NVLink SHARP (NVLS) uses NVLink multicast, which on the
 /// shared GPU machines can take the host's GPUs out of service. NCCL reads it at
@@ -78,14 +103,14 @@ impl Rank {
     /// # Errors
     /// A rank that does not connect within [`WAIT`], a rank number twice or out of range, a
     /// connection that breaks: each says which rank and what to check.
-    pub fn share<const N: usize>(&self, bytes: &[u8; N]) -> io::Result<[u8; N]> {
+    pub fn share<const N: usize>(&self, bytes: &[u8; N]) -> Result<[u8; N], Error> {
         if self.rank == 0 {
             let listener = TcpListener::bind(self.root)
                 .map_err(|e| context(e, format!("rank 0 cannot listen on {}", self.root)))?;
             serve(&listener, self.nranks, bytes)?;
             Ok(*bytes)
         } else {
-            receive(self.root, self.rank)
+            Ok(receive(self.root, self.rank)?)
         }
     }
 }
@@ -184,7 +209,7 @@ pub fn loopback_root() -> io::Result<SocketAddr> {
 ///
 /// # Errors
 /// A rank that could not be started, or that failed: which, and how it ended.
-pub fn launch(nranks: i32, args: &[&str]) -> io::Result<()> {
+pub fn launch(nranks: i32, args: &[&str]) -> Result<(), Error> {
     let root = loopback_root()?;
     let exe = std::env::current_exe()?;
     let mut children: Vec<(i32, Child)> = Vec::new();
@@ -195,7 +220,7 @@ pub fn launch(nranks: i32, args: &[&str]) -> io::Result<()> {
             Ok(child) => children.push((rank, child)),
             Err(e) => {
                 stop(&mut children);
-                return Err(context(e, format!("could not start rank {rank} ({})", exe.display())));
+                return Err(context(e, format!("could not start rank {rank} ({})", exe.display())).into());
             }
         }
     }
@@ -203,7 +228,7 @@ pub fn launch(nranks: i32, args: &[&str]) -> io::Result<()> {
 }
 
 /// Waits for every rank; at the first that fails, stops the rest.
-fn wait_all(mut children: Vec<(i32, Child)>) -> io::Result<()> {
+fn wait_all(mut children: Vec<(i32, Child)>) -> Result<(), Error> {
     while !children.is_empty() {
         let mut failed: Option<(i32, ExitStatus)> = None;
         let mut i = 0;
@@ -223,7 +248,7 @@ fn wait_all(mut children: Vec<(i32, Child)>) -> io::Result<()> {
             stop(&mut children);
             let stopped =
                 if others.is_empty() { String::new() } else { format!("; stopped ranks {others:?}") };
-            return Err(io::Error::other(format!("rank {rank} failed ({status}){stopped}")));
+            return Err(Error(format!("rank {rank} failed ({status}){stopped}")));
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -288,7 +313,7 @@ mod tests {
         assert_eq!(Rank { rank: 1, nranks: 3, root }.share(&[0u8; 8]).unwrap(), [1u8; 8]);
         let twice = Rank { rank: 1, nranks: 3, root }.share(&[0u8; 8]);
         assert!(twice.is_err());
-        let error = server.join().unwrap().unwrap_err().to_string();
+        let error = server.join().unwrap().unwrap_err().0;
         assert!(error.contains("says it is rank 1: not one of 1..3 still awaited"), "{error}");
     }
 }

@@ -177,3 +177,43 @@ fn runtime_driver_interop_shares_the_primary_context_and_stream() {
     assert!(out.contains("sum of c = 1099511627776 (expected 1099511627776)"), "{out}");
     assert!(out.contains("all 1048576 elements correct"), "{out}");
 }
+
+/// Every GPU of the machine in one process; each GPU's result checked by the lesson.
+#[test]
+fn nccl_all_gpus_sums_over_every_gpu() {
+    let out = lesson_output("nccl_all_gpus", &[]);
+    let gpus = out.lines().filter(|l| l.starts_with("GPU ") && l.contains(": NVIDIA")).count();
+    assert!(gpus >= 1, "{out}");
+    let expected = (gpus * (gpus + 1) / 2) as f32;
+    for gpu in 0..gpus {
+        assert!(out.contains(&format!("GPU {gpu}: 33554432 of 33554432 elements = {expected}")), "{out}");
+    }
+    assert!(
+        out.contains(&format!(
+            "all-reduce (sum) over {gpus} GPUs: all {} elements = {expected}",
+            gpus * 33554432
+        )),
+        "{out}"
+    );
+    assert!(out.ends_with("Success\n"), "{out}");
+}
+
+/// One process per GPU, the id over loopback TCP: every rank reports its checked result.
+#[test]
+fn nccl_rank_per_gpu_sums_over_every_rank() {
+    let out = lesson_output("nccl_rank_per_gpu", &[]);
+    let n: i32 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("launcher: ")?.split(" GPUs").next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no GPU count:\n{out}"));
+    assert!(n >= 1, "{out}");
+    let expected = (n * (n + 1) / 2) as f32;
+    assert!(out.contains(&format!("rank 0: ncclUniqueId made and sent to {} other ranks", n - 1)), "{out}");
+    for rank in 0..n {
+        let line = format!(
+            "rank {rank} of {n} on GPU {rank}: all-reduce (sum) = {expected} in all 33554432 elements"
+        );
+        assert!(out.contains(&line), "{out}");
+    }
+    assert!(out.contains(&format!("launcher: all {n} ranks succeeded")), "{out}");
+}

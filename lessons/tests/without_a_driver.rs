@@ -2,12 +2,19 @@
 //! message: no panic, no backtrace. A driver lesson fails at `cuInit(0)`; a runtime lesson
 //! (`runtime_*`) at its first runtime call, `cudaSetDevice`, which fails in the runtime's own
 //! words when the runtime loads but finds no driver, and in the loader's when no runtime loads.
+//! An NCCL lesson (`nccl_*`) starts with `ncclGetVersion`, which fails in the loader's words
+//! when no NCCL loads; with NCCL and no driver it stops at `cudaGetDeviceCount`.
 
 mod common;
 
 use std::ffi::CStr;
 
 const NO_DRIVER: &str = "/nonexistent/libcuda.so.1";
+
+/// An NCCL lesson: one that starts with `ncclGetVersion`.
+fn is_nccl_lesson(name: &str) -> bool {
+    name.starts_with("nccl_")
+}
 
 /// A runtime lesson: one that starts with the Runtime API.
 fn is_runtime_lesson(name: &str) -> bool {
@@ -17,10 +24,12 @@ fn is_runtime_lesson(name: &str) -> bool {
 #[test]
 fn every_lesson_fails_cleanly_without_a_driver() {
     let no_runtime = format!("/nonexistent/{}", cudart_sys::loader::LIBRARY);
+    let no_nccl = format!("/nonexistent/{}", nccl_sys::loader::LIBRARY);
     for name in common::lessons() {
         let mut command = common::lesson(name);
         command
             .env(cuda_sys::loader::LIBCUDA_PATH_VAR, NO_DRIVER)
+            .env(nccl_sys::loader::LIBNCCL_PATH_VAR, &no_nccl)
             // The runtime loads libcuda itself, not through cuda-sys's loader: on a machine
             // with a driver it would find one. So no runtime either.
             .env(cudart_sys::loader::LIBCUDART_PATH_VAR, &no_runtime)
@@ -28,7 +37,19 @@ fn every_lesson_fails_cleanly_without_a_driver() {
         let (output, stdout, stderr) = common::run(command);
         assert_eq!(output.status.code(), Some(1), "{name}: {stdout}{stderr}");
         assert!(stderr.starts_with("Error: "), "{name}: {stderr}");
-        if is_runtime_lesson(name) {
+        if is_nccl_lesson(name) {
+            assert!(stderr.contains(" ncclGetVersion(&mut version) failed. \n"), "{name}: {stderr}");
+            assert!(
+                stderr.contains(
+                    " code = ncclSystemError, message = the NCCL library (libnccl) could not be loaded: "
+                ),
+                "{name}: {stderr}"
+            );
+            assert!(
+                stderr.contains(&format!("{no_nccl}: cannot open shared object file")),
+                "{name}: {stderr}"
+            );
+        } else if is_runtime_lesson(name) {
             assert!(stderr.contains(" cudaSetDevice("), "{name}: {stderr}");
             assert!(
                 stderr.contains(
@@ -97,4 +118,53 @@ fn runtime_lessons_fail_cleanly_when_the_runtime_finds_no_driver() {
     }
     assert!(checked >= 2, "only {checked} runtime lessons");
     println!("{checked} runtime lessons with {runtime} and no driver: {name}: {text}");
+}
+
+/// With NVIDIA's real libnccl (CI: the wheel's, through the build's NCCL_HOME) and a runtime but
+/// no driver, an NCCL lesson gets past `ncclGetVersion` and stops at `cudaGetDeviceCount` with
+/// the runtime's code and text. Where NCCL or the runtime cannot be loaded, or a driver can,
+/// there is nothing to check: it says so.
+#[test]
+fn nccl_lessons_fail_cleanly_with_nccl_and_no_driver() {
+    if let Ok(driver) = cuda_sys::loader::library_path() {
+        println!("skipped: this machine has a driver ({})", driver.display());
+        return;
+    }
+    let nccl = match nccl_sys::loader::library_path() {
+        Ok(path) => path.display().to_string(),
+        Err(e) => {
+            println!("skipped: no NCCL to run the lessons with ({e})");
+            return;
+        }
+    };
+    if let Err(e) = cudart_sys::loader::library_path() {
+        println!("skipped: no CUDA runtime to run the lessons with ({e})");
+        return;
+    }
+    let (name, text) = unsafe {
+        let mut count = 0;
+        let code = cudart_sys::cudaGetDeviceCount(&mut count);
+        assert_ne!(code, cudart_sys::cudaSuccess, "a device count without a driver");
+        let name = CStr::from_ptr(cudart_sys::cudaGetErrorName(code)).to_string_lossy().into_owned();
+        let text = CStr::from_ptr(cudart_sys::cudaGetErrorString(code)).to_string_lossy().into_owned();
+        (name, text)
+    };
+    let mut checked = 0;
+    for lesson in common::lessons().into_iter().filter(|n| is_nccl_lesson(n)) {
+        let mut command = common::lesson(lesson);
+        command.env("RUST_BACKTRACE", "1");
+        let (output, stdout, stderr) = common::run(command);
+        assert_eq!(output.status.code(), Some(1), "{lesson}: {stdout}{stderr}");
+        assert!(stderr.starts_with("Error: "), "{lesson}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "cudaGetDeviceCount(&mut n_dev) failed. \n code = {name}, message = {text}\n"
+            )),
+            "{lesson}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked") && !stderr.contains("stack backtrace"), "{lesson}: {stderr}");
+        checked += 1;
+    }
+    assert!(checked >= 2, "only {checked} NCCL lessons");
+    println!("{checked} NCCL lessons with {nccl} and no driver: {name}: {text}");
 }
