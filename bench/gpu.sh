@@ -14,18 +14,26 @@
 #   pinned-protocol    the driver path's open question (issue 12): pinned cuMemcpyHtoD/DtoH,
 #                      4 KiB-256 MiB, pinned_copy.c linked (twice: the control) and with dlopen,
 #                      pinned_copy.rs linked and loaded, $PROTOCOL_ROUNDS (10) rounds
+#   allreduce          NCCL all-reduce, 8 B-1 GiB, one process per GPU: all_reduce.rs (nccl-sys,
+#                      the system's libnccl) vs all_reduce_torch.py (torch.distributed.all_reduce,
+#                      NCCL backend), and all_reduce.rs on torch's own libnccl where torch brings
+#                      one; $ALLREDUCE_ROUNDS (3) rounds, unpinned (NCCL runs threads of its own);
+#                      needs python3 with torch. Not in the default list: name it.
 # In the two round-based sections every program runs once per round, in the orders of a
 # Williams design (each at each position, and after each other program, equally often), all
 # pinned to core $BENCH_CORE (default 2) with taskset; bench/analyse.py gives medians and 95%
 # confidence intervals of each ratio, paired by round, and the protocol's verdict.
 set -euo pipefail
+# NVLink SHARP uses NVLink multicast, which can take a shared machine's GPUs out of service:
+# off for every program started here and their children.
+export NCCL_NVLS_ENABLE=0
 here=$(cd "$(dirname "$0")" && pwd)
 bins=${1:-.gpu/bench}
 [ $# -gt 0 ] && shift
 all="calls runtime-calls bandwidth runtime-bandwidth pinned-protocol"
 sections=${*:-$all}
 for s in $sections; do
-    case " $all " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
+    case " $all allreduce " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
 done
 need() { # need SECTION BINARY...: the section's Rust binaries are in DIR
     local section=$1 b
@@ -41,6 +49,7 @@ need runtime-calls runtime_call_overhead runtime_call_overhead_link
 need bandwidth bandwidth
 need runtime-bandwidth runtime_bandwidth
 need pinned-protocol pinned_copy pinned_copy_link
+need allreduce all_reduce
 bins=$(realpath "$bins")
 cuda=${CUDA_HOME:-/usr/local/cuda}
 export LD_LIBRARY_PATH="$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -140,6 +149,31 @@ section_pinned_protocol() {
     rounds "$work/protocol" "$n" c-link="$work/pinned_copy_c" c-link-again="$work/pinned_copy_c" \
         c-dlopen="$work/pinned_copy_c_dlopen" rust-link="$bins/pinned_copy_link" rust-loaded="$bins/pinned_copy"
     python3 "$here/analyse.py" protocol "$work/protocol" c-link c-link-again c-dlopen rust-link rust-loaded
+}
+
+section_allreduce() {
+    local n=${ALLREDUCE_ROUNDS:-3} pin=() torch_nccl
+    python3 -c "import torch" 2>/dev/null || { echo "gpu.sh: allreduce needs python3 with torch" >&2; return 1; }
+    echo "== NCCL all-reduce, float sum in place, 8 B-1 GiB, one process per GPU: nccl-sys vs torch.distributed, $n rounds"
+    # The libnccl torch loaded (pip's torch brings its own): nccl-sys is measured on it too,
+    # so the comparison is of the two call paths over one library.
+    torch_nccl=$(python3 -c 'import torch.distributed
+print(next((l.split()[-1] for l in open("/proc/self/maps") if "libnccl" in l), ""))')
+    printf '#!/bin/sh\nexec python3 %s/all_reduce_torch.py\n' "$here" > "$work/torch_all_reduce"
+    printf '#!/bin/sh\nNCCL_SYS_LIBNCCL_PATH=%s exec %s/all_reduce\n' "$torch_nccl" "$bins" > "$work/rust_torch_nccl"
+    chmod +x "$work/torch_all_reduce" "$work/rust_torch_nccl"
+    local programs=(torch="$work/torch_all_reduce" rust="$bins/all_reduce") names=(rust)
+    if [ -n "$torch_nccl" ] && "$work/rust_torch_nccl" --max 8 --iters 1 --warmup 0 > "$work/probe.txt" 2>&1; then
+        echo "torch's libnccl: $torch_nccl"
+        programs+=(rust-torch-nccl="$work/rust_torch_nccl")
+        names+=(rust-torch-nccl)
+    elif [ -n "$torch_nccl" ]; then
+        echo "torch's libnccl ($torch_nccl) cannot serve nccl-sys here: $(tail -3 "$work/probe.txt")"
+    else
+        echo "torch loaded no libnccl of its own (built in?): nccl-sys runs on the system's only"
+    fi
+    rounds "$work/allreduce" "$n" "${programs[@]}"
+    python3 "$here/analyse.py" allreduce "$work/allreduce" torch "${names[@]}"
 }
 
 failed=()
