@@ -134,6 +134,7 @@ macro_rules! check_nccl {
     };
     ($call:expr, $comm:expr $(,)?) => {
         $crate::__check!($crate::nccl_raw::ncclResult_t, $call)
+            // (Inside the `unsafe` the call needs: the communicator is the caller's to vouch for.)
             .map_err(|error| $crate::NcclError::with_last_error(error, $comm))
     };
 }

@@ -20,6 +20,10 @@ use crate::api::Api;
 /// The define C programs set to get the per-thread default stream.
 pub const PER_THREAD_DEFINE: &str = "CUDA_API_PER_THREAD_DEFAULT_STREAM";
 
+/// An initializer macro: (macro, the struct `T` its `sizeof(T)` names, each member's value as
+/// clang evaluates it; `None`: a null pointer).
+pub type Initializer = (String, String, Vec<Option<Value>>);
+
 /// What a scan found.
 #[derive(Default)]
 pub struct Scan {
@@ -43,9 +47,8 @@ pub struct Scan {
     pub per_thread_functions: BTreeSet<String>,
     /// Type names the shared header (`cuda.h`, for the Runtime API) defines.
     pub shared_types: BTreeSet<String>,
-    /// The header's initializer macros, `#define X_INITIALIZER { sizeof(T), ... }`: (macro,
-    /// `T`, each member's value as clang evaluates it; `None`: a null pointer).
-    pub initializers: Vec<(String, String, Vec<Option<Value>>)>,
+    /// The header's initializer macros, `#define X_INITIALIZER { sizeof(T), ... }`.
+    pub initializers: Vec<Initializer>,
     /// The API's macros defined as a macro of another header (`INT_MIN`, `NULL`), which
     /// bindgen does not evaluate: (macro, its C type, its value; `None`: a null pointer).
     pub foreign_values: Vec<(String, String, Option<Value>)>,
@@ -119,7 +122,7 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
         scan.shared_types = unit
             .entities()
             .into_iter()
-            .filter(|e| e.file.as_deref().is_some_and(|f| from_shared(f)))
+            .filter(|e| e.file.as_deref().is_some_and(&from_shared))
             .filter(|e| {
                 matches!(
                     e.kind,
@@ -177,7 +180,7 @@ fn initializers(
     api: &Api,
     macros: &BTreeMap<String, Vec<String>>,
     args: &[String],
-) -> Result<Vec<(String, String, Vec<Option<Value>>)>, Error> {
+) -> Result<Vec<Initializer>, Error> {
     let found: Vec<(&String, &String)> = macros
         .iter()
         .filter_map(|(name, tokens)| match tokens.as_slice() {
