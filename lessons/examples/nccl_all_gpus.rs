@@ -28,6 +28,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         check_nccl!(ncclGetVersion(&mut version))?;
         println!("NCCL {version} (ncclGetVersion); these bindings: nccl.h {NCCL_VERSION_CODE}");
 
+        // ANCHOR: setup
         // Every GPU of the machine, in order.
         let mut n_dev: c_int = 0;
         check_cuda!(cudaGetDeviceCount(&mut n_dev))?;
@@ -54,7 +55,9 @@ fn main() -> Result<(), Box<dyn Error>> {
             check_cuda!(cudaMemset(recvbuff[i], 0xff, bytes))?;
             check_cuda!(cudaStreamCreate(&mut s[i]))?;
         }
+        // ANCHOR_END: setup
 
+        // ANCHOR: all_reduce
         // One communicator per GPU, all of one clique, in one call. No communicator exists
         // yet: NCCL's last error is this thread's, asked with a null one.
         let mut comms: Vec<ncclComm_t> = vec![std::ptr::null_mut(); n];
@@ -76,7 +79,9 @@ fn main() -> Result<(), Box<dyn Error>> {
             check_cuda!(cudaSetDevice(devs[i]))?;
             check_cuda!(cudaStreamSynchronize(s[i]))?;
         }
+        // ANCHOR_END: all_reduce
 
+        // ANCHOR: check
         // The check the example leaves out: every element of every GPU's result.
         let expected = (n * (n + 1) / 2) as f32;
         let mut correct = 0;
@@ -93,7 +98,9 @@ fn main() -> Result<(), Box<dyn Error>> {
             println!("GPU {i}: {good} of {SIZE} elements = {expected}");
             correct += good;
         }
+        // ANCHOR_END: check
 
+        // ANCHOR: cleanup
         // Free everything: buffers and streams on their GPU, then the communicators.
         for i in 0..n {
             check_cuda!(cudaSetDevice(devs[i]))?;
@@ -104,6 +111,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         for &comm in &comms {
             check_nccl!(ncclCommDestroy(comm))?;
         }
+        // ANCHOR_END: cleanup
 
         if correct != n * SIZE {
             let wrong =

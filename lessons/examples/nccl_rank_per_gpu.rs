@@ -35,6 +35,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 
 /// The launcher: one rank per GPU, each a child process; waits for all of them.
 fn launch() -> Result<(), Box<dyn Error>> {
+    // ANCHOR: launch
     let mut version: c_int = 0;
     let mut n_dev: c_int = 0;
     unsafe {
@@ -45,6 +46,7 @@ fn launch() -> Result<(), Box<dyn Error>> {
     println!("launcher: {n_dev} GPUs, so {n_dev} ranks, one process each");
     ranks::launch(n_dev, &[])?;
     println!("launcher: all {n_dev} ranks succeeded");
+    // ANCHOR_END: launch
     Ok(())
 }
 
@@ -57,6 +59,7 @@ fn rank(me: Rank) -> Result<(), Box<dyn Error>> {
     unsafe {
         check_cuda!(cudaSetDevice(device))?;
 
+        // ANCHOR: id
         // Rank 0 makes the id; every rank ends with rank 0's (the other ranks' own is unused).
         let mut id = ncclUniqueId::default();
         if my_rank == 0 {
@@ -64,6 +67,7 @@ fn rank(me: Rank) -> Result<(), Box<dyn Error>> {
         }
         let shared = me.share(&id.internal.map(|c| c as u8))?;
         id.internal = shared.map(|b| b as _);
+        // ANCHOR_END: id
         if my_rank == 0 {
             println!("rank 0: ncclUniqueId made and sent to {} other ranks over {}", nranks - 1, me.root);
         } else {
@@ -81,12 +85,14 @@ fn rank(me: Rank) -> Result<(), Box<dyn Error>> {
         check_cuda!(cudaMemset(recvbuff, 0xff, bytes))?;
         check_cuda!(cudaStreamCreate(&mut s))?;
 
+        // ANCHOR: init_and_reduce
         // Every rank calls it with the same id and nranks; it returns when all have joined.
         let mut comm: ncclComm_t = std::ptr::null_mut();
         check_nccl!(ncclCommInitRank(&mut comm, nranks, id, my_rank), comm)?;
 
         check_nccl!(ncclAllReduce(sendbuff, recvbuff, SIZE, ncclFloat, ncclSum, comm, s), comm)?;
         check_cuda!(cudaStreamSynchronize(s))?;
+        // ANCHOR_END: init_and_reduce
 
         let expected = (nranks * (nranks + 1) / 2) as f32;
         let mut received = vec![0f32; SIZE];
