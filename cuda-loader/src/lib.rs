@@ -42,7 +42,7 @@ pub use library::{
     ErrorText, Files, Library, PerOs, Role, Search, VersionFunction, DRIVER, NCCL, NVRTC, RUNTIME,
 };
 pub use load::LoadError;
-pub use loader::{Bindings, Function, Loader, Reach};
+pub use loader::{site_packages, Bindings, Function, Loader, Reach};
 pub use record::clear_last_failure;
 
 /// `name\0` as a `&'static CStr`, at compile time: what the loader hands to `dlsym`. A name
