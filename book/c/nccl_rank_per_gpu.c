@@ -91,7 +91,6 @@ static void receive_id(int port, int rank, ncclUniqueId *id) {
 }
 
 static int run_rank(int rank, int nranks, int port) {
-    CUDACHECK(cudaSetDevice(rank));
     // ANCHOR: id
     ncclUniqueId id;
     if (rank == 0) {
@@ -101,6 +100,7 @@ static int run_rank(int rank, int nranks, int port) {
         receive_id(port, rank, &id);
     }
     // ANCHOR_END: id
+    CUDACHECK(cudaSetDevice(rank));
     float *sendbuff, *recvbuff, *host = malloc(SIZE * sizeof(float));
     cudaStream_t s;
     CUDACHECK(cudaMalloc((void **)&sendbuff, SIZE * sizeof(float)));

@@ -57,10 +57,9 @@ fn rank(me: Rank) -> Result<(), Box<dyn Error>> {
     let device = my_rank;
     let bytes = SIZE * size_of::<f32>();
     unsafe {
-        check_cuda!(cudaSetDevice(device))?;
-
         // ANCHOR: id
         // Rank 0 makes the id; every rank ends with rank 0's (the other ranks' own is unused).
+        // As in NVIDIA's example, before any rank picks its GPU: making an id needs none.
         let mut id = ncclUniqueId::default();
         if my_rank == 0 {
             check_nccl!(ncclGetUniqueId(&mut id))?;
@@ -73,6 +72,8 @@ fn rank(me: Rank) -> Result<(), Box<dyn Error>> {
         } else {
             println!("rank {my_rank}: ncclUniqueId received from rank 0 at {}", me.root);
         }
+
+        check_cuda!(cudaSetDevice(device))?;
 
         let mut sendbuff: *mut c_void = std::ptr::null_mut();
         let mut recvbuff: *mut c_void = std::ptr::null_mut();
