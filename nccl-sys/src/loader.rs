@@ -28,7 +28,7 @@ cuda_loader::loader! { description: cuda_loader::NCCL, code: ncclResult_t, varia
 
 #[cfg(all(test, cuda_reach = "loaded", unix))]
 mod tests {
-    cuda_loader::__loader_tests!(("older", older), ("current", current));
+    cuda_loader::loader_tests!(("older", older), ("current", current));
 
     /// A fake libnccl.so.2 whose `ncclGetVersion` answers `version`, built with the system's C
     /// compiler (`$CC` or `cc`) into a folder of its own.
