@@ -7,7 +7,7 @@ use nccl_sys::*;
 
 #[test]
 #[ignore = "needs libnccl.so.2 and no usable GPU: CI's machine"]
-fn the_last_error_says_what_the_code_does_not() {
+fn without_a_gpu_the_last_error_says_what_the_code_does_not() {
     if let Err(e) = loader::library_path() {
         panic!("no NCCL to test with: {e}");
     }
