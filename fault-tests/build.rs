@@ -39,6 +39,9 @@ fn main() {
         ("libfake_stub.so", &["STUB"]),
         ("libfake_sleepy.so", &["CTOR_SLEEPS"]),
         ("libfake_marker.so", &["CTOR_MARKER"]),
+        ("libfake_runtime.so", &["RUNTIME"]),
+        ("libfake_null_error_text.so", &["NULL_ERROR_TEXT"]),
+        ("libfake_runtime_marker.so", &["RUNTIME", "CTOR_MARKER"]),
     ];
     for (name, defines) in builds {
         compile(&fakes.join(name), defines);

@@ -61,6 +61,9 @@ impl Child {
             .args(["scenario", "--exact", "--include-ignored", "--nocapture", "--test-threads=1"])
             .env(SCENARIO, name)
             .env_remove(cuda_sys::loader::LIBCUDA_PATH_VAR)
+            .env_remove(cudart_sys::loader::LIBCUDART_PATH_VAR)
+            .env_remove("VIRTUAL_ENV")
+            .env_remove("CONDA_PREFIX")
             .env_remove("LD_LIBRARY_PATH")
             .stdin(Stdio::null());
         Child { command, name: name.into(), timeout: Duration::from_secs(120) }
@@ -69,6 +72,18 @@ impl Child {
     /// Points the loader at `path`.
     pub fn driver(mut self, path: impl AsRef<OsStr>) -> Self {
         self.command.env(cuda_sys::loader::LIBCUDA_PATH_VAR, path);
+        self
+    }
+
+    /// Points the runtime's loader at `path`.
+    pub fn runtime(mut self, path: impl AsRef<OsStr>) -> Self {
+        self.command.env(cudart_sys::loader::LIBCUDART_PATH_VAR, path);
+        self
+    }
+
+    /// Gives up on it (a failure) after `limit` instead of two minutes.
+    pub fn timeout(mut self, limit: Duration) -> Self {
+        self.timeout = limit;
         self
     }
 
