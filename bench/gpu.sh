@@ -14,7 +14,10 @@
 #   pinned-protocol    the driver path's open question (issue 12): pinned cuMemcpyHtoD/DtoH,
 #                      4 KiB-256 MiB, pinned_copy.c linked (twice: the control) and with dlopen,
 #                      pinned_copy.rs linked and loaded, $PROTOCOL_ROUNDS (10) rounds
-# In the two round-based sections every program runs once per round, in the orders of a
+#   nvrtc              vectorAdd_kernel.cu compiled with NVRTC to CUBIN for this GPU and loaded,
+#                      10 times per run: nvrtc_compile.rs (nvrtc-sys) vs .c (-lnvrtc -lcuda),
+#                      $NVRTC_ROUNDS (6) rounds
+# In the round-based sections every program runs once per round, in the orders of a
 # Williams design (each at each position, and after each other program, equally often), all
 # pinned to core $BENCH_CORE (default 2) with taskset; bench/analyse.py gives medians and 95%
 # confidence intervals of each ratio, paired by round, and the protocol's verdict.
@@ -22,7 +25,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bins=${1:-.gpu/bench}
 [ $# -gt 0 ] && shift
-all="calls runtime-calls bandwidth runtime-bandwidth pinned-protocol"
+all="calls runtime-calls bandwidth runtime-bandwidth pinned-protocol nvrtc"
 sections=${*:-$all}
 for s in $sections; do
     case " $all " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
@@ -41,6 +44,7 @@ need runtime-calls runtime_call_overhead runtime_call_overhead_link
 need bandwidth bandwidth
 need runtime-bandwidth runtime_bandwidth
 need pinned-protocol pinned_copy pinned_copy_link
+need nvrtc nvrtc_compile
 bins=$(realpath "$bins")
 cuda=${CUDA_HOME:-/usr/local/cuda}
 export LD_LIBRARY_PATH="$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -63,6 +67,20 @@ else
 fi
 build_c "$here/runtime_call_overhead.c" "${cudart[@]}" -o "$work/runtime_call_overhead_c"
 build_c "$here/runtime_bandwidth.c" "${cudart[@]}" -o "$work/runtime_bandwidth_c"
+case " $sections " in *" nvrtc "*)
+    if [ -e "$cuda/lib64/libnvrtc.so" ]; then
+        nvrtc=(-L"$cuda/lib64" -lnvrtc)
+    else
+        versioned=$(cd "$cuda/lib64" && ls libnvrtc.so.[0-9]* 2>/dev/null | head -1 || true)
+        [ -n "$versioned" ] || { echo "gpu.sh: no libnvrtc in $cuda/lib64 (set CUDA_HOME)" >&2; exit 2; }
+        nvrtc=(-L"$cuda/lib64" -l":$versioned")
+    fi
+    build_c "$here/nvrtc_compile.c" "${nvrtc[@]}" -L"$cuda/lib64/stubs" -lcuda -o "$work/nvrtc_compile_c"
+    # rounds runs programs without arguments: the C reads the kernel the Rust has built in.
+    printf '#!/bin/sh\nexec %q %q\n' "$work/nvrtc_compile_c" "$(realpath "$here/../lessons/kernels/vectorAdd_kernel.cu")" \
+        > "$work/nvrtc_compile_c.sh"
+    chmod +x "$work/nvrtc_compile_c.sh" ;;
+esac
 
 nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.current,pcie.link.width.current --format=csv,noheader || true
 echo "C's libcudart: $(ldd "$work/runtime_bandwidth_c" | grep -o 'libcudart[^ ]* => [^ ]*' || echo '?')"
@@ -140,6 +158,14 @@ section_pinned_protocol() {
     rounds "$work/protocol" "$n" c-link="$work/pinned_copy_c" c-link-again="$work/pinned_copy_c" \
         c-dlopen="$work/pinned_copy_c_dlopen" rust-link="$bins/pinned_copy_link" rust-loaded="$bins/pinned_copy"
     python3 "$here/analyse.py" protocol "$work/protocol" c-link c-link-again c-dlopen rust-link rust-loaded
+}
+
+section_nvrtc() {
+    local n=${NVRTC_ROUNDS:-6}
+    echo "== NVRTC: vectorAdd_kernel.cu to CUBIN for this GPU, then cuModuleLoadData, 10 times a run: Rust (nvrtc-sys, loaded) vs C (-lnvrtc), $n rounds"
+    rounds "$work/nvrtc" "$n" c="$work/nvrtc_compile_c.sh" rust="$bins/nvrtc_compile"
+    { grep -h '^#' "$work/nvrtc"/*.1.txt || true; } | sort -u
+    python3 "$here/analyse.py" compile "$work/nvrtc" c rust
 }
 
 failed=()
