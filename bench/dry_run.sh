@@ -26,12 +26,15 @@ fakes -DFAKE_DRIVER -Wl,-soname,libcuda.so.1 -o "$fake/lib64/libcuda.so.1"
 cp "$fake/lib64/libcuda.so.1" "$fake/lib64/stubs/libcuda.so"
 fakes -DFAKE_RUNTIME -Wl,-soname,"libcudart.so.$major" -o "$fake/lib64/libcudart.so.$major"
 ln -s "libcudart.so.$major" "$fake/lib64/libcudart.so"
+# NVRTC is real (the toolkit's, from NVIDIA's wheel): it needs no GPU.
+for nvrtc in "$CUDA_PATH"/lib/libnvrtc*.so.*; do ln -s "$nvrtc" "$fake/lib64/"; done
+ln -s "libnvrtc.so.$major" "$fake/lib64/libnvrtc.so"
 
 [ -x "$dir/pinned_copy" ] || bash bench/bundle.sh "$dir"
 echo "== 1. bench/gpu.sh on the fakes"
 # (The bundle's loaded runtime would otherwise find the real libcudart of CUDA_PATH first.)
 CUDA_HOME=$fake CUDART_SYS_LIBCUDART_PATH=$fake/lib64/libcudart.so.$major FAKE_GPU_NO_COPY=1 \
-    BANDWIDTH_RUNS=2 RUNTIME_BANDWIDTH_ROUNDS=2 PROTOCOL_ROUNDS=5 bash bench/gpu.sh "$dir"
+    BANDWIDTH_RUNS=2 RUNTIME_BANDWIDTH_ROUNDS=2 PROTOCOL_ROUNDS=5 NVRTC_ROUNDS=2 bash bench/gpu.sh "$dir"
 
 echo "== 2. the runtime lessons' GPU tests on the fakes"
 export CARGO_TARGET_DIR=target/dry-run
