@@ -6,7 +6,9 @@
 #   1. bench/gpu.sh runs every section on the bundle in DIR (default .gpu/bench, built with
 #      bench/bundle.sh if missing), with few rounds: the C builds, the runs, the parsing and
 #      the analysis all happen as on the GPU machine;
-#   2. the runtime lessons' GPU tests (lessons/tests/on_gpu.rs) run against the same fakes.
+#   2. the runtime lessons' GPU tests (lessons/tests/on_gpu.rs) run against the same fakes;
+#   3. so does vector_add_nvrtc's, its kernel compiled by the real NVRTC (the toolkit's, from
+#      the wheel), and the NVRTC lessons run with the fake driver and no NVRTC.
 # The figures mean nothing; what fails here would fail on the GPU machine.
 # CUDA_PATH: a CUDA 13 toolkit root, as for bundle.sh (default .cuda-headers/13.0).
 set -euo pipefail
@@ -41,4 +43,8 @@ export CARGO_TARGET_DIR=target/dry-run
 cargo build -p lessons --examples
 CUDART_SYS_LIBCUDART_PATH=$fake/lib64/libcudart.so.$major LD_LIBRARY_PATH=$fake/lib64 \
     cargo test -p lessons --features gpu-tests --test on_gpu runtime_ -- --nocapture
+
+echo "== 3. vector_add_nvrtc's GPU test on the fake driver with the real NVRTC, and the NVRTC lessons without NVRTC"
+LD_LIBRARY_PATH=$fake/lib64 cargo test -p lessons --features gpu-tests --test on_gpu vector_add_nvrtc -- --nocapture
+LD_LIBRARY_PATH=$fake/lib64 cargo test -p lessons --test without_a_driver nvrtc_lessons -- --nocapture
 echo "dry run passed"

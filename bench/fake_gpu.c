@@ -9,8 +9,8 @@
  * 4 us + bytes / 50 GB/s, with 0.3% noise, and events read that clock. The runtime uses the
  * driver as the real one does: cudaSetDevice retains the device's primary context and makes
  * it current through libcuda.so.1. cuLaunchKernel runs `vector_add` on the host. The device
- * is an sm_90 one; a CUBIN (an ELF file, as NVRTC makes for the nvrtc benchmark) loads as a
- * module whose `vectorAdd` can be found but not launched.
+ * is an sm_90 one; a CUBIN (an ELF file, as NVRTC makes for the nvrtc benchmark and the
+ * vector_add_nvrtc lesson) loads as a module whose `vectorAdd` runs as `vector_add` does.
  * Functions are defined under the names C code writes; the headers map them to the symbols
  * (cuMemAlloc is cuMemAlloc_v2), so each has the signature its header declares.
  */
@@ -46,6 +46,7 @@ static struct CUctx_st primary_context = {1};
 static int primary_uses;
 static __thread CUcontext current;
 static struct CUfunc_st vector_add = {1};
+static struct CUfunc_st vector_add_from_cubin = {1}; /* the same (a, b, c, n), n an int */
 static const size_t TOTAL = 16ul << 30;
 
 CUresult cuGetErrorName(CUresult error, const char **pStr) {
@@ -178,9 +179,8 @@ CUresult cuModuleLoadData(CUmodule *module, const void *image) {
 CUresult cuModuleUnload(CUmodule module) { free(module); return CUDA_SUCCESS; }
 CUresult cuModuleGetFunction(CUfunction *f, CUmodule module, const char *name) {
     if (module->loaded == 2) {
-        static struct CUfunc_st from_cubin = {0};
         if (strcmp(name, "vectorAdd")) return CUDA_ERROR_NOT_FOUND;
-        *f = &from_cubin;
+        *f = &vector_add_from_cubin;
         return CUDA_SUCCESS;
     }
     if (strcmp(name, "vector_add")) return CUDA_ERROR_NOT_FOUND;
@@ -191,7 +191,7 @@ CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned
                         unsigned int by, unsigned int bz, unsigned int shared, CUstream stream, void **params,
                         void **extra) {
     (void)shared, (void)stream, (void)extra;
-    if (f != &vector_add || !params) return CUDA_ERROR_INVALID_VALUE;
+    if ((f != &vector_add && f != &vector_add_from_cubin) || !params) return CUDA_ERROR_INVALID_VALUE;
     float *a = *(float **)params[0], *b = *(float **)params[1], *c = *(float **)params[2];
     unsigned int n = *(unsigned int *)params[3];
     if ((unsigned long)gx * gy * gz * bx * by * bz < n) return CUDA_ERROR_INVALID_VALUE;
