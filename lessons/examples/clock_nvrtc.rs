@@ -29,7 +29,8 @@ fn main() -> Result<(), CudaError> {
     let mut output = [f32::NAN; NUM_BLOCKS];
 
     let cubin = compile_file_to_cubin(&kernel_file!("clock_kernel.cu"), &[])?;
-    let (context, module) = load_cubin(&cubin)?;
+    // SAFETY: the whole CUBIN NVRTC made.
+    let (context, module) = unsafe { load_cubin(&cubin)? };
 
     let mut kernel_addr: CUfunction = std::ptr::null_mut();
     unsafe {

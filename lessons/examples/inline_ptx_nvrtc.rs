@@ -23,7 +23,8 @@ fn main() -> Result<(), CudaError> {
     println!("CUDA inline PTX assembler sample");
 
     let cubin = compile_file_to_cubin(&kernel_file!("inlinePTX_kernel.cu"), &[])?;
-    let (context, module) = load_cubin(&cubin)?;
+    // SAFETY: the whole CUBIN NVRTC made.
+    let (context, module) = unsafe { load_cubin(&cubin)? };
 
     let mut kernel_addr: CUfunction = std::ptr::null_mut();
     unsafe { check_driver!(cuModuleGetFunction(&mut kernel_addr, module, c"sequence_gpu".as_ptr()))? };

@@ -37,7 +37,8 @@ fn matrix_multiply(block_size: u32, dims_a: Dims, dims_b: Dims) -> Result<bool, 
     constant_init(&mut h_b, val_b);
 
     let cubin = compile_file_to_cubin(&kernel_file!("matrixMul_kernel.cu"), &[])?;
-    let (context, module) = load_cubin(&cubin)?;
+    // SAFETY: the whole CUBIN NVRTC made.
+    let (context, module) = unsafe { load_cubin(&cubin)? };
 
     let dims_c = Dims { x: dims_b.x, y: dims_a.y };
     let mem_size_c = (dims_c.x * dims_c.y) as usize * std::mem::size_of::<f32>();

@@ -28,7 +28,8 @@ fn main() -> Result<(), CudaError> {
     }
 
     let cubin = compile_file_to_cubin(&kernel_file!("vectorAdd_kernel.cu"), &[])?;
-    let (context, module) = load_cubin(&cubin)?;
+    // SAFETY: the whole CUBIN NVRTC made.
+    let (context, module) = unsafe { load_cubin(&cubin)? };
 
     let mut kernel_addr: CUfunction = std::ptr::null_mut();
     unsafe { check_driver!(cuModuleGetFunction(&mut kernel_addr, module, c"vectorAdd".as_ptr()))? };

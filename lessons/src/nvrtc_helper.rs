@@ -1,13 +1,14 @@
 //! NVIDIA's `Common/nvrtc_helper.h`, which every `*_nvrtc` sample includes, ported:
 //! [`compile_file_to_cubin`] compiles a `.cu` file with NVRTC for the GPU the program runs on,
 //! [`load_cubin`] loads the result into a new context. [`compile`] is the NVRTC part alone,
-//! for any architecture and for PTX too; CI compiles every kernel with it (tests/nvrtc.rs).
+//! for any architecture and for PTX too; CI compiles every kernel with it
+//! (`tests/nvrtc_kernels.rs`).
 //!
 //! Differences from the C++, each on purpose: the kernel's source is built into the program
-//! ([`kernel_file!`](crate::kernel_file)) instead of searched for beside the executable, so a lesson runs wherever
-//! its binary is copied; the program and the context are destroyed, which the original never
-//! does; a failed call returns its error (with NVRTC's log for a failed compile) instead of
-//! `exit(1)`. NVRTC's reference: <https://docs.nvidia.com/cuda/nvrtc/>.
+//! ([`kernel_file!`](crate::kernel_file)) instead of searched for beside the executable, so a
+//! lesson runs wherever its binary is copied; the program and the context are destroyed, which
+//! the original never does; a failed call returns its error (with NVRTC's log for a failed
+//! compile) instead of `exit(1)`. NVRTC's reference: <https://docs.nvidia.com/cuda/nvrtc/>.
 
 use std::ffi::{c_char, CStr, CString};
 
@@ -24,7 +25,8 @@ pub struct KernelFile {
 }
 
 impl KernelFile {
-    /// A file's name and text, each ending in one `\0` (what [`kernel_file!`](crate::kernel_file) gives).
+    /// A file's name and text, each ending in one `\0` (what
+    /// [`kernel_file!`](crate::kernel_file) gives).
     ///
     /// # Panics
     /// If either does not end in `\0`: a bug in the caller, found at its first run.
@@ -77,6 +79,9 @@ pub enum Output {
 pub fn compile(file: &KernelFile, options: &[&CStr], output: Output) -> NvrtcResult<Vec<u8>> {
     let options: Vec<*const c_char> = options.iter().map(|o| o.as_ptr()).collect();
     let mut prog: nvrtcProgram = std::ptr::null_mut();
+    // SAFETY: the source and name are NUL-terminated (KernelFile::new), the options are C
+    // strings the caller keeps alive; prog is used from its creation to its destruction only,
+    // and each buffer has the size NVRTC gave for it.
     unsafe {
         check_nvrtc!(nvrtcCreateProgram(
             &mut prog,
@@ -119,6 +124,8 @@ pub fn compile(file: &KernelFile, options: &[&CStr], output: Output) -> NvrtcRes
 /// `prog` is a live program.
 unsafe fn print_warnings(file: &KernelFile, prog: nvrtcProgram) -> NvrtcResult<()> {
     let mut size = 0;
+    // SAFETY: prog is live (the caller's promise); the buffer has the size NVRTC gave, which
+    // counts the final NUL.
     unsafe {
         check_nvrtc!(nvrtcGetProgramLogSize(prog, &mut size))?;
         let mut log = vec![0u8; size.max(1)];
@@ -134,6 +141,7 @@ unsafe fn print_warnings(file: &KernelFile, prog: nvrtcProgram) -> NvrtcResult<(
 /// `device`'s compute capability, `(major, minor)`: 9.0 on an H200. Needs `cuInit(0)` first.
 pub fn compute_capability(device: CUdevice) -> DriverResult<(i32, i32)> {
     let (mut major, mut minor) = (0, 0);
+    // SAFETY: valid out-pointers.
     unsafe {
         check_driver!(cuDeviceGetAttribute(
             &mut major,
@@ -157,6 +165,7 @@ pub fn compute_capability(device: CUdevice) -> DriverResult<(i32, i32)> {
 /// the error says so (`cuInit(0) failed ... could not be loaded`) before NVRTC is loaded.
 pub fn compile_file_to_cubin(file: &KernelFile, extra_options: &[&CStr]) -> Result<Vec<u8>, CudaError> {
     let mut device: CUdevice = 0;
+    // SAFETY: valid out-pointers.
     unsafe {
         check_driver!(cuInit(0))?;
         check_driver!(cuDeviceGet(&mut device, 0))?;
@@ -172,8 +181,13 @@ pub fn compile_file_to_cubin(file: &KernelFile, extra_options: &[&CStr]) -> Resu
 /// `loadCUBIN`: prints device 0's compute capability, creates a context on it (current on
 /// this thread) and loads `cubin` into it. The caller unloads the module and destroys the
 /// context.
-pub fn load_cubin(cubin: &[u8]) -> DriverResult<(CUcontext, CUmodule)> {
+///
+/// # Safety
+/// `cubin` is a whole image as [`compile`] gives it (a CUBIN, or PTX with its NUL):
+/// `cuModuleLoadData` takes no length and reads as far as the image's own headers say.
+pub unsafe fn load_cubin(cubin: &[u8]) -> DriverResult<(CUcontext, CUmodule)> {
     let mut device: CUdevice = 0;
+    // SAFETY: valid out-pointers.
     unsafe {
         check_driver!(cuInit(0))?;
         check_driver!(cuDeviceGet(&mut device, 0))?;
@@ -182,6 +196,8 @@ pub fn load_cubin(cubin: &[u8]) -> DriverResult<(CUcontext, CUmodule)> {
     println!("> GPU Device has SM {major}.{minor} compute capability");
     let context = crate::init_context(device)?;
     let mut module: CUmodule = std::ptr::null_mut();
+    // SAFETY: a valid out-pointer, the context just made current, and a whole image (the
+    // caller's promise), which the driver has read when it returns.
     unsafe {
         check_driver!(cuModuleLoadData(&mut module, cubin.as_ptr().cast()))?;
     }
