@@ -79,27 +79,28 @@ run() {
         if [ "$sample" = matrixMul_nvrtc ]; then
             # compileFileToCUBIN passes --include-path to where it finds cooperative_groups.h;
             # NVRTC ships none of these headers (from CUDA 13, CCCL's are in include/cccl).
-            cp -r "$cuda/include/cooperative_groups.h" "$cuda/include/cooperative_groups" "$dir/"
             local cccl=$cuda/include
             [ -d "$cuda/include/cccl/nv" ] && cccl=$cuda/include/cccl
-            cp -r "$cccl/nv" "$cccl/cuda" "$dir/"
+            cp -r "$cuda/include/cooperative_groups.h" "$cuda/include/cooperative_groups" "$cccl/nv" "$cccl/cuda" \
+                "$dir/" || echo "nvrtc_samples.sh: some headers matrixMul_nvrtc's kernel includes are missing"
         fi
-        if ! "$cuda/bin/nvcc" -std=c++17 -O2 -I"$samples/Common" -o "$dir/$sample" "$src/$host" -lnvrtc -lcuda \
+        if ! "$cuda/bin/nvcc" -std=c++17 -O2 -I"$samples/Common" -o "$dir/$sample" "$src/$host" \
+            -L"$cuda/lib64/stubs" -lnvrtc -lcuda \
             > "$dir/build.log" 2>&1; then
             cat "$dir/build.log"
-            failed+=("$sample (build)")
-        elif ! (cd "$dir" && "./$sample") > "$work/$sample.out" 2>&1; then
-            failed+=("$sample")
+            failed+=("$sample (C++, nvcc build)")
+        elif ! (cd "$dir" && "./$sample") > "$work/$sample.c++.out" 2>&1; then
+            failed+=("$sample (C++)")
         fi
         echo "---- $sample"
-        cat "$work/$sample.out" 2>/dev/null || true
+        cat "$work/$sample.c++.out" 2>/dev/null || true
         echo "---- $lesson"
-        if ! "$bins/$lesson" > "$work/$lesson.out" 2>&1; then
-            failed+=("$lesson")
+        if ! "$bins/$lesson" > "$work/$lesson.rust.out" 2>&1; then
+            failed+=("$lesson (Rust)")
         fi
-        cat "$work/$lesson.out"
+        cat "$work/$lesson.rust.out"
         echo "---- diff $sample $lesson"
-        diff "$work/$sample.out" "$work/$lesson.out" || true
+        diff "$work/$sample.c++.out" "$work/$lesson.rust.out" || true
     done <<< "$table"
 
     echo
