@@ -19,6 +19,8 @@
 //! Nothing here takes a symbol name from outside: a -sys crate's functions are the only callers
 //! of [`Loader::resolve`], each with its own symbol.
 
+#[doc(hidden)]
+pub mod child;
 mod codes;
 mod functions;
 mod library;
@@ -30,6 +32,8 @@ mod loader;
 pub mod os;
 mod published;
 mod record;
+mod shell;
+mod tests;
 
 use std::ffi::CStr;
 
@@ -56,7 +60,7 @@ pub fn cuda_version(version: impl Into<i64>) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+mod unit_tests {
     use super::*;
 
     #[test]

@@ -78,6 +78,11 @@ impl Loader {
         self.library
     }
 
+    /// The library's file of the header's major, on this OS: `libcudart.so.13`.
+    pub fn file(&self) -> &'static str {
+        self.bindings.file
+    }
+
     /// How the crate reaches its library.
     pub fn reach(&self) -> Reach {
         self.bindings.reach

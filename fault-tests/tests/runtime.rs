@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use cudart_sys::*;
-use fault_tests::{fake, Child, TempDir};
+use fault_tests::{fake, Child, Libraries, TempDir};
 
 const SCENARIOS: &[(&str, fn())] = &[("malloc_fails", malloc_fails)];
 
