@@ -10,12 +10,12 @@
 #   3. so does vector_add_nvrtc's, its kernel compiled by the real NVRTC (the toolkit's, from
 #      the wheel), and the NVRTC lessons run with the fake driver and no NVRTC.
 # The figures mean nothing; what fails here would fail on the GPU machine.
-# CUDA_PATH: a CUDA 13 toolkit root, as for bundle.sh (default .cuda-headers/13.0).
+# CUDA_PATH: a toolkit root of the GPU machine's CUDA, as for bundle.sh (default: xtask's `gpu`).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=$(realpath -m "${1:-$root/.gpu/bench}")
 cd "$root"
-export CUDA_PATH=${CUDA_PATH:-$root/.cuda-headers/13.0}
+export CUDA_PATH=${CUDA_PATH:-$(cargo xtask headers "$root/.cuda-headers" gpu)}
 fake=$root/target/fake-gpu
 major=$(sed -n 's/^#define CUDA_VERSION \([0-9]*\)[0-9]\{3\}$/\1/p' "$CUDA_PATH/include/cuda.h")
 [ -n "$major" ] || { echo "dry_run.sh: no cuda.h in $CUDA_PATH/include" >&2; exit 1; }

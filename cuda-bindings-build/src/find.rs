@@ -22,12 +22,6 @@ pub struct Toolkit {
     pub found_by: String,
 }
 
-impl Toolkit {
-    pub fn cuda_h(&self) -> PathBuf {
-        self.include.join("cuda.h")
-    }
-}
-
 /// What the search saw at one place.
 #[derive(Clone, Debug)]
 pub enum Seen {

@@ -422,7 +422,7 @@ impl Loader {
             (Ok(text), None) => text,
             (Ok(text), Some(why)) => format!("{text}: {why}"),
             (Err(_), Some(why)) => why,
-            (Err(no_text), None) => self.from_header(code, &name, no_text),
+            (Err(no_text), None) => self.header_text(code, &name, no_text),
         };
         (name, message)
     }
@@ -472,7 +472,7 @@ impl Loader {
     }
 
     /// The text for a code the library did not describe: the header's description, and why.
-    fn from_header(&self, code: u32, name: &str, no_text: NoText) -> String {
+    fn header_text(&self, code: u32, name: &str, no_text: NoText) -> String {
         let Library { short, a_short, header, version_macro, code_type, codes_reference, .. } = self.library;
         let described = self.entry(code).map(|(_, _, d)| *d).filter(|d| !d.is_empty());
         let known = self.entry(code).is_some();

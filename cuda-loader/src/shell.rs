@@ -22,6 +22,8 @@
 ///
 /// `not_loaded` and `symbol_missing` name the header's constants for the description's codes:
 /// the build stops if they differ.
+// `crate::` is the calling -sys crate, on purpose: its bindings and its LOADER.
+#[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! library {
     (
@@ -43,6 +45,8 @@ macro_rules! library {
 
 /// The body of [`library!`]; `$d` is a `$`, for the `cuda_fns!` it defines.
 #[doc(hidden)]
+// `crate::` is the calling -sys crate, on purpose: its bindings and its LOADER.
+#[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! __library {
     (
@@ -100,6 +104,8 @@ macro_rules! __library {
 /// A -sys crate's `loader` module: where its library was found, why a call could not reach it,
 /// what a code means, and the names a user may need (its variable, its file, its symbols).
 /// The module's own docs say the library's search order.
+// `crate::` is the calling -sys crate, on purpose: its bindings and its LOADER.
+#[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! loader {
     (description: $description:path, code: $code:ident, variable: $variable:ident $(,)?) => {

@@ -15,6 +15,8 @@
 ///
 /// More scenarios of the crate's own, `("name", function)`, join these.
 #[doc(hidden)]
+// `crate::` is the calling -sys crate, on purpose: its bindings and its LOADER.
+#[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! __loader_tests {
     ($(($name:literal, $body:path)),* $(,)?) => {
