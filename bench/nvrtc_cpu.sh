@@ -3,14 +3,14 @@
 # nvrtc_compile.rs (nvrtc-sys, loaded on first call) against nvrtc_compile.c (-DNVRTC_ONLY,
 # -lnvrtc), ROUNDS rounds (default 10) in the orders of a Williams design, each run 10 compiles:
 #   bash bench/nvrtc_cpu.sh [ROUNDS [sm_XY]]
-# CUDA_PATH: a toolkit root with include/nvrtc.h and lib/libnvrtc.so.<major> (default
-# .cuda-headers/13.0, which `cargo xtask headers` makes from NVIDIA's wheels).
+# CUDA_PATH: a toolkit root with include/nvrtc.h and lib/libnvrtc.so.<major> (default: xtask's
+# `gpu` toolkit, made from NVIDIA's wheels).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${1:-10}
 sm=${2:-sm_90}
 cd "$root"
-export CUDA_PATH=${CUDA_PATH:-$root/.cuda-headers/13.0}
+export CUDA_PATH=${CUDA_PATH:-$(cargo xtask headers "$root/.cuda-headers" gpu)}
 lib=$(ls "$CUDA_PATH"/lib/libnvrtc.so.[0-9]* 2>/dev/null | head -1 || true)
 [ -f "$CUDA_PATH/include/nvrtc.h" ] && [ -n "$lib" ] || {
     echo "nvrtc_cpu.sh: no include/nvrtc.h and lib/libnvrtc.so.* in $CUDA_PATH (set CUDA_PATH)" >&2; exit 2; }

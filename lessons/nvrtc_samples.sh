@@ -4,8 +4,8 @@
 # Here (Rust, network):      bash lessons/nvrtc_samples.sh prepare [CUDA_SAMPLES_CHECKOUT]
 #   copies NVIDIA's samples (BSD-3-Clause; from a git checkout of NVIDIA/cuda-samples,
 #   default /work/.mirror/NVIDIA+cuda-samples/repo) into .samples/ (ignored: never committed),
-#   and builds the NVRTC lessons in release into .gpu/nvrtc/ against a CUDA 13 toolkit root
-#   ($CUDA_PATH, default .cuda-headers/13.0, which `cargo xtask headers` makes).
+#   and builds the NVRTC lessons in release into .gpu/nvrtc/ against a toolkit root of the GPU
+#   machine's CUDA ($CUDA_PATH, default: xtask's `gpu` toolkit, made from NVIDIA's wheels).
 # There (GPU, nvcc, no Rust): bash lessons/nvrtc_samples.sh run
 #   with .samples/ and .gpu/nvrtc/ carried over: builds each C++ sample with nvcc from
 #   $CUDA_HOME (default /usr/local/cuda), runs it, runs the lesson that ports it, shows both
@@ -39,11 +39,13 @@ prepare() {
     git -C "$checkout" rev-parse HEAD > "$samples/COMMIT"
     echo "NVIDIA/cuda-samples $(cat "$samples/COMMIT") in $samples: $(find "$samples" -type f | wc -l) files"
 
-    if [ -z "${CUDA_PATH:-}" ] && [ -f "$root/.cuda-headers/13.0/include/cuda.h" ]; then
-        CUDA_PATH=$root/.cuda-headers/13.0
-    fi
-    if [ -z "${CUDA_PATH:-}" ] || ! grep -Eq '^#define CUDA_VERSION 13[0-9]{3}' "$CUDA_PATH/include/cuda.h" 2>/dev/null; then
-        echo "nvrtc_samples.sh: set CUDA_PATH to a CUDA 13 toolkit root (the GPU machine has CUDA 13.0)" >&2
+    local gpu
+    gpu=$(cargo xtask headers "$root/.cuda-headers" gpu)
+    CUDA_PATH=${CUDA_PATH:-$gpu}
+    # NVRTC is loaded by the header's major (libnvrtc.so.13): the GPU machine's.
+    major() { sed -n 's/^#define CUDA_VERSION \([0-9]*\)[0-9]\{3\}$/\1/p' "$1/include/cuda.h" 2>/dev/null; }
+    if [ "$(major "$CUDA_PATH")" != "$(major "$gpu")" ] || [ ! -f "$CUDA_PATH/include/nvrtc.h" ]; then
+        echo "nvrtc_samples.sh: set CUDA_PATH to a toolkit root with nvrtc.h of the GPU machine's CUDA major ($(major "$gpu")), e.g. $gpu" >&2
         exit 2
     fi
     export CUDA_PATH
