@@ -3,17 +3,18 @@
 #
 # Here (Rust, network):      bash lessons/nvrtc_samples.sh prepare [CUDA_SAMPLES_CHECKOUT]
 #   copies NVIDIA's samples (BSD-3-Clause; from a git checkout of NVIDIA/cuda-samples,
-#   default /work/.mirror/NVIDIA+cuda-samples/repo) into .samples/ (ignored: never committed),
+#   default /work/.mirror/NVIDIA+cuda-samples/repo) into .samples/nvrtc/ (ignored: never
+#   committed; other folders of .samples/ are other scripts'),
 #   and builds the NVRTC lessons in release into .gpu/nvrtc/ against a toolkit root of the GPU
 #   machine's CUDA ($CUDA_PATH, default: xtask's `gpu` toolkit, made from NVIDIA's wheels).
 # There (GPU, nvcc, no Rust): bash lessons/nvrtc_samples.sh run
-#   with .samples/ and .gpu/nvrtc/ carried over: builds each C++ sample with nvcc from
+#   with .samples/nvrtc/ and .gpu/nvrtc/ carried over: builds each C++ sample with nvcc from
 #   $CUDA_HOME (default /usr/local/cuda), runs it, runs the lesson that ports it, shows both
 #   outputs and their diff, then runs every lesson under compute-sanitizer (memcheck, full leak
 #   check). Exits 1 if a sample or a lesson fails or the sanitizer reports an error.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-samples=$root/.samples
+samples=$root/.samples/nvrtc
 bins=$root/.gpu/nvrtc
 
 # lesson  sample  folder of Samples/  host file  kernel file
@@ -56,7 +57,7 @@ prepare() {
     while read -r lesson _; do cp "$root/target/nvrtc-gpu/release/examples/$lesson" "$bins/"; done <<< "$table"
     strip "$bins"/*
     ls -la "$bins"
-    echo "On the GPU machine, with .samples and .gpu/nvrtc carried over: bash lessons/nvrtc_samples.sh run"
+    echo "On the GPU machine, with .samples/nvrtc and .gpu/nvrtc carried over: bash lessons/nvrtc_samples.sh run"
 }
 
 run() {
