@@ -1,4 +1,4 @@
-/* Lesson 14, in C: each block of lessons/kernels/clock_kernel.cu times its own reduction with
+/* Lesson 18, in C: each block of lessons/kernels/clock_kernel.cu times its own reduction with
  * clock(), compiled by NVRTC for this GPU, the way NVIDIA's clock_nvrtc sample does it (our own
  * short version). */
 #include "nvrtc_helper.h"

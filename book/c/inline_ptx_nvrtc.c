@@ -1,4 +1,4 @@
-/* Lesson 15, in C: lessons/kernels/inlinePTX_kernel.cu reads each thread's lane with inline
+/* Lesson 19, in C: lessons/kernels/inlinePTX_kernel.cu reads each thread's lane with inline
  * PTX, compiled by NVRTC for this GPU, the way NVIDIA's inlinePTX_nvrtc sample does it (our own
  * short version). */
 #include "nvrtc_helper.h"

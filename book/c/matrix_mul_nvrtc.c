@@ -1,4 +1,4 @@
-/* Lesson 13, in C: the tiled matrix product of lessons/kernels/matrixMul_kernel.cu, compiled by
+/* Lesson 17, in C: the tiled matrix product of lessons/kernels/matrixMul_kernel.cu, compiled by
  * NVRTC for this GPU, its 32x32 instance fetched by name and launched 300 times, the way
  * NVIDIA's matrixMul_nvrtc sample does it (our own short version). */
 #include <math.h>

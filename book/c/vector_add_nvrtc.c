@@ -1,4 +1,4 @@
-/* Lesson 12, in C: the vector-add kernel as CUDA C++ (lessons/kernels/vectorAdd_kernel.cu),
+/* Lesson 16, in C: the vector-add kernel as CUDA C++ (lessons/kernels/vectorAdd_kernel.cu),
  * compiled by NVRTC for this GPU, loaded and launched, the way NVIDIA's vectorAdd_nvrtc sample
  * does it (our own short version); first the same kernel with a mistake, to see NVRTC's log. */
 #include <math.h>

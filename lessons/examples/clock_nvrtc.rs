@@ -1,4 +1,4 @@
-//! Lesson 14: timing inside a kernel with `clock()`, NVIDIA's clock_nvrtc sample line by
+//! Lesson 18: timing inside a kernel with `clock()`, NVIDIA's clock_nvrtc sample line by
 //! line. Each of 64 blocks of 256 threads finds the minimum of 512 numbers by a reduction in
 //! shared memory (`kernels/clock_kernel.cu`, compiled by NVRTC for this GPU), and its thread 0
 //! reads the multiprocessor's cycle counter before and after: the average over the blocks is

@@ -1,4 +1,4 @@
-//! Lesson 15: inline PTX in a CUDA C++ kernel, NVIDIA's inlinePTX_nvrtc sample line by line.
+//! Lesson 19: inline PTX in a CUDA C++ kernel, NVIDIA's inlinePTX_nvrtc sample line by line.
 //! The kernel (`kernels/inlinePTX_kernel.cu`) reads each thread's lane (its place in its warp,
 //! 0 to 31) from PTX's special register `%laneid` with one `asm("mov.u32 %0, %%laneid;" ...)`;
 //! NVRTC compiles C++ and PTX together for this GPU. The host checks that element i holds

@@ -1,4 +1,4 @@
-//! Lesson 13: a tiled matrix product in shared memory, NVIDIA's matrixMul_nvrtc sample line
+//! Lesson 17: a tiled matrix product in shared memory, NVIDIA's matrixMul_nvrtc sample line
 //! by line. The kernel (`kernels/matrixMul_kernel.cu`) is a C++ template instantiated for
 //! 16x16 and 32x32 tiles, compiled by NVRTC for this GPU; the host asks for the 32x32 one by
 //! name, multiplies a 320x320 matrix of ones by a 640x320 matrix of 0.01 (as width x height)

@@ -1,4 +1,4 @@
-//! Lesson 12: CUDA C++ compiled at run time, NVIDIA's vectorAdd_nvrtc sample line by line.
+//! Lesson 16: CUDA C++ compiled at run time, NVIDIA's vectorAdd_nvrtc sample line by line.
 //! The kernel is C++ (`kernels/vectorAdd_kernel.cu`), not PTX as in `vector_add`: NVRTC
 //! compiles it for this GPU's own architecture to CUBIN (`compile_file_to_cubin`), the driver
 //! loads it (`load_cubin`), and it adds 50000 pairs of random numbers, checked on the host.
