@@ -36,7 +36,11 @@ fn main() -> Result<(), CudaError> {
     // Loads NVRTC before anything is timed, as the C program has it loaded before main.
     let (mut major, mut minor) = (0, 0);
     unsafe { check_nvrtc!(nvrtcVersion(&mut major, &mut minor))? };
-    println!("# rust: NVRTC {major}.{minor}, {}", option.to_string_lossy());
+    let library = match nvrtc_sys::loader::library_path() {
+        Ok(path) => path.display().to_string(),
+        Err(e) => e.to_string(),
+    };
+    println!("# rust: NVRTC {major}.{minor} ({library}), {}", option.to_string_lossy());
 
     for i in 0..ITERATIONS {
         let start = Instant::now();
