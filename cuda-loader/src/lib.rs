@@ -19,17 +19,15 @@
 //! Nothing here takes a symbol name from outside: a -sys crate's functions are the only callers
 //! of [`Loader::resolve`], each with its own symbol.
 
-#[doc(hidden)]
 pub mod child;
 mod codes;
 mod functions;
 mod library;
 mod load;
 mod loader;
-#[doc(hidden)]
 #[cfg_attr(unix, path = "os/unix.rs")]
 #[cfg_attr(windows, path = "os/windows.rs")]
-pub mod os;
+mod os;
 mod published;
 mod record;
 mod shell;
@@ -40,7 +38,7 @@ use std::ffi::CStr;
 pub use functions::Unreachable;
 pub use library::{ErrorText, Files, Library, PerOs, Role, Search, VersionFunction, DRIVER, NVRTC, RUNTIME};
 pub use load::LoadError;
-pub use loader::{Bindings, Function, Loader, Reach};
+pub use loader::{site_packages, Bindings, Function, Loader, Reach};
 pub use record::clear_last_failure;
 
 /// `name\0` as a `&'static CStr`, at compile time: what the loader hands to `dlsym`. A name
@@ -51,6 +49,12 @@ pub const fn symbol(name: &'static str) -> &'static CStr {
         Ok(symbol) => symbol,
         Err(_) => panic!("a symbol name must end in its only NUL"),
     }
+}
+
+/// A real shared library that has none of CUDA's symbols (libc; Windows: kernel32.dll), for
+/// tests of what a loader says of a library that is not the one it wanted.
+pub fn some_other_library() -> std::path::PathBuf {
+    os::some_other_library()
 }
 
 /// `12090` as `12.9`.
