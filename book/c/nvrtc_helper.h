@@ -29,13 +29,22 @@ static inline void print_log(nvrtcProgram prog, const char *path) {
     free(log);
 }
 
-/* compileFileToCUBIN: cuInit, device 0's compute capability, then `path` compiled to CUBIN
- * for exactly that architecture. A compile error prints NVRTC's log and returns NULL. */
-static inline char *compile_file_to_cubin(const char *path, size_t *size) {
+/* findCudaDeviceDRV: cuInit, then device 0 (the sample picks the fastest), named. */
+static inline CUdevice find_cuda_device(void) {
     CUdevice device;
-    int major, minor;
+    char name[100];
     CHECK(cuInit(0));
     CHECK(cuDeviceGet(&device, 0));
+    CHECK(cuDeviceGetName(name, sizeof name, device));
+    printf("> Using CUDA Device [0]: %s\n", name);
+    return device;
+}
+
+/* compileFileToCUBIN: the device, its compute capability, then `path` compiled to CUBIN for
+ * exactly that architecture. A compile error prints NVRTC's log and returns NULL. */
+static inline char *compile_file_to_cubin(const char *path, size_t *size) {
+    CUdevice device = find_cuda_device();
+    int major, minor;
     CHECK(cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device));
     CHECK(cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device));
     char option[64];
@@ -61,14 +70,15 @@ static inline char *compile_file_to_cubin(const char *path, size_t *size) {
     return cubin;
 }
 
-/* loadCUBIN: a context on device 0, current, and the CUBIN loaded into it. */
+/* loadCUBIN: the device, a context on it, current, and the CUBIN loaded into it. */
 static inline CUmodule load_cubin(const char *cubin, CUcontext *context) {
+    CUdevice device = find_cuda_device();
     int major, minor;
     CUmodule module;
-    CHECK(cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, 0));
-    CHECK(cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, 0));
+    CHECK(cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device));
+    CHECK(cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device));
     printf("> GPU Device has SM %d.%d compute capability\n", major, minor);
-    *context = init_context(0);
+    *context = init_context(device);
     CHECK(cuModuleLoadData(&module, cubin));
     return module;
 }

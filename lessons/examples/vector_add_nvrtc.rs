@@ -16,10 +16,9 @@ use lessons::nvrtc_helper::{compile_file_to_cubin, load_cubin};
 use nvrtc_sys::NVRTC_ERROR_COMPILATION;
 
 fn main() -> Result<(), CudaError> {
+    println!("A kernel with a mistake first: what NVRTC says.");
     match compile_file_to_cubin(&kernel_file!("mistakes/vectorAdd_kernel.cu"), &[]) {
-        Err(CudaError::Nvrtc(e)) if e.code() == NVRTC_ERROR_COMPILATION => {
-            println!("A kernel with a mistake first: what NVRTC says.\n{e}\n")
-        }
+        Err(CudaError::Nvrtc(e)) if e.code() == NVRTC_ERROR_COMPILATION => println!("{e}\n"),
         Err(other) => return Err(other),
         Ok(_) => {
             eprintln!("mistakes/vectorAdd_kernel.cu compiled: its mistake is gone, and this lesson has nothing to show");

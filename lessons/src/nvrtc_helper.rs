@@ -157,19 +157,30 @@ pub fn compute_capability(device: CUdevice) -> DriverResult<(i32, i32)> {
     Ok((major, minor))
 }
 
-/// `compileFileToCUBIN`: `cuInit(0)`, device 0's compute capability, then `file` compiled to
+/// The samples' `findCudaDeviceDRV`: `cuInit(0)`, then device 0, named as the sample names the
+/// device it picks (`> Using CUDA Device [0]: NVIDIA H200`). The sample picks the fastest
+/// device; the lessons take device 0, as the others do.
+pub fn find_cuda_device() -> DriverResult<CUdevice> {
+    let mut device: CUdevice = 0;
+    let mut name = [0 as c_char; 100];
+    // SAFETY: valid out-pointers; the name buffer's length is passed with it.
+    unsafe {
+        check_driver!(cuInit(0))?;
+        check_driver!(cuDeviceGet(&mut device, 0))?;
+        check_driver!(cuDeviceGetName(name.as_mut_ptr(), name.len() as i32, device))?;
+        println!("> Using CUDA Device [0]: {}", CStr::from_ptr(name.as_ptr()).to_string_lossy());
+    }
+    Ok(device)
+}
+
+/// `compileFileToCUBIN`: the device ([`find_cuda_device`]), its compute capability, then `file` compiled to
 /// CUBIN for exactly that architecture (`--gpu-architecture=sm_90` on an H200), with
 /// `extra_options` after it.
 ///
 /// The driver comes first, as in the sample: without one there is no GPU to compile for, and
 /// the error says so (`cuInit(0) failed ... could not be loaded`) before NVRTC is loaded.
 pub fn compile_file_to_cubin(file: &KernelFile, extra_options: &[&CStr]) -> Result<Vec<u8>, CudaError> {
-    let mut device: CUdevice = 0;
-    // SAFETY: valid out-pointers.
-    unsafe {
-        check_driver!(cuInit(0))?;
-        check_driver!(cuDeviceGet(&mut device, 0))?;
-    }
+    let device = find_cuda_device()?;
     let (major, minor) = compute_capability(device)?;
     let architecture = CString::new(format!("--gpu-architecture=sm_{major}{minor}"))
         .expect("two numbers and ASCII have no NUL");
@@ -178,20 +189,15 @@ pub fn compile_file_to_cubin(file: &KernelFile, extra_options: &[&CStr]) -> Resu
     Ok(compile(file, &options, Output::Cubin)?)
 }
 
-/// `loadCUBIN`: prints device 0's compute capability, creates a context on it (current on
-/// this thread) and loads `cubin` into it. The caller unloads the module and destroys the
+/// `loadCUBIN`: the device ([`find_cuda_device`]) and its compute capability, printed; a
+/// context on it (current on this thread) and `cubin` loaded into it. The caller unloads the module and destroys the
 /// context.
 ///
 /// # Safety
 /// `cubin` is a whole image as [`compile`] gives it (a CUBIN, or PTX with its NUL):
 /// `cuModuleLoadData` takes no length and reads as far as the image's own headers say.
 pub unsafe fn load_cubin(cubin: &[u8]) -> DriverResult<(CUcontext, CUmodule)> {
-    let mut device: CUdevice = 0;
-    // SAFETY: valid out-pointers.
-    unsafe {
-        check_driver!(cuInit(0))?;
-        check_driver!(cuDeviceGet(&mut device, 0))?;
-    }
+    let device = find_cuda_device()?;
     let (major, minor) = compute_capability(device)?;
     println!("> GPU Device has SM {major}.{minor} compute capability");
     let context = crate::init_context(device)?;

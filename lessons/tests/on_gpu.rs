@@ -178,8 +178,14 @@ fn runtime_driver_interop_shares_the_primary_context_and_stream() {
     assert!(out.contains("all 1048576 elements correct"), "{out}");
 }
 
-/// The "> GPU Device has SM X.Y compute capability" line of the NVRTC lessons' load_cubin.
+/// The "> Using CUDA Device [0]: NAME" and "> GPU Device has SM X.Y compute capability" lines
+/// of the NVRTC lessons' compile_file_to_cubin and load_cubin.
 fn assert_compiled_for_this_gpu(out: &str) {
+    assert_eq!(
+        out.matches("> Using CUDA Device [0]: ").count(),
+        2 + out.matches("A kernel with a mistake").count(),
+        "{out}"
+    );
     let sm = out
         .lines()
         .find_map(|l| l.strip_prefix("> GPU Device has SM ")?.strip_suffix(" compute capability"))
