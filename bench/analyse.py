@@ -12,6 +12,8 @@
     analyse.py allreduce DIR REF NAME...      all-reduce sweeps run in rounds (DIR/NAME.R.txt,
                                               `bytes count time_us algbw busbw` rows): time,
                                               algbw, busbw and time ratios to REF with 95% CIs
+    analyse.py compile DIR REF NAME...        NVRTC compile (and load) times in ms: ratios to
+                                              REF with 95% confidence intervals
 
 `rounds` reads DIR/NAME.R.txt (R = 1, 2, ...), each a table of `SIZE UNIT H2D D2H` rows in
 GB/s, one per program per round. Each round ran every program once, in the order `order`
@@ -396,6 +398,49 @@ def allreduce(work, ref, names):
     top = sizes[-1]
     best = {p: max(values(p, top, 2)) for p in programs}
     print(f"busbw at {bytes_label(top)} (best round): " + ", ".join(f"{p} {b:.2f} GB/s" for p, b in best.items()))
+# ---------------------------------------------------------------- compile
+
+
+def compile_times(work, ref, names):
+    """bench/nvrtc_compile's runs: DIR/NAME.R.txt holds `METRIC PROGRAM MS` lines, one per
+    iteration. Per round and metric, a program's figure is its median over the iterations; the
+    ratio to the reference's of the same round is the paired unit, its mean over rounds given
+    with a 95% t-interval."""
+    programs = [ref] + [n for n in names if n != ref]
+    per_round = {p: [] for p in programs}
+    for p in programs:
+        r = 1
+        while os.path.exists(os.path.join(work, f"{p}.{r}.txt")):
+            samples = {}
+            for line in open(os.path.join(work, f"{p}.{r}.txt")):
+                f = line.split()
+                if line.startswith("#") or len(f) != 3:
+                    continue
+                ms = float(f[2])
+                if not (math.isfinite(ms) and ms > 0):
+                    fail(f"{p}.{r}.txt: {line.strip()}: not a positive time")
+                samples.setdefault(f[0], []).append(ms)
+            if not samples:
+                fail(f"{work}/{p}.{r}.txt: no `METRIC PROGRAM MS` lines")
+            per_round[p].append({m: statistics.median(v) for m, v in samples.items()})
+            r += 1
+    n_rounds = min(len(v) for v in per_round.values())
+    if n_rounds < 2:
+        fail(f"{work}: need at least 2 rounds of each of {programs}, found "
+             f"{ {p: len(v) for p, v in per_round.items()} }")
+    metrics = [m for m in ("first-compile", "compile", "load") if m in per_round[ref][0]]
+    print(f"{n_rounds} rounds; reference {ref}; each cell: median over rounds of the program's"
+          f" median over its iterations (ms), and its ratio to {ref}: mean over rounds [95% CI]")
+    print(f"{'metric':14} {'program':12} {'ms':>9} {'ratio':>7}  95% CI")
+    for metric in metrics:
+        for p in programs:
+            values = [per_round[p][r].get(metric, math.nan) for r in range(n_rounds)]
+            line = f"{metric:14} {p:12} {statistics.median(values):9.3f}"
+            if p != ref:
+                ratios = [v / per_round[ref][r][metric] for r, v in enumerate(values)]
+                mean, lo, hi = t_interval(ratios)
+                line += f" {mean:7.3f}  [{lo:.3f}, {hi:.3f}] {verdict(lo, hi)}"
+            print(line)
 
 
 def main(argv):
@@ -411,6 +456,8 @@ def main(argv):
         pooled = rounds(argv[1], argv[2], argv[3:])
         if argv[0] == "protocol":
             conclude_protocol(pooled)
+    elif len(argv) >= 4 and argv[0] == "compile":
+        compile_times(argv[1], argv[2], argv[3:])
     else:
         fail(__doc__)
 

@@ -6,6 +6,7 @@
 #   pinned_copy, pinned_copy_link              the lesson's pinned copies; libcuda loaded / linked
 #   runtime_bandwidth                          pinned cudaMemcpy (libcudart loaded)
 #   all_reduce                                 NCCL all-reduce sweep (libnccl loaded)
+#   nvrtc_compile                              NVRTC compile and load (libnvrtc, libcuda loaded)
 # Then, on the GPU machine: bash bench/gpu.sh DIR
 #
 # The runtime is found and linked by the header's major (libcudart.so.13 for CUDA 13), so the
@@ -39,8 +40,8 @@ mkdir -p "$dir"
 
 CARGO_TARGET_DIR=target/bench cargo build --release -p bench -p lessons \
     --example call_overhead --example runtime_call_overhead --example runtime_bandwidth \
-    --example pinned_copy --example bandwidth --example all_reduce
-for b in call_overhead runtime_call_overhead runtime_bandwidth pinned_copy bandwidth all_reduce; do
+    --example pinned_copy --example bandwidth --example all_reduce --example nvrtc_compile
+for b in call_overhead runtime_call_overhead runtime_bandwidth pinned_copy bandwidth all_reduce nvrtc_compile; do
     cp "target/bench/release/examples/$b" "$dir/$b"
 done
 

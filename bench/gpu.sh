@@ -19,7 +19,10 @@
 #                      NCCL backend), and all_reduce.rs on torch's own libnccl where torch brings
 #                      one; $ALLREDUCE_ROUNDS (3) rounds, unpinned (NCCL runs threads of its own);
 #                      needs python3 with torch. Not in the default list: name it.
-# In the two round-based sections every program runs once per round, in the orders of a
+#   nvrtc              vectorAdd_kernel.cu compiled with NVRTC to CUBIN for this GPU and loaded,
+#                      10 times per run: nvrtc_compile.rs (nvrtc-sys) vs .c (-lnvrtc -lcuda),
+#                      $NVRTC_ROUNDS (6) rounds
+# In the round-based sections (all but allreduce, which is unpinned) every program runs once per round, in the orders of a
 # Williams design (each at each position, and after each other program, equally often), all
 # pinned to core $BENCH_CORE (default 2) with taskset; bench/analyse.py gives medians and 95%
 # confidence intervals of each ratio, paired by round, and the protocol's verdict.
@@ -30,7 +33,7 @@ export NCCL_NVLS_ENABLE=0
 here=$(cd "$(dirname "$0")" && pwd)
 bins=${1:-.gpu/bench}
 [ $# -gt 0 ] && shift
-all="calls runtime-calls bandwidth runtime-bandwidth pinned-protocol"
+all="calls runtime-calls bandwidth runtime-bandwidth pinned-protocol nvrtc"
 sections=${*:-$all}
 for s in $sections; do
     case " $all allreduce " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
@@ -50,6 +53,7 @@ need bandwidth bandwidth
 need runtime-bandwidth runtime_bandwidth
 need pinned-protocol pinned_copy pinned_copy_link
 need allreduce all_reduce
+need nvrtc nvrtc_compile
 bins=$(realpath "$bins")
 cuda=${CUDA_HOME:-/usr/local/cuda}
 export LD_LIBRARY_PATH="$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -72,6 +76,20 @@ else
 fi
 build_c "$here/runtime_call_overhead.c" "${cudart[@]}" -o "$work/runtime_call_overhead_c"
 build_c "$here/runtime_bandwidth.c" "${cudart[@]}" -o "$work/runtime_bandwidth_c"
+case " $sections " in *" nvrtc "*)
+    if [ -e "$cuda/lib64/libnvrtc.so" ]; then
+        nvrtc=(-L"$cuda/lib64" -lnvrtc)
+    else
+        versioned=$(cd "$cuda/lib64" && ls libnvrtc.so.[0-9]* 2>/dev/null | head -1 || true)
+        [ -n "$versioned" ] || { echo "gpu.sh: no libnvrtc in $cuda/lib64 (set CUDA_HOME)" >&2; exit 2; }
+        nvrtc=(-L"$cuda/lib64" -l":$versioned")
+    fi
+    build_c "$here/nvrtc_compile.c" "${nvrtc[@]}" -L"$cuda/lib64/stubs" -lcuda -o "$work/nvrtc_compile_c"
+    # rounds runs programs without arguments: the C reads the kernel the Rust has built in.
+    printf '#!/bin/sh\nexec %q %q\n' "$work/nvrtc_compile_c" "$(realpath "$here/../lessons/kernels/vectorAdd_kernel.cu")" \
+        > "$work/nvrtc_compile_c.sh"
+    chmod +x "$work/nvrtc_compile_c.sh" ;;
+esac
 
 nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.current,pcie.link.width.current --format=csv,noheader || true
 echo "C's libcudart: $(ldd "$work/runtime_bandwidth_c" | grep -o 'libcudart[^ ]* => [^ ]*' || echo '?')"
@@ -174,6 +192,14 @@ print(next((l.split()[-1] for l in open("/proc/self/maps") if "libnccl" in l), "
     fi
     rounds "$work/allreduce" "$n" "${programs[@]}"
     python3 "$here/analyse.py" allreduce "$work/allreduce" torch "${names[@]}"
+}
+
+section_nvrtc() {
+    local n=${NVRTC_ROUNDS:-6}
+    echo "== NVRTC: vectorAdd_kernel.cu to CUBIN for this GPU, then cuModuleLoadData, 10 times a run: Rust (nvrtc-sys, loaded) vs C (-lnvrtc), $n rounds"
+    rounds "$work/nvrtc" "$n" c="$work/nvrtc_compile_c.sh" rust="$bins/nvrtc_compile"
+    { grep -h '^#' "$work/nvrtc"/*.1.txt || true; } | sort -u
+    python3 "$here/analyse.py" compile "$work/nvrtc" c rust
 }
 
 failed=()

@@ -1,9 +1,11 @@
 //! What several lessons share: a context on a device, the vector-add kernel, a timer on CUDA
-//! events, bandwidth measured with it (which the benchmarks share too), and a chart. Each lesson's own subject stays in its own file (`examples/`).
+//! events, bandwidth measured with it (which the benchmarks share too), a chart, and NVIDIA's
+//! NVRTC helper (`nvrtc_helper`). Each lesson's own subject stays in its own file (`examples/`).
 
 pub mod bandwidth;
 pub mod chart;
 pub mod ranks;
+pub mod nvrtc_helper;
 
 #[doc = include_str!("../../PORTING.md")]
 pub mod porting {}

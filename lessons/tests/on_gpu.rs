@@ -217,3 +217,81 @@ fn nccl_rank_per_gpu_sums_over_every_rank() {
     }
     assert!(out.contains(&format!("launcher: all {n} ranks succeeded")), "{out}");
 }
+
+/// The "> Using CUDA Device [0]: NAME" and "> GPU Device has SM X.Y compute capability" lines
+/// of the NVRTC lessons' compile_file_to_cubin and load_cubin.
+fn assert_compiled_for_this_gpu(out: &str) {
+    assert_eq!(
+        out.matches("> Using CUDA Device [0]: ").count(),
+        2 + out.matches("A kernel with a mistake").count(),
+        "{out}"
+    );
+    let sm = out
+        .lines()
+        .find_map(|l| l.strip_prefix("> GPU Device has SM ")?.strip_suffix(" compute capability"))
+        .unwrap_or_else(|| panic!("no compute capability line:\n{out}"));
+    let (major, minor) = sm.split_once('.').unwrap_or_else(|| panic!("{sm}"));
+    assert!(major.parse::<u32>().is_ok() && minor.parse::<u32>().is_ok(), "{sm}");
+}
+
+#[test]
+fn vector_add_nvrtc_shows_the_mistake_then_adds() {
+    let out = lesson_output("vector_add_nvrtc", &[]);
+    // The mistake, with NVRTC's log after the error's own lines.
+    assert!(out.contains(" nvrtcCompileProgram("), "{out}");
+    assert!(out.contains(" failed. \n code = NVRTC_ERROR_COMPILATION, message = "), "{out}");
+    assert!(
+        out.contains("\n log:\nmistakes/vectorAdd_kernel.cu(12): error: identifier \"idx\" is undefined\n"),
+        "{out}"
+    );
+    assert_compiled_for_this_gpu(&out);
+    let after = out.split("> GPU Device has SM ").nth(1).unwrap();
+    let lines: Vec<&str> = after.lines().skip(1).collect();
+    assert_eq!(
+        lines,
+        [
+            "[Vector addition of 50000 elements]",
+            "Copy input data from the host memory to the CUDA device",
+            "CUDA kernel launch with 196 blocks of 256 threads",
+            "Copy output data from the CUDA device to the host memory",
+            "Test PASSED",
+            "Done"
+        ],
+        "{out}"
+    );
+}
+
+#[test]
+fn matrix_mul_nvrtc_passes() {
+    let out = lesson_output("matrix_mul_nvrtc", &[]);
+    assert!(
+        out.starts_with("[Matrix Multiply Using CUDA] - Starting...\nMatrixA(320,320), MatrixB(640,320)\n"),
+        "{out}"
+    );
+    assert_compiled_for_this_gpu(&out);
+    assert!(out.contains("Computing result using CUDA Kernel...\n"), "{out}");
+    assert!(out.contains("Checking computed result for correctness: Result = PASS\n"), "{out}");
+    assert!(!out.contains("Error! Matrix["), "{out}");
+}
+
+#[test]
+fn clock_nvrtc_times_every_block() {
+    let out = lesson_output("clock_nvrtc", &[]);
+    assert!(out.starts_with("CUDA Clock sample\n"), "{out}");
+    assert_compiled_for_this_gpu(&out);
+    let clocks: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Average clocks/block = ")?.parse().ok())
+        .unwrap_or_else(|| panic!("no average:\n{out}"));
+    // A reduction of 512 numbers takes some hundreds to thousands of cycles.
+    assert!(clocks > 10.0 && clocks < 1e7, "{out}");
+    assert!(out.contains("minimum found by 64 of 64 blocks: 0"), "{out}");
+}
+
+#[test]
+fn inline_ptx_nvrtc_reads_every_lane() {
+    let out = lesson_output("inline_ptx_nvrtc", &[]);
+    assert!(out.starts_with("CUDA inline PTX assembler sample\n"), "{out}");
+    assert_compiled_for_this_gpu(&out);
+    assert!(out.ends_with("Test Successful.\n"), "{out}");
+}

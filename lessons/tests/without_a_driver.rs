@@ -1,5 +1,6 @@
 //! Every lesson, on a machine where no driver can be loaded, exits 1 with the check macro's
-//! message: no panic, no backtrace. A driver lesson fails at `cuInit(0)`; a runtime lesson
+//! message: no panic, no backtrace. A driver lesson fails at `cuInit(0)`, and so does an NVRTC
+//! lesson (the driver says which GPU to compile for, before NVRTC is loaded); a runtime lesson
 //! (`runtime_*`) at its first runtime call, `cudaSetDevice`, which fails in the runtime's own
 //! words when the runtime loads but finds no driver, and in the loader's when no runtime loads.
 //! An NCCL lesson (`nccl_*`) starts with `ncclGetVersion`, which fails in the loader's words
@@ -32,10 +33,16 @@ fn expected() {
     println!("nccl: code = {name}, message = {message}\n");
 }
 
+/// What an NVRTC lesson must print when NVRTC cannot be loaded: nvrtc-sys's own words.
+fn expected_nvrtc() {
+    let (name, message) = nvrtc_sys::loader::describe(nvrtc_sys::NVRTC_ERROR_INTERNAL_ERROR);
+    println!("nvrtc: code = {name}, message = {message}\n");
+}
+
 #[test]
 #[ignore = "a scenario body: the other tests of this file run it in a child process"]
 fn scenario() {
-    cuda_loader::child::dispatch(&[("expected", expected)]);
+    cuda_loader::child::dispatch(&[("expected", expected), ("expected_nvrtc", expected_nvrtc)]);
 }
 
 #[test]
@@ -173,4 +180,36 @@ fn nccl_lessons_fail_cleanly_with_nccl_and_no_driver() {
     }
     assert!(checked >= 2, "only {checked} NCCL lessons");
     println!("{checked} NCCL lessons with {nccl} and no driver: {name}: {text}");
+}
+
+/// With a driver but no NVRTC, an NVRTC lesson (`*_nvrtc`) gets past `cuInit(0)` and the
+/// device's compute capability, and stops at its first NVRTC call, `nvrtcCreateProgram`, with
+/// the NVRTC loader's reason. Where no driver can be loaded there is nothing to check: it says so.
+#[test]
+fn nvrtc_lessons_fail_cleanly_with_a_driver_but_no_nvrtc() {
+    if let Err(e) = cuda_sys::loader::library_path() {
+        println!("skipped: no driver to reach NVRTC's first call with ({e})");
+        return;
+    }
+    let nowhere = format!("/nonexistent/{}", nvrtc_sys::loader::LIBRARY);
+    let exe = std::env::current_exe().unwrap();
+    let said = cuda_loader::child::Child::of(&exe, "scenario", "expected_nvrtc")
+        .env(nvrtc_sys::loader::LIBNVRTC_PATH_VAR, &nowhere)
+        .run();
+    let start = said.find("nvrtc: ").unwrap_or_else(|| panic!("{said}")) + "nvrtc: ".len();
+    let nvrtc = said[start..].split("\n\n").next().unwrap().to_string() + "\n";
+    assert!(nvrtc.contains("could not be loaded") && nvrtc.contains(&nowhere), "{nvrtc}");
+    let mut checked = 0;
+    for lesson in common::lessons().into_iter().filter(|n| n.ends_with("_nvrtc")) {
+        let mut command = common::lesson(lesson);
+        command.env(nvrtc_sys::loader::LIBNVRTC_PATH_VAR, &nowhere).env("RUST_BACKTRACE", "1");
+        let (output, stdout, stderr) = common::run(command);
+        assert_eq!(output.status.code(), Some(1), "{lesson}: {stdout}{stderr}");
+        assert!(stderr.starts_with("Error: "), "{lesson}: {stderr}");
+        assert!(stderr.contains(" nvrtcCreateProgram("), "{lesson}: {stderr}");
+        assert!(stderr.contains(&format!(") failed. \n {nvrtc}")), "{lesson}: {stderr}");
+        assert!(!stderr.contains("panicked") && !stderr.contains("stack backtrace"), "{lesson}: {stderr}");
+        checked += 1;
+    }
+    assert!(checked >= 4, "only {checked} NVRTC lessons");
 }
