@@ -27,6 +27,10 @@ pub struct Api {
     pub vendored_stem: &'static str,
     /// The crate's own variables: `<prefix>_STRICT`-style names are shared, see `lib.rs`.
     pub crate_name: &'static str,
+    /// Headers of the same library that programs include beside `header` (the profiler's),
+    /// bound with it where the toolkit has them: a full toolkit does, the runtime wheels keep
+    /// them in a wheel of their own (`nvidia-cuda-profiler-api`).
+    pub also: &'static [&'static str],
 }
 
 /// The Driver API, `cuda.h`: libcuda-sys.
@@ -44,6 +48,7 @@ pub const DRIVER: Api = Api {
     shares_types_with: None,
     vendored_stem: "cuda",
     crate_name: "libcuda-sys",
+    also: &["cudaProfiler.h"],
 };
 
 /// The Runtime API, `cuda_runtime_api.h`: cudart-sys. Its `CUstream_st`, `CUevent_st`, ... are
@@ -62,4 +67,5 @@ pub const RUNTIME: Api = Api {
     shares_types_with: Some(("cuda.h", "cuda_sys")),
     vendored_stem: "cudart",
     crate_name: "cudart-sys",
+    also: &["cuda_profiler_api.h"],
 };

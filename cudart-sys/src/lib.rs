@@ -34,6 +34,8 @@
 
 #[macro_use]
 mod functions;
+pub mod cpp;
+mod vector_types;
 pub mod loader;
 
 mod bindings {

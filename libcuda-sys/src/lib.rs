@@ -36,6 +36,7 @@ pub mod dylib;
 #[macro_use]
 mod functions;
 mod codes;
+pub mod launch;
 pub mod loader;
 
 mod bindings {

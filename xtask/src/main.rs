@@ -2,7 +2,7 @@
 //!
 //! - `headers [DIR]`: fetch every CUDA version CI builds against from NVIDIA's wheels on PyPI
 //!   into `DIR/<version>` (default `.cuda-headers`), laid out as a toolkit: `include/` (cuda.h,
-//!   cuda_runtime_api.h, crt/, ...) and `lib/` (libcudart). Prints each root, one per line.
+//!   cuda_runtime_api.h, crt/, the profiler's, ...) and `lib/` (libcudart). Prints each root, one per line.
 //! - `vendor [--check] [--headers DIR]`: regenerate the vendored bindings, one file per CUDA
 //!   major from its newest version here; with `--check`, fail if the files differ.
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
@@ -23,6 +23,9 @@ struct Version {
     /// The wheel with `include/crt/`, which cuda_runtime_api.h includes and the runtime wheel
     /// lacks (CUDA 11 and 12: nvcc's; 13: its own), and its root inside the wheel.
     crt: (&'static str, &'static str),
+    /// The wheel with the profiler's headers (`cuda_profiler_api.h`, `cudaProfiler.h`), which
+    /// the generator binds beside the main ones (`Api::also`), and its root inside the wheel.
+    profiler: (&'static str, &'static str),
 }
 
 /// The one list of CUDA versions in the repository: CI reads it from `cargo xtask headers`.
@@ -31,26 +34,31 @@ const VERSIONS: &[Version] = &[
         version: "11.8",
         runtime: ("nvidia-cuda-runtime-cu11==11.8.89", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu11==11.8.89", "nvidia/cuda_nvcc"),
+        profiler: ("nvidia-cuda-profiler-api-cu11==11.8.86", "nvidia/cuda_profiler_api"),
     },
     Version {
         version: "12.0",
         runtime: ("nvidia-cuda-runtime-cu12==12.0.107", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.0.140", "nvidia/cuda_nvcc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.0.140", "nvidia/cuda_profiler_api"),
     },
     Version {
         version: "12.9",
         runtime: ("nvidia-cuda-runtime-cu12==12.9.79", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.9.79", "nvidia/cuda_profiler_api"),
     },
     Version {
         version: "13.0",
         runtime: ("nvidia-cuda-runtime==13.0.96", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.0.88", "nvidia/cu13"),
+        profiler: ("nvidia-cuda-profiler-api==13.0.85", "nvidia/cu13"),
     },
     Version {
         version: "13.5",
         runtime: ("nvidia-cuda-runtime==13.5.37", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.5.37", "nvidia/cu13"),
+        profiler: ("nvidia-cuda-profiler-api==13.5.25", "nvidia/cu13"),
     },
 ];
 
@@ -85,13 +93,13 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let v =
         VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
     let root = dir.join(version);
-    if root.join("include/crt/host_defines.h").is_file() {
+    if root.join("include/crt/host_defines.h").is_file() && root.join("include/cuda_profiler_api.h").is_file() {
         return Ok(root);
     }
     let unpacked = dir.join(format!("{version}.unpacked"));
     let _ = std::fs::remove_dir_all(&unpacked);
     let _ = std::fs::remove_dir_all(&root);
-    for (requirement, inner) in [v.runtime, v.crt] {
+    for (requirement, inner) in [v.runtime, v.crt, v.profiler] {
         let wheel = download(dir, requirement)?;
         // The crt wheel may be nvcc's whole compiler: take its headers only.
         let only =
@@ -105,6 +113,13 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
         let crt = unpacked.join(v.crt.1).join("include/crt");
         std::fs::rename(&crt, unpacked.join(v.runtime.1).join("include/crt"))
             .map_err(|e| format!("{}: {e}", crt.display()))?;
+    }
+    if v.profiler.1 != v.runtime.1 {
+        for header in ["cuda_profiler_api.h", "cudaProfiler.h"] {
+            let from = unpacked.join(v.profiler.1).join("include").join(header);
+            std::fs::rename(&from, unpacked.join(v.runtime.1).join("include").join(header))
+                .map_err(|e| format!("{}: {e}", from.display()))?;
+        }
     }
     std::fs::rename(unpacked.join(v.runtime.1), &root).map_err(|e| format!("{}: {e}", root.display()))?;
     std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;

@@ -76,7 +76,7 @@ pub const cudaRoundPosInf: cudaRoundMode = 2;
 pub const cudaRoundMinInf: cudaRoundMode = 3;
 pub type cudaRoundMode = ::core::ffi::c_uint;
 #[repr(C)]
-#[derive(Debug, Default, Copy, Clone)]
+#[derive(Debug, Copy, Clone)]
 pub struct dim3 {
     pub x: ::core::ffi::c_uint,
     pub y: ::core::ffi::c_uint,
@@ -967,6 +967,11 @@ impl Default for cudaResourceDesc_res {
         }
     }
 }
+impl ::core::fmt::Debug for cudaResourceDesc_res {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaResourceDesc__bindgen_ty_1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     ["Size of cudaResourceDesc"][::core::mem::size_of::<cudaResourceDesc>() - 64usize];
@@ -987,6 +992,13 @@ impl Default for cudaResourceDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaResourceDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaResourceDesc {{ resType: {:?}, res: {:?} }}", self.resType, self.res
+        )
     }
 }
 #[repr(C)]
@@ -1515,6 +1527,7 @@ pub const cudaDevP2PAttrCudaArrayAccessSupported: cudaDeviceP2PAttr = 4;
 pub type cudaDeviceP2PAttr = ::core::ffi::c_uint;
 pub type cudaUUID_t = CUuuid_st;
 #[repr(C)]
+#[derive(Debug, Copy, Clone)]
 pub struct cudaDeviceProp {
     pub name: [::core::ffi::c_char; 256usize],
     pub uuid: cudaUUID_t,
@@ -1992,6 +2005,11 @@ impl Default for cudaExternalMemoryHandleDesc_handle {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalMemoryHandleDesc_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalMemoryHandleDesc__bindgen_ty_1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2020,6 +2038,15 @@ impl Default for cudaExternalMemoryHandleDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalMemoryHandleDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalMemoryHandleDesc {{ type: {:?}, handle: {:?}, size: {:?}, flags: {:?} }}",
+            self.r#type, self.handle, self.size, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -2176,6 +2203,11 @@ impl Default for cudaExternalSemaphoreHandleDesc_handle {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreHandleDesc_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreHandleDesc__bindgen_ty_1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2201,6 +2233,15 @@ impl Default for cudaExternalSemaphoreHandleDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreHandleDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreHandleDesc {{ type: {:?}, handle: {:?}, flags: {:?} }}",
+            self.r#type, self.handle, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -2272,6 +2313,14 @@ impl Default for cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams_v1__bindgen_ty_1__bindgen_ty_2 {{ union }}"
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreSignalParams_v1_params_keyedMutex {
@@ -2323,6 +2372,15 @@ impl Default for cudaExternalSemaphoreSignalParams_v1_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams_v1__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2345,6 +2403,14 @@ impl Default for cudaExternalSemaphoreSignalParams_v1 {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaExternalSemaphoreSignalParams_v1 {{ params: {:?}, flags: {:?} }}",
+            self.params, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -2415,6 +2481,14 @@ impl Default for cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams_v1__bindgen_ty_1__bindgen_ty_2 {{ union }}"
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreWaitParams_v1_params_keyedMutex {
@@ -2471,6 +2545,15 @@ impl Default for cudaExternalSemaphoreWaitParams_v1_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams_v1__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2493,6 +2576,14 @@ impl Default for cudaExternalSemaphoreWaitParams_v1 {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaExternalSemaphoreWaitParams_v1 {{ params: {:?}, flags: {:?} }}", self
+            .params, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -2564,6 +2655,14 @@ impl Default for cudaExternalSemaphoreSignalParams_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams__bindgen_ty_1__bindgen_ty_2 {{ union }}"
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreSignalParams_params_keyedMutex {
@@ -2617,6 +2716,15 @@ impl Default for cudaExternalSemaphoreSignalParams_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2642,6 +2750,15 @@ impl Default for cudaExternalSemaphoreSignalParams {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 #[repr(C)]
@@ -2711,6 +2828,13 @@ impl Default for cudaExternalSemaphoreWaitParams_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaExternalSemaphoreWaitParams__bindgen_ty_1__bindgen_ty_2 {{ union }}"
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreWaitParams_params_keyedMutex {
@@ -2770,6 +2894,15 @@ impl Default for cudaExternalSemaphoreWaitParams_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2795,6 +2928,15 @@ impl Default for cudaExternalSemaphoreWaitParams {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub use self::cudaError as cudaError_t;
@@ -3165,6 +3307,11 @@ impl Default for cudaLaunchAttributeValue {
         }
     }
 }
+impl ::core::fmt::Debug for cudaLaunchAttributeValue {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaLaunchAttributeValue {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub struct cudaLaunchAttribute_st {
@@ -3197,6 +3344,14 @@ impl Default for cudaLaunchAttribute_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaLaunchAttribute_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaLaunchAttribute_st {{ id: {:?}, pad: {:?}, val: {:?} }}", self.id,
+            self.pad, self.val
+        )
     }
 }
 pub type cudaLaunchAttribute = cudaLaunchAttribute_st;
@@ -5278,6 +5433,16 @@ cuda_fns! {
         attributes: *mut cudaPointerAttributes,
         ptr: *const ::core::ffi::c_void,
     ) -> cudaError_t;
+    /// `cudaProfilerInitialize` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-runtime-api/>.
+    pub fn cudaProfilerInitialize(
+        configFile: *const ::core::ffi::c_char,
+        outputFile: *const ::core::ffi::c_char,
+        outputMode: cudaOutputMode_t,
+    ) -> cudaError_t;
+    /// `cudaProfilerStart` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-runtime-api/>.
+    pub fn cudaProfilerStart() -> cudaError_t;
+    /// `cudaProfilerStop` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-runtime-api/>.
+    pub fn cudaProfilerStop() -> cudaError_t;
     /// `cudaRuntimeGetVersion` in NVIDIA's reference: [Version Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART____VERSION.html).
     pub fn cudaRuntimeGetVersion(runtimeVersion: *mut ::core::ffi::c_int) -> cudaError_t;
     /// `cudaSetDevice` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).

@@ -82,7 +82,7 @@ pub const cudaRoundPosInf: cudaRoundMode = 2;
 pub const cudaRoundMinInf: cudaRoundMode = 3;
 pub type cudaRoundMode = ::core::ffi::c_uint;
 #[repr(C)]
-#[derive(Debug, Default, Copy, Clone)]
+#[derive(Debug, Copy, Clone)]
 pub struct dim3 {
     pub x: ::core::ffi::c_uint,
     pub y: ::core::ffi::c_uint,
@@ -1093,6 +1093,11 @@ impl Default for cudaResourceDesc_res {
         }
     }
 }
+impl ::core::fmt::Debug for cudaResourceDesc_res {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaResourceDesc__bindgen_ty_1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     ["Size of cudaResourceDesc"][::core::mem::size_of::<cudaResourceDesc>() - 64usize];
@@ -1113,6 +1118,13 @@ impl Default for cudaResourceDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaResourceDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaResourceDesc {{ resType: {:?}, res: {:?} }}", self.resType, self.res
+        )
     }
 }
 #[repr(C)]
@@ -1941,6 +1953,11 @@ impl Default for cudaMemcpy3DOperand_op {
         }
     }
 }
+impl ::core::fmt::Debug for cudaMemcpy3DOperand_op {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaMemcpy3DOperand__bindgen_ty_1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -1963,6 +1980,11 @@ impl Default for cudaMemcpy3DOperand {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaMemcpy3DOperand {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaMemcpy3DOperand {{ type: {:?}, op: {:?} }}", self.r#type, self.op)
     }
 }
 #[repr(C)]
@@ -2007,6 +2029,15 @@ impl Default for cudaMemcpy3DBatchOp {
         }
     }
 }
+impl ::core::fmt::Debug for cudaMemcpy3DBatchOp {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaMemcpy3DBatchOp {{ src: {:?}, dst: {:?}, extent: {:?}, srcAccessOrder: {:?}, flags: {:?} }}",
+            self.src, self.dst, self.extent, self.srcAccessOrder, self.flags
+        )
+    }
+}
 pub const cudaDevP2PAttrPerformanceRank: cudaDeviceP2PAttr = 1;
 pub const cudaDevP2PAttrAccessSupported: cudaDeviceP2PAttr = 2;
 pub const cudaDevP2PAttrNativeAtomicSupported: cudaDeviceP2PAttr = 3;
@@ -2014,6 +2045,7 @@ pub const cudaDevP2PAttrCudaArrayAccessSupported: cudaDeviceP2PAttr = 4;
 pub type cudaDeviceP2PAttr = ::core::ffi::c_uint;
 pub type cudaUUID_t = CUuuid_st;
 #[repr(C)]
+#[derive(Debug, Copy, Clone)]
 pub struct cudaDeviceProp {
     pub name: [::core::ffi::c_char; 256usize],
     pub uuid: cudaUUID_t,
@@ -2578,6 +2610,11 @@ impl Default for cudaExternalMemoryHandleDesc_handle {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalMemoryHandleDesc_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalMemoryHandleDesc__bindgen_ty_1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2606,6 +2643,15 @@ impl Default for cudaExternalMemoryHandleDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalMemoryHandleDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalMemoryHandleDesc {{ type: {:?}, handle: {:?}, size: {:?}, flags: {:?} }}",
+            self.r#type, self.handle, self.size, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -2762,6 +2808,11 @@ impl Default for cudaExternalSemaphoreHandleDesc_handle {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreHandleDesc_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreHandleDesc__bindgen_ty_1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2787,6 +2838,15 @@ impl Default for cudaExternalSemaphoreHandleDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreHandleDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreHandleDesc {{ type: {:?}, handle: {:?}, flags: {:?} }}",
+            self.r#type, self.handle, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -2858,6 +2918,14 @@ impl Default for cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams_v1__bindgen_ty_1__bindgen_ty_2 {{ union }}"
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreSignalParams_v1_params_keyedMutex {
@@ -2909,6 +2977,15 @@ impl Default for cudaExternalSemaphoreSignalParams_v1_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams_v1__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2931,6 +3008,14 @@ impl Default for cudaExternalSemaphoreSignalParams_v1 {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaExternalSemaphoreSignalParams_v1 {{ params: {:?}, flags: {:?} }}",
+            self.params, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -3001,6 +3086,14 @@ impl Default for cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams_v1__bindgen_ty_1__bindgen_ty_2 {{ union }}"
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreWaitParams_v1_params_keyedMutex {
@@ -3057,6 +3150,15 @@ impl Default for cudaExternalSemaphoreWaitParams_v1_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams_v1__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3079,6 +3181,14 @@ impl Default for cudaExternalSemaphoreWaitParams_v1 {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaExternalSemaphoreWaitParams_v1 {{ params: {:?}, flags: {:?} }}", self
+            .params, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -3150,6 +3260,14 @@ impl Default for cudaExternalSemaphoreSignalParams_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams__bindgen_ty_1__bindgen_ty_2 {{ union }}"
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreSignalParams_params_keyedMutex {
@@ -3203,6 +3321,15 @@ impl Default for cudaExternalSemaphoreSignalParams_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3228,6 +3355,15 @@ impl Default for cudaExternalSemaphoreSignalParams {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 #[repr(C)]
@@ -3297,6 +3433,13 @@ impl Default for cudaExternalSemaphoreWaitParams_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaExternalSemaphoreWaitParams__bindgen_ty_1__bindgen_ty_2 {{ union }}"
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreWaitParams_params_keyedMutex {
@@ -3356,6 +3499,15 @@ impl Default for cudaExternalSemaphoreWaitParams_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3381,6 +3533,15 @@ impl Default for cudaExternalSemaphoreWaitParams {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub use self::cudaError as cudaError_t;
@@ -3995,6 +4156,11 @@ impl Default for cudaGraphNodeParams_anon_reserved1 {
         }
     }
 }
+impl ::core::fmt::Debug for cudaGraphNodeParams_anon_reserved1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaGraphNodeParams__bindgen_ty_1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4020,6 +4186,15 @@ impl Default for cudaGraphNodeParams {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaGraphNodeParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaGraphNodeParams {{ type: {:?}, reserved0: {:?}, __bindgen_anon_1: {:?}, reserved2: {:?} }}",
+            self.r#type, self.reserved0, self.anon_reserved1, self.reserved2
+        )
     }
 }
 pub const cudaGraphDependencyTypeDefault: cudaGraphDependencyType_enum = 0;
@@ -4233,6 +4408,11 @@ impl Default for cudaGraphKernelNodeUpdate_updateData {
         }
     }
 }
+impl ::core::fmt::Debug for cudaGraphKernelNodeUpdate_updateData {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaGraphKernelNodeUpdate__bindgen_ty_1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4258,6 +4438,15 @@ impl Default for cudaGraphKernelNodeUpdate {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaGraphKernelNodeUpdate {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaGraphKernelNodeUpdate {{ node: {:?}, field: {:?}, updateData: {:?} }}",
+            self.node, self.field, self.updateData
+        )
     }
 }
 pub const cudaEnableDefault: cudaGetDriverEntryPointFlags = 0;
@@ -4571,6 +4760,11 @@ impl Default for cudaLaunchAttributeValue {
         }
     }
 }
+impl ::core::fmt::Debug for cudaLaunchAttributeValue {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaLaunchAttributeValue {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub struct cudaLaunchAttribute_st {
@@ -4603,6 +4797,14 @@ impl Default for cudaLaunchAttribute_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaLaunchAttribute_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaLaunchAttribute_st {{ id: {:?}, pad: {:?}, val: {:?} }}", self.id,
+            self.pad, self.val
+        )
     }
 }
 pub type cudaLaunchAttribute = cudaLaunchAttribute_st;
@@ -4715,6 +4917,11 @@ impl Default for cudaAsyncNotificationInfo_info {
         }
     }
 }
+impl ::core::fmt::Debug for cudaAsyncNotificationInfo_info {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaAsyncNotificationInfo__bindgen_ty_1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4737,6 +4944,14 @@ impl Default for cudaAsyncNotificationInfo {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaAsyncNotificationInfo {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaAsyncNotificationInfo {{ type: {:?}, info: {:?} }}", self.r#type,
+            self.info
+        )
     }
 }
 pub type cudaAsyncNotificationInfo_t = cudaAsyncNotificationInfo;
@@ -6841,6 +7056,10 @@ cuda_fns! {
         attributes: *mut cudaPointerAttributes,
         ptr: *const ::core::ffi::c_void,
     ) -> cudaError_t;
+    /// `cudaProfilerStart` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-runtime-api/>.
+    pub fn cudaProfilerStart() -> cudaError_t;
+    /// `cudaProfilerStop` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-runtime-api/>.
+    pub fn cudaProfilerStop() -> cudaError_t;
     /// `cudaRuntimeGetVersion` in NVIDIA's reference: [Version Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART____VERSION.html).
     pub fn cudaRuntimeGetVersion(runtimeVersion: *mut ::core::ffi::c_int) -> cudaError_t;
     /// `cudaSetDevice` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
