@@ -44,6 +44,7 @@
 
 mod driver;
 mod error;
+mod exit;
 #[cfg(feature = "runtime")]
 mod runtime;
 
@@ -52,6 +53,8 @@ pub use cuda_sys as sys;
 pub use cudart_sys as rt;
 pub use driver::{DriverError, DriverResult};
 pub use error::{CallError, Code};
+#[doc(hidden)]
+pub use exit::__checked;
 #[cfg(feature = "runtime")]
 pub use runtime::{CudaError, RuntimeError, RuntimeResult};
 

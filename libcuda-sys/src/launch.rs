@@ -160,7 +160,9 @@ impl Launch<Driver> for CUfunction {
         let Ok(shared_mem) = u32::try_from(shared_mem) else { return CUDA_ERROR_INVALID_VALUE };
         let [gx, gy, gz] = grid;
         let [bx, by, bz] = block;
-        unsafe { cuLaunchKernel(self, gx, gy, gz, bx, by, bz, shared_mem, stream, params, core::ptr::null_mut()) }
+        unsafe {
+            cuLaunchKernel(self, gx, gy, gz, bx, by, bz, shared_mem, stream, params, core::ptr::null_mut())
+        }
     }
 }
 

@@ -93,7 +93,8 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let v =
         VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
     let root = dir.join(version);
-    if root.join("include/crt/host_defines.h").is_file() && root.join("include/cuda_profiler_api.h").is_file() {
+    if root.join("include/crt/host_defines.h").is_file() && root.join("include/cuda_profiler_api.h").is_file()
+    {
         return Ok(root);
     }
     let unpacked = dir.join(format!("{version}.unpacked"));

@@ -96,7 +96,9 @@ pub fn generate(
     };
     let mut builder = bindgen::Builder::default().header(header.to_string_lossy());
     for also in api.also {
-        if let Some(path) = std::iter::once(&include).chain(extra_includes).map(|d| d.join(also)).find(|p| p.is_file()) {
+        if let Some(path) =
+            std::iter::once(&include).chain(extra_includes).map(|d| d.join(also)).find(|p| p.is_file())
+        {
             builder = builder.header(path.to_string_lossy());
         }
     }

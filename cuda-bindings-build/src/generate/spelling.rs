@@ -297,9 +297,10 @@ struct Renamer<'a> {
 
 impl VisitMut for Renamer<'_> {
     fn visit_item_impl_mut(&mut self, block: &mut syn::ItemImpl) {
-        let is_debug = block.trait_.as_ref().is_some_and(|(path, _)| {
-            path.segments.last().is_some_and(|s| s.ident == "Debug")
-        });
+        let is_debug = block
+            .trait_
+            .as_ref()
+            .is_some_and(|(path, _)| path.segments.last().is_some_and(|s| s.ident == "Debug"));
         let record = match &*block.self_ty {
             syn::Type::Path(p) if is_debug => p.path.get_ident().map(ToString::to_string),
             _ => None,
