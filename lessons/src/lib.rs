@@ -2,6 +2,7 @@
 //! events, and a chart. Each lesson's own subject stays in its own file (`examples/`).
 
 pub mod chart;
+pub mod samples;
 
 #[doc = include_str!("../../PORTING.md")]
 pub mod porting {}

@@ -177,3 +177,52 @@ fn runtime_driver_interop_shares_the_primary_context_and_stream() {
     assert!(out.contains("sum of c = 1099511627776 (expected 1099511627776)"), "{out}");
     assert!(out.contains("all 1048576 elements correct"), "{out}");
 }
+
+#[test]
+fn runtime_simple_streams_checks_its_data() {
+    let out = lesson_output("runtime_simple_streams", &[]);
+    assert!(out.contains("GPU Device 0: "), "{out}");
+    let time = |key: &str| -> f32 {
+        out.lines()
+            .find_map(|l| l.strip_prefix(key)?.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no `{key}` time:\n{out}"))
+    };
+    for key in ["memcopy:", "kernel:", "non-streamed:", "4 streams:"] {
+        assert!(time(key) > 0.0, "{key}\n{out}");
+    }
+    // correct_data prints the first wrong element; the exit status is its verdict.
+    assert!(out.trim_end().ends_with("-------------------------------"), "{out}");
+    // The other memory: cudaMallocHost instead of registered pages.
+    let out = lesson_output("runtime_simple_streams", &["--use_cuda_malloc_host", "--sync_method=4"]);
+    assert!(out.contains("> cudaMallocHost() allocating"), "{out}");
+    assert!(out.contains("cudaDeviceScheduleBlockingSync"), "{out}");
+}
+
+#[test]
+fn runtime_matrix_mul_passes_its_check() {
+    let out = lesson_output("runtime_matrix_mul", &[]);
+    assert!(out.contains("MatrixA(320,320), MatrixB(640,320)"), "{out}");
+    assert!(out.contains("Result = PASS"), "{out}");
+    assert!(out.contains("WorkgroupSize= 1024 threads/block"), "{out}");
+    let gflops: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Performance= ")?.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no Performance line:\n{out}"));
+    assert!(gflops > 0.0, "{out}");
+    let out = lesson_output("runtime_matrix_mul", &["--wA=128", "--hA=64", "--wB=96", "--hB=128"]);
+    assert!(out.contains("Result = PASS"), "{out}");
+}
+
+#[test]
+fn runtime_unified_memory_streams_agrees_with_the_host() {
+    let out = lesson_output("runtime_unified_memory_streams", &["--seed=42"]);
+    let tasks = out.lines().filter(|l| l.starts_with("Task [")).count();
+    assert_eq!(tasks, 40, "{out}");
+    assert!(out.contains("executing on device"), "{out}");
+    let checked: usize = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Checked ")?.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no Checked line:\n{out}"));
+    assert_eq!(checked, out.matches("executing on device").count(), "{out}");
+    assert!(out.trim_end().ends_with("All Done!"), "{out}");
+}

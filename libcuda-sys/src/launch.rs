@@ -54,6 +54,15 @@ impl<Args, F: Copy> Clone for Kernel<Args, F> {
 }
 impl<Args, F: Copy> Copy for Kernel<Args, F> {}
 
+// SAFETY: a function or kernel handle may be used from any thread (launches take the context
+// or device from the calling thread); `Args` is only a type here.
+unsafe impl<Args> Send for Kernel<Args, crate::CUfunction> {}
+unsafe impl<Args> Sync for Kernel<Args, crate::CUfunction> {}
+#[cfg(cuda_ge = "12.0")]
+unsafe impl<Args> Send for Kernel<Args, crate::CUkernel> {}
+#[cfg(cuda_ge = "12.0")]
+unsafe impl<Args> Sync for Kernel<Args, crate::CUkernel> {}
+
 impl<Args, F: core::fmt::Debug> core::fmt::Debug for Kernel<Args, F> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "Kernel<{}>({:?})", core::any::type_name::<Args>(), self.function)
