@@ -131,6 +131,29 @@ pub unsafe fn load_ptx_kernel<Args: KernelArgs>(ptx: &str, name: &CStr) -> Kerne
     }
 }
 
+/// The kernel `name` of `ptx` as the Runtime API loads it (`cudaLibraryLoadData`,
+/// `cudaLibraryGetKernel`): a `cudaKernel_t`, which every runtime call taking a kernel accepts
+/// (`cudaFuncGetAttributes`, the occupancy calculator, `cudaLaunchKernel`), as it does the
+/// host stub nvcc makes of a `__global__` function. The library stays loaded.
+///
+/// # Safety
+/// As [`load_ptx_kernel`].
+#[cfg(cuda_ge = "12.9")]
+pub unsafe fn load_runtime_kernel<Args: KernelArgs>(ptx: &str, name: &CStr) -> Kernel<Args, cudaKernel_t> {
+    if !ptx.ends_with('\0') {
+        eprintln!("Error: the PTX for {name:?} does not end in a NUL: cudaLibraryLoadData would read past it");
+        std::process::exit(1);
+    }
+    let mut library: cudaLibrary_t = std::ptr::null_mut();
+    let mut kernel: cudaKernel_t = std::ptr::null_mut();
+    let none = std::ptr::null_mut();
+    unsafe {
+        checkCudaErrors!(cudaLibraryLoadData(&mut library, ptx.as_ptr().cast(), none, none.cast(), 0, none, none.cast(), 0));
+        checkCudaErrors!(cudaLibraryGetKernel(&mut kernel, library, name.as_ptr()));
+        Kernel::new(kernel)
+    }
+}
+
 /// `kernels/NAME.ptx`, NUL-terminated for `cuModuleLoadData`.
 #[macro_export]
 macro_rules! ptx {

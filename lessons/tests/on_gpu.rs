@@ -226,3 +226,25 @@ fn runtime_unified_memory_streams_agrees_with_the_host() {
     assert_eq!(checked, out.matches("executing on device").count(), "{out}");
     assert!(out.trim_end().ends_with("All Done!"), "{out}");
 }
+
+#[test]
+fn runtime_simple_occupancy_suggests_a_full_block_size() {
+    let out = lesson_output("runtime_simple_occupancy", &[]);
+    let number = |key: &str| -> f64 {
+        out.lines()
+            .find_map(|l| l.strip_prefix(key)?.trim().trim_end_matches("ms").trim_end_matches('%').parse().ok())
+            .unwrap_or_else(|| panic!("no `{key}` line:\n{out}"))
+    };
+    let block = number("Suggested block size:");
+    assert!(block >= 32.0 && block <= 1024.0 && block % 32.0 == 0.0, "{out}");
+    assert!(number("Minimum grid size for maximum occupancy:") >= 1.0, "{out}");
+    // The suggested size reaches the multiprocessor's full occupancy on any current GPU; 32
+    // threads per block do not (too few blocks fit).
+    let occupancies: Vec<f64> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("Potential occupancy: ")?.trim_end_matches('%').parse().ok())
+        .collect();
+    assert_eq!(occupancies.len(), 2, "{out}");
+    assert!(occupancies[0] < 100.0 && occupancies[1] == 100.0, "{out}");
+    assert!(out.trim_end().ends_with("Test PASSED"), "{out}");
+}
