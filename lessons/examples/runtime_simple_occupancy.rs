@@ -87,7 +87,9 @@ fn launch_config(square: SquareKernel, array: *mut i32, array_count: i32, automa
     // Launch and time. (C++'s cudaEventRecord(start) leaves the stream at its default, 0.)
     unsafe {
         checkCudaErrors!(cudaEventRecord(start, std::ptr::null_mut()));
-        checkCudaErrors!(launch!(square<<<grid_size as u32, block_size as u32, dynamic_smem_usage>>>(array, array_count)));
+        checkCudaErrors!(
+            launch!(square<<<grid_size as u32, block_size as u32, dynamic_smem_usage>>>(array, array_count))
+        );
         checkCudaErrors!(cudaEventRecord(end, std::ptr::null_mut()));
         checkCudaErrors!(cudaDeviceSynchronize());
     }

@@ -141,14 +141,25 @@ pub unsafe fn load_ptx_kernel<Args: KernelArgs>(ptx: &str, name: &CStr) -> Kerne
 #[cfg(cuda_ge = "12.9")]
 pub unsafe fn load_runtime_kernel<Args: KernelArgs>(ptx: &str, name: &CStr) -> Kernel<Args, cudaKernel_t> {
     if !ptx.ends_with('\0') {
-        eprintln!("Error: the PTX for {name:?} does not end in a NUL: cudaLibraryLoadData would read past it");
+        eprintln!(
+            "Error: the PTX for {name:?} does not end in a NUL: cudaLibraryLoadData would read past it"
+        );
         std::process::exit(1);
     }
     let mut library: cudaLibrary_t = std::ptr::null_mut();
     let mut kernel: cudaKernel_t = std::ptr::null_mut();
     let none = std::ptr::null_mut();
     unsafe {
-        checkCudaErrors!(cudaLibraryLoadData(&mut library, ptx.as_ptr().cast(), none, none.cast(), 0, none, none.cast(), 0));
+        checkCudaErrors!(cudaLibraryLoadData(
+            &mut library,
+            ptx.as_ptr().cast(),
+            none,
+            none.cast(),
+            0,
+            none,
+            none.cast(),
+            0
+        ));
         checkCudaErrors!(cudaLibraryGetKernel(&mut kernel, library, name.as_ptr()));
         Kernel::new(kernel)
     }

@@ -232,7 +232,9 @@ fn runtime_simple_occupancy_suggests_a_full_block_size() {
     let out = lesson_output("runtime_simple_occupancy", &[]);
     let number = |key: &str| -> f64 {
         out.lines()
-            .find_map(|l| l.strip_prefix(key)?.trim().trim_end_matches("ms").trim_end_matches('%').parse().ok())
+            .find_map(|l| {
+                l.strip_prefix(key)?.trim().trim_end_matches("ms").trim_end_matches('%').parse().ok()
+            })
             .unwrap_or_else(|| panic!("no `{key}` line:\n{out}"))
     };
     let block = number("Suggested block size:");
