@@ -42,6 +42,7 @@ fn matrix_multiply(block_size: u32, dims_a: dim3, dims_b: dim3) -> i32 {
     unsafe { checkCudaErrors!(cudaMallocHost(&mut h_c, mem_size_c)) };
 
     // Device memory: no (void**) cast, cudaMalloc<T> takes &mut *mut f32.
+    // ANCHOR: setup
     let (mut d_a, mut d_b, mut d_c): (*mut f32, *mut f32, *mut f32) =
         (std::ptr::null_mut(), std::ptr::null_mut(), std::ptr::null_mut());
     let (mut start, mut stop): (cudaEvent_t, cudaEvent_t) = (std::ptr::null_mut(), std::ptr::null_mut());
@@ -58,8 +59,10 @@ fn matrix_multiply(block_size: u32, dims_a: dim3, dims_b: dim3) -> i32 {
         checkCudaErrors!(cudaMemcpyAsync(d_a.cast(), h_a.cast(), mem_size_a, cudaMemcpyHostToDevice, stream));
         checkCudaErrors!(cudaMemcpyAsync(d_b.cast(), h_b.cast(), mem_size_b, cudaMemcpyHostToDevice, stream));
     }
+    // ANCHOR_END: setup
 
     // Execution parameters. The template instances of the sample are two kernels here.
+    // ANCHOR: launch
     let threads = dim3::from((block_size, block_size));
     let grid = dim3::from((dims_b.x / threads.x, dims_a.y / threads.y));
     let matrix_mul: Kernel<MatrixMul> = unsafe {
@@ -94,6 +97,7 @@ fn matrix_multiply(block_size: u32, dims_a: dim3, dims_b: dim3) -> i32 {
         checkCudaErrors!(cudaEventSynchronize(stop));
         checkCudaErrors!(cudaEventElapsedTime(&mut msec_total, start, stop));
     }
+    // ANCHOR_END: launch
 
     // Performance.
     let msec_per_matrix_mul = msec_total / n_iter as f32;

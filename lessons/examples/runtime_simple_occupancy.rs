@@ -31,6 +31,7 @@ fn load_square() -> SquareKernel {
     }
 }
 
+// ANCHOR: occupancy
 /// Active warps over the most a multiprocessor holds, for `kernel` launched in blocks of
 /// `block_size` with `dynamic_smem` bytes of dynamic shared memory.
 fn report_potential_occupancy(kernel: SquareKernel, block_size: i32, dynamic_smem: usize) -> f64 {
@@ -51,6 +52,7 @@ fn report_potential_occupancy(kernel: SquareKernel, block_size: i32, dynamic_sme
     let max_warps = prop.maxThreadsPerMultiProcessor / prop.warpSize;
     f64::from(active_warps) / f64::from(max_warps)
 }
+// ANCHOR_END: occupancy
 
 /// Picks the launch configuration (by hand or by the calculator), launches, reports.
 fn launch_config(square: SquareKernel, array: *mut i32, array_count: i32, automatic: bool) {
@@ -64,6 +66,7 @@ fn launch_config(square: SquareKernel, array: *mut i32, array_count: i32, automa
         checkCudaErrors!(cudaEventCreate!(&mut end));
     }
 
+    // ANCHOR: automatic
     if automatic {
         unsafe {
             checkCudaErrors!(cudaOccupancyMaxPotentialBlockSize!(
@@ -93,6 +96,7 @@ fn launch_config(square: SquareKernel, array: *mut i32, array_count: i32, automa
         checkCudaErrors!(cudaEventRecord(end, std::ptr::null_mut()));
         checkCudaErrors!(cudaDeviceSynchronize());
     }
+    // ANCHOR_END: automatic
 
     let potential_occupancy = report_potential_occupancy(square, block_size, dynamic_smem_usage);
     println!("Potential occupancy: {}%", potential_occupancy * 100.0);

@@ -193,6 +193,7 @@ fn main() {
     let h_a = host.a;
 
     // Device memory: the data and the init value.
+    // ANCHOR: memory
     let init_array =
         unsafe { lessons::samples::load_ptx_kernel::<InitArray>(lessons::ptx!("init_array"), c"init_array") };
     let mut d_a: *mut i32 = std::ptr::null_mut();
@@ -228,6 +229,7 @@ fn main() {
         checkCudaErrors!(cudaEventCreate!(&mut start_event, eventflags));
         checkCudaErrors!(cudaEventCreate!(&mut stop_event, eventflags));
     }
+    // ANCHOR_END: memory
 
     // Time the copy from the device (stream 0's event waits for everything before it).
     unsafe {
@@ -262,6 +264,7 @@ fn main() {
     println!("non-streamed:\t{:.2}", elapsed_time / nreps as f32);
 
     // With nstreams streams: each stream's kernel works on its part, then copies it back.
+    // ANCHOR: streams
     let blocks = dim3::from((n as u32 / (nstreams as u32 * threads.x), 1));
     let part = n as usize / nstreams;
     unsafe {
@@ -287,6 +290,7 @@ fn main() {
         }
         checkCudaErrors!(cudaEventRecord(stop_event, std::ptr::null_mut()));
     }
+    // ANCHOR_END: streams
     let elapsed_time = elapsed(start_event, stop_event);
     println!("{nstreams} streams:\t{:.2}", elapsed_time / nreps as f32);
 

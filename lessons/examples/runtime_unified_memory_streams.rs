@@ -36,6 +36,7 @@ impl Drand48 {
     }
 }
 
+// ANCHOR: task
 /// One task: `result = data * vector` for a `size` x `size` matrix, all in managed memory.
 struct Task {
     size: u32,
@@ -92,6 +93,7 @@ impl Drop for Task {
         }
     }
 }
+// ANCHOR_END: task
 
 /// Host dgemv: `result = alpha * A x + beta * result` for a square row-major `A`.
 fn gemv(n: usize, alpha: f64, a: *const f64, x: *const f64, beta: f64, result: *mut f64) {
@@ -105,6 +107,7 @@ fn gemv(n: usize, alpha: f64, a: *const f64, x: *const f64, beta: f64, result: *
     }
 }
 
+// ANCHOR: execute
 /// Runs one task on the host or the device, depending on its size.
 fn execute(t: &mut Task, dgemv: Kernel<Dgemv>, stream: &[cudaStream_t], tid: usize) {
     let n = t.size as usize;
@@ -142,6 +145,7 @@ fn execute(t: &mut Task, dgemv: Kernel<Dgemv>, stream: &[cudaStream_t], tid: usi
         }
     }
 }
+// ANCHOR_END: execute
 
 /// Sizes at random, at least 64 and below 1000.
 fn initialise_tasks(task_list: &mut [Task], random: &mut Drand48) {
