@@ -15,6 +15,12 @@
 //!   header's templates compute them, from the same runtime calls.
 //! - `kernel<<<grid, block, shmem, stream>>>(a, b, n)` is `cuda_sys::launch!` (re-exported as
 //!   [`launch!`](crate::cpp::launch)); it launches a `cudaKernel_t` through `cudaLaunchKernel`.
+//!   The variadic `cudaLaunchKernelEx(&config, kernel, args...)` is `cudaLaunchKernelEx!`, for
+//!   a typed [`Kernel`] alike.
+//! - Not here: the templates on `__device__` symbols (`cudaMemcpyToSymbol<T>`,
+//!   `cudaGetSymbolAddress<T>`, ...), as Rust has no such symbols (a PTX module's globals are
+//!   `cudaLibraryGetGlobal`'s), and the batch templates of CUDA 12.8 and later
+//!   (`cudaMemcpyBatchAsync<T, U>`, `cudaMemPrefetchBatchAsync<T>`): call the C functions.
 //!
 //! C++'s reference: NVIDIA's
 //! [C++ API Routines](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__HIGHLEVEL.html).
@@ -638,6 +644,25 @@ macro_rules! __cpp_cudaLaunchCooperativeKernel {
     };
 }
 pub use crate::__cpp_cudaLaunchCooperativeKernel as cudaLaunchCooperativeKernel;
+
+/// `cudaLaunchKernelEx(&config, kernel, args...)`: the variadic template, for a typed
+/// [`Kernel`] (C++ converts each argument to the kernel's parameter type, and so does this: the
+/// arguments are values, kept in locals whose addresses `cudaLaunchKernelExC` gets).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaLaunchKernelEx {
+    ($config:expr, $($kernel:ident).+ $(, $arg:expr)* $(,)?) => {{
+        let kernel = &$($kernel).+;
+        let mut args = kernel.__args(($($arg,)*));
+        let mut pointers = $crate::cpp::launch::KernelArgs::pointers(&mut args);
+        $crate::cudaLaunchKernelExC(
+            $config,
+            $crate::cpp::Entry::entry(kernel.function),
+            ::core::convert::AsMut::<[*mut ::core::ffi::c_void]>::as_mut(&mut pointers).as_mut_ptr(),
+        )
+    }};
+}
+pub use crate::__cpp_cudaLaunchKernelEx as cudaLaunchKernelEx;
 
 /// `cudaOccupancyMaxPotentialBlockSize(&grid, &block, func [, dynamicSMemSize = 0
 /// [, blockSizeLimit = 0]])`.
