@@ -25,6 +25,10 @@
 //!  code = CUDA_ERROR_INVALID_CONTEXT, message = invalid device context
 //! ```
 //!
+//! Where `?` cannot go (`Drop`, callbacks, threads), `checkCudaErrors!` (either API),
+//! `check_driver_or_exit!` and `check_cuda_or_exit!` print the same message and exit with 1, as
+//! helper_cuda.h's `checkCudaErrors` does.
+//!
 //! The macro does not hide `unsafe`: a raw call stays in an `unsafe` block, as in any FFI code.
 //!
 //! ```compile_fail,E0133

@@ -1,6 +1,6 @@
 //! `cuda_runtime.h`'s C++ layer, for ports of C++ code (hand-written; what it wraps is
 //! generated): `use cudart_sys::cpp::*;` gives everything of the crate root plus what a `.cu`
-//! or `.cpp` file gets from `#include <cuda_runtime.h>`, as [`ptds`](crate::ptds) does for the
+//! or `.cpp` file gets from `#include <cuda_runtime.h>`, as [`ptds`] does for the
 //! per-thread default stream.
 //!
 //! - **Templates** are generic functions of the same name: `T**` out-pointers
@@ -14,7 +14,7 @@
 //! - **`cudaOccupancyMaxPotentialBlockSize`** and its three siblings are computed here as the
 //!   header's templates compute them, from the same runtime calls.
 //! - `kernel<<<grid, block, shmem, stream>>>(a, b, n)` is `cuda_sys::launch!` (re-exported as
-//!   [`launch!`](crate::cpp::launch)); it launches a `cudaKernel_t` through `cudaLaunchKernel`.
+//!   [`launch!`](macro@crate::cpp::launch)); it launches a `cudaKernel_t` through `cudaLaunchKernel`.
 //!   The variadic `cudaLaunchKernelEx(&config, kernel, args...)` is `cudaLaunchKernelEx!`, for
 //!   a typed [`Kernel`] alike.
 //! - Not here: the templates on `__device__` symbols (`cudaMemcpyToSymbol<T>`,

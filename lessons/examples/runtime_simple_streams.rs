@@ -112,9 +112,6 @@ fn elapsed(start: cudaEvent_t, stop: cudaEvent_t) -> f32 {
 
 fn main() {
     let nstreams = 4; // number of streams for CUDA calls
-                      // Times each experiment is repeated: the sample's 10 always becomes 100 below, as any
-                      // valid --sync_method (and its absence) sets it.
-    let nreps: i32;
     let mut n: i32 = 16 * 1024 * 1024; // number of ints in the data set
     let mut pin_generic_memory = cfg!(not(target_os = "macos"));
 
@@ -124,15 +121,17 @@ fn main() {
         return;
     }
     // As the sample: without --sync_method, getCmdLineArgumentInt answers 0 (automatic).
+    // Times each experiment is repeated: the sample's 10 always becomes 100, as any valid
+    // --sync_method (and its absence) sets it.
     let device_sync_method = get_cmd_line_argument_int("sync_method");
-    if matches!(device_sync_method, 0 | 1 | 2 | 4) {
+    let nreps: i32 = if matches!(device_sync_method, 0 | 1 | 2 | 4) {
         println!("Device synchronization method set to = {}", SYNC_METHOD[device_sync_method as usize]);
         println!("Setting reps to 100 to demonstrate steady state");
-        nreps = 100;
+        100
     } else {
         println!("Invalid command line option sync_method=\"{device_sync_method}\"");
         std::process::exit(1);
-    }
+    };
     if check_cmd_line_flag("use_generic_memory") {
         pin_generic_memory = cfg!(not(target_os = "macos"));
     }

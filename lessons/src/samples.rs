@@ -29,7 +29,7 @@ pub fn get_cmd_line_argument_int(name: &str) -> i32 {
             let (key, value) = arg.trim_start_matches('-').split_once('=')?;
             key.eq_ignore_ascii_case(name).then(|| value.trim().parse().unwrap_or(0))
         })
-        .last()
+        .next_back() // the last one given, as the helper reads them all
         .unwrap_or(0)
 }
 
@@ -83,7 +83,7 @@ pub fn convert_sm_ver_to_arch_name(major: i32, minor: i32) -> &'static str {
         (8, 9) => "Ada",
         (8, _) => "Ampere",
         (9, _) => "Hopper",
-        (10 | 11 | 12, _) => "Blackwell",
+        (10..=12, _) => "Blackwell",
         _ => "unknown",
     }
 }

@@ -238,7 +238,7 @@ fn runtime_simple_occupancy_suggests_a_full_block_size() {
             .unwrap_or_else(|| panic!("no `{key}` line:\n{out}"))
     };
     let block = number("Suggested block size:");
-    assert!(block >= 32.0 && block <= 1024.0 && block % 32.0 == 0.0, "{out}");
+    assert!((32.0..=1024.0).contains(&block) && block % 32.0 == 0.0, "{out}");
     assert!(number("Minimum grid size for maximum occupancy:") >= 1.0, "{out}");
     // The suggested size reaches the multiprocessor's full occupancy on any current GPU; 32
     // threads per block do not (too few blocks fit).

@@ -22,6 +22,10 @@
 //! Members keep C's names too: `prop.r#type` for C's `prop.type`, and the members of an
 //! anonymous union read as in C (`location.id`), through `Deref`.
 //!
+//! [`launch!`] is `kernel<<<grid, block, shmem, stream>>>(args)` for a kernel loaded from PTX
+//! or CUBIN, its parameter types declared once ([`launch::Kernel`]). `cudaProfiler.h`
+//! (`cuProfilerStart`, `cuProfilerStop`) is bound too, where the toolkit has it.
+//!
 //! # Soundness
 //! Every function is `unsafe`, as in C. The caller keeps the driver's rules:
 //! - `cuInit` comes first; memory, module and stream calls need a current context
