@@ -10,7 +10,9 @@
 //! - **Other arities and default arguments** (`cudaEventCreate(&e, flags)`,
 //!   `cudaMallocManaged(&p, n)`, `cudaMallocAsync(&p, n, pool, stream)`) are macros of the
 //!   same name, taking every arity the header's overloads take: `cudaMallocManaged!(&mut p, n)`.
-//!   The function of that name is the full-arity one.
+//!   The function of that name is the full-arity one. The default arguments
+//!   `cuda_runtime_api.h` gives C functions in C++ (`cudaEventRecord(event)`, stream 0) are
+//!   macros alike, generated from the header (`cudaEventRecord!(event)`).
 //! - **`cudaOccupancyMaxPotentialBlockSize`** and its three siblings are computed here as the
 //!   header's templates compute them, from the same runtime calls.
 //! - `kernel<<<grid, block, shmem, stream>>>(a, b, n)` is `cuda_sys::launch!` (re-exported as

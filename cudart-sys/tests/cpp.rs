@@ -55,6 +55,23 @@ fn other_arities_reach_the_functions_the_header_calls() {
     assert!(event.is_null());
 }
 
+/// `cuda_runtime_api.h`'s `__dv(0)`: C++ may leave those arguments out, and so may a port.
+#[test]
+fn default_arguments_of_the_c_functions() {
+    runtime_missing();
+    let event: cudaEvent_t = null_mut();
+    let (src, mut dst) = ([0u8; 16], [0u8; 16]);
+    unsafe {
+        assert_ne!(cudaEventRecord!(event), cudaSuccess); // stream 0
+        assert_ne!(cudaEventRecord!(event, null_mut()), cudaSuccess);
+        assert_ne!(
+            cudaMemcpyAsync!(dst.as_mut_ptr().cast(), src.as_ptr().cast(), 16, cudaMemcpyHostToHost),
+            cudaSuccess
+        );
+        assert_ne!(cudaMemsetAsync!(dst.as_mut_ptr().cast(), 0, 16), cudaSuccess);
+    }
+}
+
 #[test]
 fn the_occupancy_search_rejects_null_as_the_header_does() {
     let (mut grid, mut block) = (0, 0);

@@ -7487,6 +7487,316 @@ pub mod ptds {
     pub use super::cudaWaitExternalSemaphoresAsync_v2_ptsz as cudaWaitExternalSemaphoresAsync;
 }
 
+// C++'s default arguments (`__dv` in the header, which only C++ compilers see): a macro of each such function's name, taking every arity C++ accepts.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaEventRecord {
+    ($a0:expr $(,)?) => { $crate::cudaEventRecord($a0, $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaEventRecord($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaEventRecordWithFlags {
+    ($a0:expr $(,)?) => { $crate::cudaEventRecordWithFlags($a0, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaEventRecordWithFlags($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaEventRecordWithFlags($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphConditionalHandleCreate {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate($a0, $a1, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphInstantiate {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphInstantiate($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphInstantiate($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphInstantiateWithFlags {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphInstantiateWithFlags($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphInstantiateWithFlags($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphReleaseUserObject {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphReleaseUserObject($a0, $a1, 1) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphReleaseUserObject($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphRetainUserObject {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphRetainUserObject($a0, $a1, 1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphRetainUserObject($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaGraphRetainUserObject($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphicsMapResources {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphicsMapResources($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphicsMapResources($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphicsUnmapResources {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphicsUnmapResources($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphicsUnmapResources($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaLaunchCooperativeKernelMultiDevice {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaLaunchCooperativeKernelMultiDevice($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaLaunchCooperativeKernelMultiDevice($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMalloc3DArray {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMalloc3DArray($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMalloc3DArray($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMallocArray {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMallocArray($a0, $a1, $a2, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMallocArray($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMallocArray($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMallocMipmappedArray {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMallocMipmappedArray($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMallocMipmappedArray($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemPrefetchAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemPrefetchAsync($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemPrefetchAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemPrefetchAsync_v2 {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemPrefetchAsync_v2($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemPrefetchAsync_v2($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DArrayToArray {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $crate::cudaMemcpyDeviceToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => { $crate::cudaMemcpy2DArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpy2DAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DFromArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => { $crate::cudaMemcpy2DFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DToArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => { $crate::cudaMemcpy2DToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy3DAsync {
+    ($a0:expr $(,)?) => { $crate::cudaMemcpy3DAsync($a0, $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaMemcpy3DAsync($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy3DPeerAsync {
+    ($a0:expr $(,)?) => { $crate::cudaMemcpy3DPeerAsync($a0, $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaMemcpy3DPeerAsync($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyArrayToArray {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpyArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $crate::cudaMemcpyDeviceToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpyArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemcpyAsync($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyAsync($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyFromArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpyFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyFromSymbol {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemcpyFromSymbol($a0, $a1, $a2, $crate::__zero(), $crate::cudaMemcpyDeviceToHost) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemcpyFromSymbol($a0, $a1, $a2, $a3, $crate::cudaMemcpyDeviceToHost) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyFromSymbol($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyFromSymbolAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyFromSymbolAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyFromSymbolAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyPeerAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyPeerAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyPeerAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyToArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpyToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyToSymbol {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemcpyToSymbol($a0, $a1, $a2, $crate::__zero(), $crate::cudaMemcpyHostToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemcpyToSymbol($a0, $a1, $a2, $a3, $crate::cudaMemcpyHostToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyToSymbol($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyToSymbolAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyToSymbolAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyToSymbolAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemset2DAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemset2DAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemset2DAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemset3DAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemset3DAsync($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemset3DAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemsetAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemsetAsync($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemsetAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamAttachMemAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamAttachMemAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamGetCaptureInfo_v3 {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $crate::__zero(), $crate::__zero(), $crate::__zero(), $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $crate::__zero(), $crate::__zero(), $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $a3, $crate::__zero(), $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $a3, $a4, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $a3, $a4, $a5, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $a3, $a4, $a5, $a6) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamUpdateCaptureDependencies {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaStreamUpdateCaptureDependencies($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamUpdateCaptureDependencies($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamUpdateCaptureDependencies_v2 {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamUpdateCaptureDependencies_v2($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaStreamUpdateCaptureDependencies_v2($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamWaitEvent {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaStreamWaitEvent($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaStreamWaitEvent($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaUserObjectRelease {
+    ($a0:expr $(,)?) => { $crate::cudaUserObjectRelease($a0, 1) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaUserObjectRelease($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaUserObjectRetain {
+    ($a0:expr $(,)?) => { $crate::cudaUserObjectRetain($a0, 1) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaUserObjectRetain($a0, $a1) };
+}
+
+/// `0` as C++ converts it to a parameter's type: zero, or a null pointer.
+#[doc(hidden)]
+pub trait __Zero {
+    fn __zero() -> Self;
+}
+macro_rules! zero {
+    ($($t:ty),*) => { $(impl __Zero for $t { fn __zero() -> Self { 0 } })* };
+}
+zero!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+impl<T> __Zero for *mut T {
+    fn __zero() -> Self { ::core::ptr::null_mut() }
+}
+impl<T> __Zero for *const T {
+    fn __zero() -> Self { ::core::ptr::null() }
+}
+#[doc(hidden)]
+pub fn __zero<T: __Zero>() -> T {
+    T::__zero()
+}
+
 // The same renames as data: (name C code calls, symbol), for error text and tests.
 pub(crate) const RENAMES: &[(&str, &str)] = &[
     ("cudaGetDeviceProperties", "cudaGetDeviceProperties_v2"),
