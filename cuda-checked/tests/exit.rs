@@ -8,7 +8,11 @@ use std::process::Command;
 use cuda_checked::{checkCudaErrors, check_driver, check_driver_or_exit};
 use cuda_sys::*;
 
+/// An absolute path where no driver is.
+#[cfg(unix)]
 const NOWHERE: &str = "/nonexistent/libcuda.so.1";
+#[cfg(windows)]
+const NOWHERE: &str = r"C:\nonexistent\nvcuda.dll";
 
 /// Runs the ignored test `child` of this binary in a process of its own, without a driver.
 fn run_child(child: &str) -> (Option<i32>, String) {
