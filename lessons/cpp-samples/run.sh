@@ -6,8 +6,9 @@
 #   samples    builds each NVIDIA sample of samples.txt with nvcc from samples/ and runs it, then
 #              the lesson porting it, with the same arguments: OUT/NAME.nvidia.txt beside
 #              OUT/LESSON.rust.txt, and both printed one after the other
-#   sanitizer  each lesson under compute-sanitizer: memcheck with --leak-check full, and
-#              racecheck and synccheck (the kernels use shared memory and __syncthreads)
+#   sanitizer  each lesson under compute-sanitizer, with samples.txt's smaller arguments:
+#              memcheck with --leak-check full, racecheck and synccheck (the kernels use
+#              shared memory and __syncthreads); an error makes the run exit 99
 #   tests      the GPU tests: lessons' (on_gpu, the runtime_* ones) and cudart-sys's cpp test
 # OUT defaults to ./out. Exit status: 0 when every step passed; the summary lists each.
 set -uo pipefail
@@ -34,7 +35,7 @@ table() { awk '!/^#/ && NF' "$here/samples.txt"; }
 
 if [[ " $sections " == *" samples "* ]]; then
     echo "== nvcc $(nvcc --version | tail -1); $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
-    while read -r -u 3 sample lesson args flags; do
+    while read -r -u 3 sample lesson args _ flags; do
         [ "$args" = "-" ] && args=""
         # shellcheck disable=SC2086
         step "nvcc $sample" "$out/$sample.nvcc.txt" nvcc -O2 -std=c++17 -arch="${NVCC_ARCH:-native}" \
@@ -49,8 +50,8 @@ if [[ " $sections " == *" samples "* ]]; then
 fi
 
 if [[ " $sections " == *" sanitizer "* ]]; then
-    while read -r -u 3 _ lesson args _; do
-        [ "$args" = "-" ] && args=""
+    while read -r -u 3 _ lesson _ args _; do
+        if [ "$args" = "-" ]; then args=""; else args=${args//,/ }; fi
         for tool in "memcheck --leak-check full" racecheck synccheck; do
             log="$out/$lesson.${tool%% *}.txt"
             echo "==================== compute-sanitizer --tool $tool $lesson"

@@ -3,6 +3,7 @@
 //! over 4 streams so one stream's copy overlaps another's kernel; events time both, and the
 //! data is checked at the end. The kernel is `kernels/init_array.cu`, loaded as PTX.
 //! Run: `cargo run --example runtime_simple_streams [-- --sync_method=4 --use_cuda_malloc_host]`
+//! (`--nreps=N`, ours, repeats each experiment N times instead of 100: for compute-sanitizer).
 
 use std::alloc::Layout;
 
@@ -124,7 +125,7 @@ fn main() {
     // Times each experiment is repeated: the sample's 10 always becomes 100, as any valid
     // --sync_method (and its absence) sets it.
     let device_sync_method = get_cmd_line_argument_int("sync_method");
-    let nreps: i32 = if matches!(device_sync_method, 0 | 1 | 2 | 4) {
+    let mut nreps: i32 = if matches!(device_sync_method, 0 | 1 | 2 | 4) {
         println!("Device synchronization method set to = {}", SYNC_METHOD[device_sync_method as usize]);
         println!("Setting reps to 100 to demonstrate steady state");
         100
@@ -132,6 +133,10 @@ fn main() {
         println!("Invalid command line option sync_method=\"{device_sync_method}\"");
         std::process::exit(1);
     };
+    // Ours, not the sample's: fewer repetitions, for runs under compute-sanitizer.
+    if check_cmd_line_flag("nreps") {
+        nreps = get_cmd_line_argument_int("nreps").max(1);
+    }
     if check_cmd_line_flag("use_generic_memory") {
         pin_generic_memory = cfg!(not(target_os = "macos"));
     }
