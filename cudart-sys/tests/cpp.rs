@@ -134,6 +134,9 @@ fn plain_structs_copy_clone_and_debug_across_crates() {
     copy.major = 9;
     assert_eq!(props[0].major, 0);
     assert!(format!("{copy:?}").contains("major: 9"));
+    // Members as C names them, a keyword one too (`type`, not bindgen's `type_`).
+    let external = format!("{:?}", cuda_sys::CUDA_EXTERNAL_MEMORY_HANDLE_DESC::default());
+    assert!(external.starts_with("CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st { type: 0, handle: "), "{external}");
     let desc = format!("{:?}", cudaResourceDesc::default());
     assert!(desc.starts_with("cudaResourceDesc { resType: 0, res: ") && desc.contains("{ union }"), "{desc}");
 }

@@ -375,15 +375,36 @@ impl Renamer<'_> {
     }
 
     /// `self.member` with the member's new name (bindgen's `impl Debug` writes `self.type_`).
+    /// Its format string names them too (`type_: {:?}`): as C does, `type: {:?}`.
     fn members_of_self(&self, record: &str, tokens: TokenStream) -> TokenStream {
         let mut trees: Vec<TokenTree> = tokens.into_iter().collect();
+        let mut labels = Vec::new();
         for i in 2..trees.len() {
             let is_member = matches!(&trees[i - 2], TokenTree::Ident(s) if s == "self")
                 && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '.');
             if let (true, TokenTree::Ident(member)) = (is_member, &trees[i]) {
                 let renamed = self.member(record, member);
+                let new = renamed.to_string().trim_start_matches("r#").to_string();
+                labels.push((format!("{member}: {{"), format!("{new}: {{")));
                 trees[i] = TokenTree::Ident(renamed);
             }
+        }
+        for tree in &mut trees {
+            let TokenTree::Literal(literal) = tree else { continue };
+            let Ok(text) = syn::parse2::<syn::LitStr>(TokenTree::Literal(literal.clone()).into()) else {
+                continue;
+            };
+            let mut value = text.value();
+            for (old, new) in &labels {
+                for lead in ["{ ", ", "] {
+                    value = value.replace(&format!("{lead}{old}"), &format!("{lead}{new}"));
+                }
+            }
+            // And the type, by its name here (`..._anon_value`, not bindgen's `..._bindgen_ty_1`).
+            for old in &self.names.by_length {
+                value = value.replace(old.as_str(), &self.names.types[old]);
+            }
+            *literal = syn::LitStr::new(&value, literal.span()).token();
         }
         trees.into_iter().collect()
     }

@@ -969,7 +969,7 @@ impl Default for cudaResourceDesc_res {
 }
 impl ::core::fmt::Debug for cudaResourceDesc_res {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaResourceDesc__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaResourceDesc_res {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -2007,7 +2007,7 @@ impl Default for cudaExternalMemoryHandleDesc_handle {
 }
 impl ::core::fmt::Debug for cudaExternalMemoryHandleDesc_handle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaExternalMemoryHandleDesc__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaExternalMemoryHandleDesc_handle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -2205,7 +2205,7 @@ impl Default for cudaExternalSemaphoreHandleDesc_handle {
 }
 impl ::core::fmt::Debug for cudaExternalSemaphoreHandleDesc_handle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaExternalSemaphoreHandleDesc__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaExternalSemaphoreHandleDesc_handle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -2315,10 +2315,7 @@ impl Default for cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {
 }
 impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(
-            f,
-            "cudaExternalSemaphoreSignalParams_v1__bindgen_ty_1__bindgen_ty_2 {{ union }}"
-        )
+        write!(f, "cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {{ union }}")
     }
 }
 #[repr(C)]
@@ -2376,7 +2373,7 @@ impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaExternalSemaphoreSignalParams_v1__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
+            "cudaExternalSemaphoreSignalParams_v1_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex
         )
     }
@@ -2483,10 +2480,7 @@ impl Default for cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {
 }
 impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(
-            f,
-            "cudaExternalSemaphoreWaitParams_v1__bindgen_ty_1__bindgen_ty_2 {{ union }}"
-        )
+        write!(f, "cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {{ union }}")
     }
 }
 #[repr(C)]
@@ -2549,7 +2543,7 @@ impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaExternalSemaphoreWaitParams_v1__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
+            "cudaExternalSemaphoreWaitParams_v1_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex
         )
     }
@@ -2657,10 +2651,7 @@ impl Default for cudaExternalSemaphoreSignalParams_params_nvSciSync {
 }
 impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(
-            f,
-            "cudaExternalSemaphoreSignalParams__bindgen_ty_1__bindgen_ty_2 {{ union }}"
-        )
+        write!(f, "cudaExternalSemaphoreSignalParams_params_nvSciSync {{ union }}")
     }
 }
 #[repr(C)]
@@ -2720,7 +2711,7 @@ impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaExternalSemaphoreSignalParams__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            "cudaExternalSemaphoreSignalParams_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex, self.reserved
         )
     }
@@ -2830,9 +2821,7 @@ impl Default for cudaExternalSemaphoreWaitParams_params_nvSciSync {
 }
 impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(
-            f, "cudaExternalSemaphoreWaitParams__bindgen_ty_1__bindgen_ty_2 {{ union }}"
-        )
+        write!(f, "cudaExternalSemaphoreWaitParams_params_nvSciSync {{ union }}")
     }
 }
 #[repr(C)]
@@ -2898,7 +2887,7 @@ impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaExternalSemaphoreWaitParams__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            "cudaExternalSemaphoreWaitParams_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex, self.reserved
         )
     }

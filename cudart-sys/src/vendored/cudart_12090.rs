@@ -1095,7 +1095,7 @@ impl Default for cudaResourceDesc_res {
 }
 impl ::core::fmt::Debug for cudaResourceDesc_res {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaResourceDesc__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaResourceDesc_res {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -1955,7 +1955,7 @@ impl Default for cudaMemcpy3DOperand_op {
 }
 impl ::core::fmt::Debug for cudaMemcpy3DOperand_op {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaMemcpy3DOperand__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaMemcpy3DOperand_op {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -2612,7 +2612,7 @@ impl Default for cudaExternalMemoryHandleDesc_handle {
 }
 impl ::core::fmt::Debug for cudaExternalMemoryHandleDesc_handle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaExternalMemoryHandleDesc__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaExternalMemoryHandleDesc_handle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -2810,7 +2810,7 @@ impl Default for cudaExternalSemaphoreHandleDesc_handle {
 }
 impl ::core::fmt::Debug for cudaExternalSemaphoreHandleDesc_handle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaExternalSemaphoreHandleDesc__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaExternalSemaphoreHandleDesc_handle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -2920,10 +2920,7 @@ impl Default for cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {
 }
 impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(
-            f,
-            "cudaExternalSemaphoreSignalParams_v1__bindgen_ty_1__bindgen_ty_2 {{ union }}"
-        )
+        write!(f, "cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {{ union }}")
     }
 }
 #[repr(C)]
@@ -2981,7 +2978,7 @@ impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaExternalSemaphoreSignalParams_v1__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
+            "cudaExternalSemaphoreSignalParams_v1_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex
         )
     }
@@ -3088,10 +3085,7 @@ impl Default for cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {
 }
 impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(
-            f,
-            "cudaExternalSemaphoreWaitParams_v1__bindgen_ty_1__bindgen_ty_2 {{ union }}"
-        )
+        write!(f, "cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {{ union }}")
     }
 }
 #[repr(C)]
@@ -3154,7 +3148,7 @@ impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaExternalSemaphoreWaitParams_v1__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
+            "cudaExternalSemaphoreWaitParams_v1_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex
         )
     }
@@ -3262,10 +3256,7 @@ impl Default for cudaExternalSemaphoreSignalParams_params_nvSciSync {
 }
 impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(
-            f,
-            "cudaExternalSemaphoreSignalParams__bindgen_ty_1__bindgen_ty_2 {{ union }}"
-        )
+        write!(f, "cudaExternalSemaphoreSignalParams_params_nvSciSync {{ union }}")
     }
 }
 #[repr(C)]
@@ -3325,7 +3316,7 @@ impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaExternalSemaphoreSignalParams__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            "cudaExternalSemaphoreSignalParams_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex, self.reserved
         )
     }
@@ -3435,9 +3426,7 @@ impl Default for cudaExternalSemaphoreWaitParams_params_nvSciSync {
 }
 impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(
-            f, "cudaExternalSemaphoreWaitParams__bindgen_ty_1__bindgen_ty_2 {{ union }}"
-        )
+        write!(f, "cudaExternalSemaphoreWaitParams_params_nvSciSync {{ union }}")
     }
 }
 #[repr(C)]
@@ -3503,7 +3492,7 @@ impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaExternalSemaphoreWaitParams__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            "cudaExternalSemaphoreWaitParams_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex, self.reserved
         )
     }
@@ -4158,7 +4147,7 @@ impl Default for cudaGraphNodeParams_anon_reserved1 {
 }
 impl ::core::fmt::Debug for cudaGraphNodeParams_anon_reserved1 {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaGraphNodeParams__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaGraphNodeParams_anon_reserved1 {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -4192,7 +4181,7 @@ impl ::core::fmt::Debug for cudaGraphNodeParams {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaGraphNodeParams {{ type: {:?}, reserved0: {:?}, __bindgen_anon_1: {:?}, reserved2: {:?} }}",
+            "cudaGraphNodeParams {{ type: {:?}, reserved0: {:?}, anon_reserved1: {:?}, reserved2: {:?} }}",
             self.r#type, self.reserved0, self.anon_reserved1, self.reserved2
         )
     }
@@ -4410,7 +4399,7 @@ impl Default for cudaGraphKernelNodeUpdate_updateData {
 }
 impl ::core::fmt::Debug for cudaGraphKernelNodeUpdate_updateData {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaGraphKernelNodeUpdate__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaGraphKernelNodeUpdate_updateData {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -4919,7 +4908,7 @@ impl Default for cudaAsyncNotificationInfo_info {
 }
 impl ::core::fmt::Debug for cudaAsyncNotificationInfo_info {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaAsyncNotificationInfo__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaAsyncNotificationInfo_info {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]

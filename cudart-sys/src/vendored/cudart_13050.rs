@@ -1166,7 +1166,7 @@ impl Default for cudaResourceDesc_res {
 }
 impl ::core::fmt::Debug for cudaResourceDesc_res {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaResourceDesc__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaResourceDesc_res {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -1313,7 +1313,7 @@ impl Default for cudaPointerAttributes_anon_localityDomainOrdinal {
 }
 impl ::core::fmt::Debug for cudaPointerAttributes_anon_localityDomainOrdinal {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaPointerAttributes__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaPointerAttributes_anon_localityDomainOrdinal {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -1353,7 +1353,7 @@ impl ::core::fmt::Debug for cudaPointerAttributes {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaPointerAttributes {{ type: {:?}, device: {:?}, devicePointer: {:?}, hostPointer: {:?}, __bindgen_anon_1: {:?}, reserved: {:?} }}",
+            "cudaPointerAttributes {{ type: {:?}, device: {:?}, devicePointer: {:?}, hostPointer: {:?}, anon_localityDomainOrdinal: {:?}, reserved: {:?} }}",
             self.r#type, self.device, self.devicePointer, self.hostPointer, self
             .anon_localityDomainOrdinal, self.reserved
         )
@@ -1754,7 +1754,7 @@ impl Default for cudaMemLocation_anon_id {
 }
 impl ::core::fmt::Debug for cudaMemLocation_anon_id {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaMemLocation__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaMemLocation_anon_id {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -1779,8 +1779,8 @@ impl Default for cudaMemLocation {
 impl ::core::fmt::Debug for cudaMemLocation {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
-            f, "cudaMemLocation {{ type: {:?}, __bindgen_anon_1: {:?} }}", self.r#type,
-            self.anon_id
+            f, "cudaMemLocation {{ type: {:?}, anon_id: {:?} }}", self.r#type, self
+            .anon_id
         )
     }
 }
@@ -2190,9 +2190,8 @@ impl Default for cudaMemcpy3DOperand_op_ptr {
 impl ::core::fmt::Debug for cudaMemcpy3DOperand_op_ptr {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
-            f,
-            "cudaMemcpy3DOperand__bindgen_ty_1__bindgen_ty_1 {{ ptr: {:?}, locHint: {:?} }}",
-            self.ptr, self.locHint
+            f, "cudaMemcpy3DOperand_op_ptr {{ ptr: {:?}, locHint: {:?} }}", self.ptr,
+            self.locHint
         )
     }
 }
@@ -2252,7 +2251,7 @@ impl Default for cudaMemcpy3DOperand_op {
 }
 impl ::core::fmt::Debug for cudaMemcpy3DOperand_op {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaMemcpy3DOperand__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaMemcpy3DOperand_op {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -2928,7 +2927,7 @@ impl Default for cudaExternalMemoryHandleDesc_handle {
 }
 impl ::core::fmt::Debug for cudaExternalMemoryHandleDesc_handle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaExternalMemoryHandleDesc__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaExternalMemoryHandleDesc_handle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -3138,7 +3137,7 @@ impl Default for cudaExternalSemaphoreHandleDesc_handle {
 }
 impl ::core::fmt::Debug for cudaExternalSemaphoreHandleDesc_handle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaExternalSemaphoreHandleDesc__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaExternalSemaphoreHandleDesc_handle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -3251,10 +3250,7 @@ impl Default for cudaExternalSemaphoreSignalParams_params_nvSciSync {
 }
 impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(
-            f,
-            "cudaExternalSemaphoreSignalParams__bindgen_ty_1__bindgen_ty_2 {{ union }}"
-        )
+        write!(f, "cudaExternalSemaphoreSignalParams_params_nvSciSync {{ union }}")
     }
 }
 #[repr(C)]
@@ -3314,7 +3310,7 @@ impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaExternalSemaphoreSignalParams__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            "cudaExternalSemaphoreSignalParams_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex, self.reserved
         )
     }
@@ -3424,9 +3420,7 @@ impl Default for cudaExternalSemaphoreWaitParams_params_nvSciSync {
 }
 impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(
-            f, "cudaExternalSemaphoreWaitParams__bindgen_ty_1__bindgen_ty_2 {{ union }}"
-        )
+        write!(f, "cudaExternalSemaphoreWaitParams_params_nvSciSync {{ union }}")
     }
 }
 #[repr(C)]
@@ -3492,7 +3486,7 @@ impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaExternalSemaphoreWaitParams__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            "cudaExternalSemaphoreWaitParams_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex, self.reserved
         )
     }
@@ -3731,7 +3725,7 @@ impl Default for cudaDevResource_st_anon_sm {
 }
 impl ::core::fmt::Debug for cudaDevResource_st_anon_sm {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaDevResource_st__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaDevResource_st_anon_sm {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -3765,7 +3759,7 @@ impl ::core::fmt::Debug for cudaDevResource_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaDevResource_st {{ type: {:?}, _internal_padding: {:?}, __bindgen_anon_1: {:?}, nextResource: {:?} }}",
+            "cudaDevResource_st {{ type: {:?}, _internal_padding: {:?}, anon_sm: {:?}, nextResource: {:?} }}",
             self.r#type, self._internal_padding, self.anon_sm, self.nextResource
         )
     }
@@ -3971,7 +3965,7 @@ impl Default for cudaKernelNodeParamsV2_anon_func {
 }
 impl ::core::fmt::Debug for cudaKernelNodeParamsV2_anon_func {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaKernelNodeParamsV2__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaKernelNodeParamsV2_anon_func {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -4017,7 +4011,7 @@ impl ::core::fmt::Debug for cudaKernelNodeParamsV2 {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaKernelNodeParamsV2 {{ __bindgen_anon_1: {:?}, gridDim: {:?}, blockDim: {:?}, sharedMemBytes: {:?}, kernelParams: {:?}, extra: {:?}, ctx: {:?}, functionType: {:?} }}",
+            "cudaKernelNodeParamsV2 {{ anon_func: {:?}, gridDim: {:?}, blockDim: {:?}, sharedMemBytes: {:?}, kernelParams: {:?}, extra: {:?}, ctx: {:?}, functionType: {:?} }}",
             self.anon_func, self.gridDim, self.blockDim, self.sharedMemBytes, self
             .kernelParams, self.extra, self.ctx, self.functionType
         )
@@ -4478,7 +4472,7 @@ impl Default for cudaGraphNodeParams_anon_reserved1 {
 }
 impl ::core::fmt::Debug for cudaGraphNodeParams_anon_reserved1 {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaGraphNodeParams__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaGraphNodeParams_anon_reserved1 {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -4512,7 +4506,7 @@ impl ::core::fmt::Debug for cudaGraphNodeParams {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "cudaGraphNodeParams {{ type: {:?}, reserved0: {:?}, __bindgen_anon_1: {:?}, reserved2: {:?} }}",
+            "cudaGraphNodeParams {{ type: {:?}, reserved0: {:?}, anon_reserved1: {:?}, reserved2: {:?} }}",
             self.r#type, self.reserved0, self.anon_reserved1, self.reserved2
         )
     }
@@ -4730,7 +4724,7 @@ impl Default for cudaGraphKernelNodeUpdate_updateData {
 }
 impl ::core::fmt::Debug for cudaGraphKernelNodeUpdate_updateData {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaGraphKernelNodeUpdate__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaGraphKernelNodeUpdate_updateData {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -5261,7 +5255,7 @@ impl Default for cudaAsyncNotificationInfo_info {
 }
 impl ::core::fmt::Debug for cudaAsyncNotificationInfo_info {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "cudaAsyncNotificationInfo__bindgen_ty_1 {{ union }}")
+        write!(f, "cudaAsyncNotificationInfo_info {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]

@@ -348,7 +348,7 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st__bindgen_ty_1 {{ union }}"
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {{ union }}"
         )
     }
 }
@@ -399,7 +399,7 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {{ operation: {:?}, address: {:?}, __bindgen_anon_1: {:?}, flags: {:?}, alias: {:?} }}",
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
             self.operation, self.address, self.anon_value, self.flags, self.alias
         )
     }
@@ -458,7 +458,7 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st__bindgen_ty_1 {{ union }}"
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {{ union }}"
         )
     }
 }
@@ -509,7 +509,7 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {{ operation: {:?}, address: {:?}, __bindgen_anon_1: {:?}, flags: {:?}, alias: {:?} }}",
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
             self.operation, self.address, self.anon_value, self.flags, self.alias
         )
     }
@@ -1649,7 +1649,7 @@ impl Default for CUexecAffinityParam_st_param {
 }
 impl ::core::fmt::Debug for CUexecAffinityParam_st_param {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUexecAffinityParam_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUexecAffinityParam_st_param {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -2539,7 +2539,7 @@ impl Default for CUDA_RESOURCE_DESC_st_res {
 }
 impl ::core::fmt::Debug for CUDA_RESOURCE_DESC_st_res {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_RESOURCE_DESC_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_RESOURCE_DESC_st_res {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -2924,7 +2924,7 @@ impl Default for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
 }
 impl ::core::fmt::Debug for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -3141,7 +3141,7 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
 }
 impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -3262,8 +3262,7 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
 impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
-            f,
-            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st__bindgen_ty_1__bindgen_ty_2 {{ union }}"
+            f, "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {{ union }}"
         )
     }
 }
@@ -3331,7 +3330,7 @@ impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex, self.reserved
         )
     }
@@ -3450,10 +3449,7 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
 }
 impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(
-            f,
-            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st__bindgen_ty_1__bindgen_ty_2 {{ union }}"
-        )
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {{ union }}")
     }
 }
 #[repr(C)]
@@ -3521,7 +3517,7 @@ impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex, self.reserved
         )
     }
@@ -3728,7 +3724,7 @@ impl Default for CUarrayMapInfo_st_resource {
 }
 impl ::core::fmt::Debug for CUarrayMapInfo_st_resource {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUarrayMapInfo_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUarrayMapInfo_st_resource {{ union }}")
     }
 }
 #[repr(C)]
@@ -3841,7 +3837,7 @@ impl Default for CUarrayMapInfo_st_subresource {
 }
 impl ::core::fmt::Debug for CUarrayMapInfo_st_subresource {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUarrayMapInfo_st__bindgen_ty_2 {{ union }}")
+        write!(f, "CUarrayMapInfo_st_subresource {{ union }}")
     }
 }
 #[repr(C)]
@@ -3872,7 +3868,7 @@ impl Default for CUarrayMapInfo_st_memHandle {
 }
 impl ::core::fmt::Debug for CUarrayMapInfo_st_memHandle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUarrayMapInfo_st__bindgen_ty_3 {{ union }}")
+        write!(f, "CUarrayMapInfo_st_memHandle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]

@@ -421,7 +421,7 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st__bindgen_ty_1 {{ union }}"
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {{ union }}"
         )
     }
 }
@@ -472,7 +472,7 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {{ operation: {:?}, address: {:?}, __bindgen_anon_1: {:?}, flags: {:?}, alias: {:?} }}",
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
             self.operation, self.address, self.anon_value, self.flags, self.alias
         )
     }
@@ -531,7 +531,7 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st__bindgen_ty_1 {{ union }}"
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {{ union }}"
         )
     }
 }
@@ -582,7 +582,7 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {{ operation: {:?}, address: {:?}, __bindgen_anon_1: {:?}, flags: {:?}, alias: {:?} }}",
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
             self.operation, self.address, self.anon_value, self.flags, self.alias
         )
     }
@@ -852,7 +852,7 @@ impl Default for CUasyncNotificationInfo_st_info {
 }
 impl ::core::fmt::Debug for CUasyncNotificationInfo_st_info {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUasyncNotificationInfo_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUasyncNotificationInfo_st_info {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -2442,7 +2442,7 @@ impl Default for CUexecAffinityParam_st_param {
 }
 impl ::core::fmt::Debug for CUexecAffinityParam_st_param {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUexecAffinityParam_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUexecAffinityParam_st_param {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -3502,7 +3502,7 @@ impl Default for CUDA_RESOURCE_DESC_st_res {
 }
 impl ::core::fmt::Debug for CUDA_RESOURCE_DESC_st_res {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_RESOURCE_DESC_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_RESOURCE_DESC_st_res {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -3957,7 +3957,7 @@ impl Default for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
 }
 impl ::core::fmt::Debug for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -4174,7 +4174,7 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
 }
 impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -4295,8 +4295,7 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
 impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
-            f,
-            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st__bindgen_ty_1__bindgen_ty_2 {{ union }}"
+            f, "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {{ union }}"
         )
     }
 }
@@ -4364,7 +4363,7 @@ impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex, self.reserved
         )
     }
@@ -4483,10 +4482,7 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
 }
 impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(
-            f,
-            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st__bindgen_ty_1__bindgen_ty_2 {{ union }}"
-        )
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {{ union }}")
     }
 }
 #[repr(C)]
@@ -4554,7 +4550,7 @@ impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex, self.reserved
         )
     }
@@ -4844,7 +4840,7 @@ impl Default for CUarrayMapInfo_st_resource {
 }
 impl ::core::fmt::Debug for CUarrayMapInfo_st_resource {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUarrayMapInfo_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUarrayMapInfo_st_resource {{ union }}")
     }
 }
 #[repr(C)]
@@ -4957,7 +4953,7 @@ impl Default for CUarrayMapInfo_st_subresource {
 }
 impl ::core::fmt::Debug for CUarrayMapInfo_st_subresource {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUarrayMapInfo_st__bindgen_ty_2 {{ union }}")
+        write!(f, "CUarrayMapInfo_st_subresource {{ union }}")
     }
 }
 #[repr(C)]
@@ -4988,7 +4984,7 @@ impl Default for CUarrayMapInfo_st_memHandle {
 }
 impl ::core::fmt::Debug for CUarrayMapInfo_st_memHandle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUarrayMapInfo_st__bindgen_ty_3 {{ union }}")
+        write!(f, "CUarrayMapInfo_st_memHandle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -5572,7 +5568,7 @@ impl Default for CUmemcpy3DOperand_st_op {
 }
 impl ::core::fmt::Debug for CUmemcpy3DOperand_st_op {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUmemcpy3DOperand_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUmemcpy3DOperand_st_op {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -5954,7 +5950,7 @@ impl Default for CUgraphNodeParams_st_anon_reserved1 {
 }
 impl ::core::fmt::Debug for CUgraphNodeParams_st_anon_reserved1 {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUgraphNodeParams_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUgraphNodeParams_st_anon_reserved1 {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -5988,7 +5984,7 @@ impl ::core::fmt::Debug for CUgraphNodeParams_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUgraphNodeParams_st {{ type: {:?}, reserved0: {:?}, __bindgen_anon_1: {:?}, reserved2: {:?} }}",
+            "CUgraphNodeParams_st {{ type: {:?}, reserved0: {:?}, anon_reserved1: {:?}, reserved2: {:?} }}",
             self.r#type, self.reserved0, self.anon_reserved1, self.reserved2
         )
     }
@@ -6286,7 +6282,7 @@ impl Default for CUdevResource_st_anon_sm {
 }
 impl ::core::fmt::Debug for CUdevResource_st_anon_sm {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUdevResource_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUdevResource_st_anon_sm {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -6315,7 +6311,7 @@ impl ::core::fmt::Debug for CUdevResource_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUdevResource_st {{ type: {:?}, _internal_padding: {:?}, __bindgen_anon_1: {:?} }}",
+            "CUdevResource_st {{ type: {:?}, _internal_padding: {:?}, anon_sm: {:?} }}",
             self.r#type, self._internal_padding, self.anon_sm
         )
     }

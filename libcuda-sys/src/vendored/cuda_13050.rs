@@ -463,7 +463,7 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st__bindgen_ty_1 {{ union }}"
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {{ union }}"
         )
     }
 }
@@ -514,7 +514,7 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {{ operation: {:?}, address: {:?}, __bindgen_anon_1: {:?}, flags: {:?}, alias: {:?} }}",
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
             self.operation, self.address, self.anon_value, self.flags, self.alias
         )
     }
@@ -573,7 +573,7 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st__bindgen_ty_1 {{ union }}"
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {{ union }}"
         )
     }
 }
@@ -624,7 +624,7 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {{ operation: {:?}, address: {:?}, __bindgen_anon_1: {:?}, flags: {:?}, alias: {:?} }}",
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
             self.operation, self.address, self.anon_value, self.flags, self.alias
         )
     }
@@ -965,7 +965,7 @@ impl Default for CUasyncNotificationInfo_st_info {
 }
 impl ::core::fmt::Debug for CUasyncNotificationInfo_st_info {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUasyncNotificationInfo_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUasyncNotificationInfo_st_info {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -1959,7 +1959,7 @@ impl Default for CUDA_HOST_NODE_PARAMS_v2_st_anon_ctx {
 }
 impl ::core::fmt::Debug for CUDA_HOST_NODE_PARAMS_v2_st_anon_ctx {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_HOST_NODE_PARAMS_v2_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_HOST_NODE_PARAMS_v2_st_anon_ctx {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -1993,7 +1993,7 @@ impl ::core::fmt::Debug for CUDA_HOST_NODE_PARAMS_v2_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUDA_HOST_NODE_PARAMS_v2_st {{ fn: {:?}, userData: {:?}, syncMode: {:?}, __bindgen_anon_1: {:?} }}",
+            "CUDA_HOST_NODE_PARAMS_v2_st {{ fn: {:?}, userData: {:?}, syncMode: {:?}, anon_ctx: {:?} }}",
             self.r#fn, self.userData, self.syncMode, self.anon_ctx
         )
     }
@@ -2679,7 +2679,7 @@ impl Default for CUexecAffinityParam_st_param {
 }
 impl ::core::fmt::Debug for CUexecAffinityParam_st_param {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUexecAffinityParam_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUexecAffinityParam_st_param {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -3810,7 +3810,7 @@ impl Default for CUDA_RESOURCE_DESC_st_res {
 }
 impl ::core::fmt::Debug for CUDA_RESOURCE_DESC_st_res {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_RESOURCE_DESC_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_RESOURCE_DESC_st_res {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -4273,7 +4273,7 @@ impl Default for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
 }
 impl ::core::fmt::Debug for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -4490,7 +4490,7 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
 }
 impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -4611,8 +4611,7 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
 impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
-            f,
-            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st__bindgen_ty_1__bindgen_ty_2 {{ union }}"
+            f, "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {{ union }}"
         )
     }
 }
@@ -4680,7 +4679,7 @@ impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex, self.reserved
         )
     }
@@ -4799,10 +4798,7 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
 }
 impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(
-            f,
-            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st__bindgen_ty_1__bindgen_ty_2 {{ union }}"
-        )
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {{ union }}")
     }
 }
 #[repr(C)]
@@ -4870,7 +4866,7 @@ impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st__bindgen_ty_1 {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
             self.fence, self.nvSciSync, self.keyedMutex, self.reserved
         )
     }
@@ -4993,7 +4989,7 @@ impl Default for CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st_anon_ctx {
 }
 impl ::core::fmt::Debug for CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st_anon_ctx {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st_anon_ctx {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -5030,7 +5026,7 @@ impl ::core::fmt::Debug for CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st {{ extSemArray: {:?}, paramsArray: {:?}, numExtSems: {:?}, __bindgen_anon_1: {:?} }}",
+            "CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st {{ extSemArray: {:?}, paramsArray: {:?}, numExtSems: {:?}, anon_ctx: {:?} }}",
             self.extSemArray, self.paramsArray, self.numExtSems, self.anon_ctx
         )
     }
@@ -5114,7 +5110,7 @@ impl Default for CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st_anon_ctx {
 }
 impl ::core::fmt::Debug for CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st_anon_ctx {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st_anon_ctx {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -5151,7 +5147,7 @@ impl ::core::fmt::Debug for CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st {{ extSemArray: {:?}, paramsArray: {:?}, numExtSems: {:?}, __bindgen_anon_1: {:?} }}",
+            "CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st {{ extSemArray: {:?}, paramsArray: {:?}, numExtSems: {:?}, anon_ctx: {:?} }}",
             self.extSemArray, self.paramsArray, self.numExtSems, self.anon_ctx
         )
     }
@@ -5259,7 +5255,7 @@ impl Default for CUarrayMapInfo_st_resource {
 }
 impl ::core::fmt::Debug for CUarrayMapInfo_st_resource {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUarrayMapInfo_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUarrayMapInfo_st_resource {{ union }}")
     }
 }
 #[repr(C)]
@@ -5372,7 +5368,7 @@ impl Default for CUarrayMapInfo_st_subresource {
 }
 impl ::core::fmt::Debug for CUarrayMapInfo_st_subresource {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUarrayMapInfo_st__bindgen_ty_2 {{ union }}")
+        write!(f, "CUarrayMapInfo_st_subresource {{ union }}")
     }
 }
 #[repr(C)]
@@ -5403,7 +5399,7 @@ impl Default for CUarrayMapInfo_st_memHandle {
 }
 impl ::core::fmt::Debug for CUarrayMapInfo_st_memHandle {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUarrayMapInfo_st__bindgen_ty_3 {{ union }}")
+        write!(f, "CUarrayMapInfo_st_memHandle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -5527,7 +5523,7 @@ impl Default for CUmemLocation_st_anon_id {
 }
 impl ::core::fmt::Debug for CUmemLocation_st_anon_id {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUmemLocation_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUmemLocation_st_anon_id {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -5552,8 +5548,8 @@ impl Default for CUmemLocation_st {
 impl ::core::fmt::Debug for CUmemLocation_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
-            f, "CUmemLocation_st {{ type: {:?}, __bindgen_anon_1: {:?} }}", self.r#type,
-            self.anon_id
+            f, "CUmemLocation_st {{ type: {:?}, anon_id: {:?} }}", self.r#type, self
+            .anon_id
         )
     }
 }
@@ -6044,9 +6040,8 @@ impl Default for CUmemcpy3DOperand_st_op_ptr {
 impl ::core::fmt::Debug for CUmemcpy3DOperand_st_op_ptr {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
-            f,
-            "CUmemcpy3DOperand_st__bindgen_ty_1__bindgen_ty_1 {{ ptr: {:?}, locHint: {:?} }}",
-            self.ptr, self.locHint
+            f, "CUmemcpy3DOperand_st_op_ptr {{ ptr: {:?}, locHint: {:?} }}", self.ptr,
+            self.locHint
         )
     }
 }
@@ -6106,7 +6101,7 @@ impl Default for CUmemcpy3DOperand_st_op {
 }
 impl ::core::fmt::Debug for CUmemcpy3DOperand_st_op {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUmemcpy3DOperand_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUmemcpy3DOperand_st_op {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -6400,7 +6395,7 @@ impl Default for CUDA_EVENT_RECORD_NODE_PARAMS_st_anon_ctx {
 }
 impl ::core::fmt::Debug for CUDA_EVENT_RECORD_NODE_PARAMS_st_anon_ctx {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_EVENT_RECORD_NODE_PARAMS_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_EVENT_RECORD_NODE_PARAMS_st_anon_ctx {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -6427,9 +6422,8 @@ impl Default for CUDA_EVENT_RECORD_NODE_PARAMS_st {
 impl ::core::fmt::Debug for CUDA_EVENT_RECORD_NODE_PARAMS_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
-            f,
-            "CUDA_EVENT_RECORD_NODE_PARAMS_st {{ event: {:?}, __bindgen_anon_1: {:?} }}",
-            self.event, self.anon_ctx
+            f, "CUDA_EVENT_RECORD_NODE_PARAMS_st {{ event: {:?}, anon_ctx: {:?} }}", self
+            .event, self.anon_ctx
         )
     }
 }
@@ -6507,7 +6501,7 @@ impl Default for CUDA_MEMCPY_BATCH_NODE_PARAMS_V1_st_anon_ctx {
 }
 impl ::core::fmt::Debug for CUDA_MEMCPY_BATCH_NODE_PARAMS_V1_st_anon_ctx {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_MEMCPY_BATCH_NODE_PARAMS_V1_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_MEMCPY_BATCH_NODE_PARAMS_V1_st_anon_ctx {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -6553,7 +6547,7 @@ impl ::core::fmt::Debug for CUDA_MEMCPY_BATCH_NODE_PARAMS_V1_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUDA_MEMCPY_BATCH_NODE_PARAMS_V1_st {{ dsts: {:?}, srcs: {:?}, sizes: {:?}, attrs: {:?}, attrsIdxs: {:?}, __bindgen_anon_1: {:?} }}",
+            "CUDA_MEMCPY_BATCH_NODE_PARAMS_V1_st {{ dsts: {:?}, srcs: {:?}, sizes: {:?}, attrs: {:?}, attrsIdxs: {:?}, anon_ctx: {:?} }}",
             self.dsts, self.srcs, self.sizes, self.attrs, self.attrsIdxs, self.anon_ctx
         )
     }
@@ -6606,7 +6600,7 @@ impl Default for CUDA_FABRIC_CPY_BATCH_NODE_PARAMS_V1_st_anon_ctx {
 }
 impl ::core::fmt::Debug for CUDA_FABRIC_CPY_BATCH_NODE_PARAMS_V1_st_anon_ctx {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUDA_FABRIC_CPY_BATCH_NODE_PARAMS_V1_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUDA_FABRIC_CPY_BATCH_NODE_PARAMS_V1_st_anon_ctx {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -6640,7 +6634,7 @@ impl ::core::fmt::Debug for CUDA_FABRIC_CPY_BATCH_NODE_PARAMS_V1_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUDA_FABRIC_CPY_BATCH_NODE_PARAMS_V1_st {{ opList: {:?}, flags: {:?}, __bindgen_anon_1: {:?} }}",
+            "CUDA_FABRIC_CPY_BATCH_NODE_PARAMS_V1_st {{ opList: {:?}, flags: {:?}, anon_ctx: {:?} }}",
             self.opList, self.flags, self.anon_ctx
         )
     }
@@ -6752,7 +6746,7 @@ impl Default for CUgraphNodeParams_st_anon_reserved1 {
 }
 impl ::core::fmt::Debug for CUgraphNodeParams_st_anon_reserved1 {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUgraphNodeParams_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUgraphNodeParams_st_anon_reserved1 {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -6786,7 +6780,7 @@ impl ::core::fmt::Debug for CUgraphNodeParams_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUgraphNodeParams_st {{ type: {:?}, reserved0: {:?}, __bindgen_anon_1: {:?}, reserved2: {:?} }}",
+            "CUgraphNodeParams_st {{ type: {:?}, reserved0: {:?}, anon_reserved1: {:?}, reserved2: {:?} }}",
             self.r#type, self.reserved0, self.anon_reserved1, self.reserved2
         )
     }
@@ -7287,7 +7281,7 @@ impl Default for CUlogicalEndpointProp_struct_anon_unicast {
 }
 impl ::core::fmt::Debug for CUlogicalEndpointProp_struct_anon_unicast {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUlogicalEndpointProp_struct__bindgen_ty_1 {{ union }}")
+        write!(f, "CUlogicalEndpointProp_struct_anon_unicast {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -7324,7 +7318,7 @@ impl ::core::fmt::Debug for CUlogicalEndpointProp_struct {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUlogicalEndpointProp_struct {{ type: {:?}, __bindgen_anon_1: {:?}, size: {:?}, ipcHandleTypes: {:?}, flags: {:?} }}",
+            "CUlogicalEndpointProp_struct {{ type: {:?}, anon_unicast: {:?}, size: {:?}, ipcHandleTypes: {:?}, flags: {:?} }}",
             self.r#type, self.anon_unicast, self.size, self.ipcHandleTypes, self.flags
         )
     }
@@ -7380,9 +7374,8 @@ impl Default for CUfabricCpyOperand_st_op_ptr {
 impl ::core::fmt::Debug for CUfabricCpyOperand_st_op_ptr {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
-            f,
-            "CUfabricCpyOperand_st__bindgen_ty_1__bindgen_ty_1 {{ ptr: {:?}, locHint: {:?} }}",
-            self.ptr, self.locHint
+            f, "CUfabricCpyOperand_st_op_ptr {{ ptr: {:?}, locHint: {:?} }}", self.ptr,
+            self.locHint
         )
     }
 }
@@ -7433,7 +7426,7 @@ impl Default for CUfabricCpyOperand_st_op {
 }
 impl ::core::fmt::Debug for CUfabricCpyOperand_st_op {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUfabricCpyOperand_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUfabricCpyOperand_st_op {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -7782,7 +7775,7 @@ impl Default for CUdevResource_st_anon_sm {
 }
 impl ::core::fmt::Debug for CUdevResource_st_anon_sm {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "CUdevResource_st__bindgen_ty_1 {{ union }}")
+        write!(f, "CUdevResource_st_anon_sm {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -7814,7 +7807,7 @@ impl ::core::fmt::Debug for CUdevResource_st {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         write!(
             f,
-            "CUdevResource_st {{ type: {:?}, _internal_padding: {:?}, __bindgen_anon_1: {:?}, nextResource: {:?} }}",
+            "CUdevResource_st {{ type: {:?}, _internal_padding: {:?}, anon_sm: {:?}, nextResource: {:?} }}",
             self.r#type, self._internal_padding, self.anon_sm, self.nextResource
         )
     }
