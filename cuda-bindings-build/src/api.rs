@@ -41,6 +41,10 @@ pub struct Api {
     pub rust_path: &'static str,
     /// The crate's own variables: `<prefix>_STRICT`-style names are shared, see `lib.rs`.
     pub crate_name: &'static str,
+    /// Headers of the same library that programs include beside `header` (the profiler's),
+    /// bound with it where the toolkit has them: a full toolkit does, the runtime wheels keep
+    /// them in a wheel of their own (`nvidia-cuda-profiler-api`).
+    pub also: &'static [&'static str],
 }
 
 /// The Driver API, `cuda.h`: libcuda-sys.
@@ -62,6 +66,7 @@ pub const DRIVER: Api = Api {
     vendored_stem: "cuda",
     rust_path: "cuda_sys",
     crate_name: "libcuda-sys",
+    also: &["cudaProfiler.h"],
 };
 
 /// The Runtime API, `cuda_runtime_api.h`: cudart-sys. Its `CUstream_st`, `CUevent_st`, ... are
@@ -84,6 +89,7 @@ pub const RUNTIME: Api = Api {
     vendored_stem: "cudart",
     rust_path: "cudart_sys",
     crate_name: "cudart-sys",
+    also: &["cuda_profiler_api.h"],
 };
 
 /// NVRTC, `nvrtc.h`: nvrtc-sys. Its version is the `CUDA_VERSION` of the toolkit's `cuda.h`.

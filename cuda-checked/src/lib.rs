@@ -26,6 +26,10 @@
 //!  code = CUDA_ERROR_INVALID_CONTEXT, message = invalid device context
 //! ```
 //!
+//! Where `?` cannot go (`Drop`, callbacks, threads), `checkCudaErrors!` (either API),
+//! `check_driver_or_exit!` and `check_cuda_or_exit!` print the same message and exit with 1, as
+//! helper_cuda.h's `checkCudaErrors` does.
+//!
 //! The macro does not hide `unsafe`: a raw call stays in an `unsafe` block, as in any FFI code.
 //!
 //! ```compile_fail,E0133
@@ -47,6 +51,7 @@ mod driver;
 mod error;
 #[cfg(feature = "nccl")]
 mod nccl;
+mod exit;
 #[cfg(feature = "runtime")]
 mod runtime;
 #[cfg(feature = "nvrtc")]
@@ -65,6 +70,8 @@ pub use nccl::{NcclError, NcclResult};
 pub use nccl_sys as nccl_raw;
 #[cfg(feature = "nvrtc")]
 pub use nvrtc_sys as nvrtc;
+#[doc(hidden)]
+pub use exit::__checked;
 #[cfg(feature = "runtime")]
 pub use runtime::{CudaError, RuntimeError, RuntimeResult};
 #[cfg(feature = "nvrtc")]

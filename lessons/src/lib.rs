@@ -6,6 +6,7 @@ pub mod bandwidth;
 pub mod chart;
 pub mod ranks;
 pub mod nvrtc_helper;
+pub mod samples;
 
 #[doc = include_str!("../../PORTING.md")]
 pub mod porting {}

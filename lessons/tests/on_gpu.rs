@@ -295,3 +295,76 @@ fn inline_ptx_nvrtc_reads_every_lane() {
     assert_compiled_for_this_gpu(&out);
     assert!(out.ends_with("Test Successful.\n"), "{out}");
 }
+
+#[test]
+fn runtime_simple_streams_checks_its_data() {
+    let out = lesson_output("runtime_simple_streams", &[]);
+    assert!(out.contains("GPU Device 0: "), "{out}");
+    let time = |key: &str| -> f32 {
+        out.lines()
+            .find_map(|l| l.strip_prefix(key)?.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no `{key}` time:\n{out}"))
+    };
+    for key in ["memcopy:", "kernel:", "non-streamed:", "4 streams:"] {
+        assert!(time(key) > 0.0, "{key}\n{out}");
+    }
+    // correct_data prints the first wrong element; the exit status is its verdict.
+    assert!(out.trim_end().ends_with("-------------------------------"), "{out}");
+    // The other memory: cudaMallocHost instead of registered pages.
+    let out = lesson_output("runtime_simple_streams", &["--use_cuda_malloc_host", "--sync_method=4"]);
+    assert!(out.contains("> cudaMallocHost() allocating"), "{out}");
+    assert!(out.contains("cudaDeviceScheduleBlockingSync"), "{out}");
+}
+
+#[test]
+fn runtime_matrix_mul_passes_its_check() {
+    let out = lesson_output("runtime_matrix_mul", &[]);
+    assert!(out.contains("MatrixA(320,320), MatrixB(640,320)"), "{out}");
+    assert!(out.contains("Result = PASS"), "{out}");
+    assert!(out.contains("WorkgroupSize= 1024 threads/block"), "{out}");
+    let gflops: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Performance= ")?.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no Performance line:\n{out}"));
+    assert!(gflops > 0.0, "{out}");
+    let out = lesson_output("runtime_matrix_mul", &["--wA=128", "--hA=64", "--wB=96", "--hB=128"]);
+    assert!(out.contains("Result = PASS"), "{out}");
+}
+
+#[test]
+fn runtime_unified_memory_streams_agrees_with_the_host() {
+    let out = lesson_output("runtime_unified_memory_streams", &["--seed=42"]);
+    let tasks = out.lines().filter(|l| l.starts_with("Task [")).count();
+    assert_eq!(tasks, 40, "{out}");
+    assert!(out.contains("executing on device"), "{out}");
+    let checked: usize = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Checked ")?.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no Checked line:\n{out}"));
+    assert_eq!(checked, out.matches("executing on device").count(), "{out}");
+    assert!(out.trim_end().ends_with("All Done!"), "{out}");
+}
+
+#[test]
+fn runtime_simple_occupancy_suggests_a_full_block_size() {
+    let out = lesson_output("runtime_simple_occupancy", &[]);
+    let number = |key: &str| -> f64 {
+        out.lines()
+            .find_map(|l| {
+                l.strip_prefix(key)?.trim().trim_end_matches("ms").trim_end_matches('%').parse().ok()
+            })
+            .unwrap_or_else(|| panic!("no `{key}` line:\n{out}"))
+    };
+    let block = number("Suggested block size:");
+    assert!((32.0..=1024.0).contains(&block) && block % 32.0 == 0.0, "{out}");
+    assert!(number("Minimum grid size for maximum occupancy:") >= 1.0, "{out}");
+    // The suggested size reaches the multiprocessor's full occupancy on any current GPU; 32
+    // threads per block do not (too few blocks fit).
+    let occupancies: Vec<f64> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("Potential occupancy: ")?.trim_end_matches('%').parse().ok())
+        .collect();
+    assert_eq!(occupancies.len(), 2, "{out}");
+    assert!(occupancies[0] < 100.0 && occupancies[1] == 100.0, "{out}");
+    assert!(out.trim_end().ends_with("Test PASSED"), "{out}");
+}

@@ -2,8 +2,8 @@
 //!
 //! - `headers [DIR]`: fetch every CUDA version CI builds against from NVIDIA's wheels on PyPI
 //!   into `DIR/<version>` (default `.cuda-headers`), laid out as a toolkit: `include/` (cuda.h,
-//!   cuda_runtime_api.h, crt/, nvrtc.h, ...) and `lib/` (libcudart, libnvrtc). Prints each root,
-//!   one per line.
+//!   cuda_runtime_api.h, crt/, nvrtc.h, the profiler's, ...) and `lib/` (libcudart, libnvrtc).
+//!   Prints each root, one per line.
 //!   With WHICH, only the roots it names (`newest`, `newest-12`, `major-13`, `default`, `gpu`):
 //!   scripts ask for a toolkit by purpose, never by a version typed again.
 //! - `root-vars`: the variables that may name a toolkit root, in the order the finder reads them.
@@ -34,6 +34,9 @@ struct Version {
     /// NVRTC's wheel (`include/nvrtc.h`, `lib/libnvrtc.so.<major>`), and its root inside the
     /// wheel; its files join the runtime's root.
     nvrtc: (&'static str, &'static str),
+    /// The wheel with the profiler's headers (`cuda_profiler_api.h`, `cudaProfiler.h`), which
+    /// the generator binds beside the main ones (`Api::also`), and its root inside the wheel.
+    profiler: (&'static str, &'static str),
 }
 
 /// The one list of CUDA versions in the repository: CI reads it from `cargo xtask headers`.
@@ -43,24 +46,28 @@ const VERSIONS: &[Version] = &[
         runtime: ("nvidia-cuda-runtime-cu11==11.8.89", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu11==11.8.89", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu11==11.8.89", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu11==11.8.86", "nvidia/cuda_profiler_api"),
     },
     Version {
         version: "12.0",
         runtime: ("nvidia-cuda-runtime-cu12==12.0.107", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.0.140", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.0.76", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.0.140", "nvidia/cuda_profiler_api"),
     },
     Version {
         version: "12.9",
         runtime: ("nvidia-cuda-runtime-cu12==12.9.79", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.9.86", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.9.79", "nvidia/cuda_profiler_api"),
     },
     Version {
         version: "13.0",
         runtime: ("nvidia-cuda-runtime==13.0.96", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.0.88", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.0.88", "nvidia/cu13"),
+        profiler: ("nvidia-cuda-profiler-api==13.0.85", "nvidia/cu13"),
     },
     Version {
         version: "13.5",
@@ -155,13 +162,19 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let v =
         VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
     let root = dir.join(version);
-    if root.join("include/crt/host_defines.h").is_file() && root.join("include/nvrtc.h").is_file() {
+    if root.join("include/crt/host_defines.h").is_file()
+        && root.join("include/nvrtc.h").is_file()
+        && root.join("include/cuda_profiler_api.h").is_file()
+    {
         return Ok(root);
     }
     let unpacked = dir.join(format!("{version}.unpacked"));
     let _ = std::fs::remove_dir_all(&unpacked);
     let _ = std::fs::remove_dir_all(&root);
-    for (requirement, inner) in [v.runtime, v.crt, v.nvrtc] {
+    for (requirement, inner) in [v.runtime, v.crt, v.nvrtc, v.profiler] {
+        }
+    }
+    for (requirement, inner) in [v.runtime, v.crt, v.profiler] {
         let wheel = download(dir, requirement)?;
         // The crt wheel may be nvcc's whole compiler: take its headers only.
         let only =
@@ -186,6 +199,11 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
                     std::fs::rename(entry.path(), &to).map_err(|e| format!("{}: {e}", to.display()))?;
                 }
             }
+    if v.profiler.1 != v.runtime.1 {
+        for header in ["cuda_profiler_api.h", "cudaProfiler.h"] {
+            let from = unpacked.join(v.profiler.1).join("include").join(header);
+            std::fs::rename(&from, unpacked.join(v.runtime.1).join("include").join(header))
+                .map_err(|e| format!("{}: {e}", from.display()))?;
         }
     }
     std::fs::rename(unpacked.join(v.runtime.1), &root).map_err(|e| format!("{}: {e}", root.display()))?;

@@ -52,6 +52,9 @@ pub struct Scan {
     /// The API's macros defined as a macro of another header (`INT_MIN`, `NULL`), which
     /// bindgen does not evaluate: (macro, its C type, its value; `None`: a null pointer).
     pub foreign_values: Vec<(String, String, Option<Value>)>,
+    /// C++'s default arguments (`cudaStream_t stream __dv(0)`), by the symbol declared: each
+    /// parameter's default, as the header writes it, or `None`.
+    pub defaults: BTreeMap<String, Vec<Option<Vec<String>>>>,
 }
 
 /// Scans `include/<api.header>` with the clang arguments bindgen will use.
@@ -72,6 +75,10 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
                 scan.macros.insert(entity.name, tokens);
             }
             CXCursor_FunctionDecl if entity.file.as_deref() == Some(header.as_path()) => {
+                let tokens: Vec<String> = unit.tokens(entity.cursor).into_iter().map(|t| t.text).collect();
+                if let Some(defaults) = default_arguments(&entity.name, &tokens) {
+                    scan.defaults.insert(entity.name.clone(), defaults);
+                }
                 functions.push((entity.name, entity.line));
             }
             CXCursor_StructDecl | CXCursor_UnionDecl => {
@@ -213,6 +220,42 @@ fn initializers(
         out.push((name.clone(), ty.clone(), values));
     }
     Ok(out)
+}
+
+/// The parameters of a declaration's tokens (`... name ( a , b __dv ( 0 ) ) ;`) with their
+/// C++ default arguments (`__dv(x)`, which C++ compilers expand to `= x`); `None` when no
+/// parameter has one.
+fn default_arguments(name: &str, tokens: &[String]) -> Option<Vec<Option<Vec<String>>>> {
+    let open = tokens.iter().position(|t| t == name)? + 1;
+    if tokens.get(open).map(String::as_str) != Some("(") {
+        return None;
+    }
+    let mut params: Vec<Vec<&str>> = vec![Vec::new()];
+    let mut depth = 0;
+    for token in &tokens[open + 1..] {
+        match token.as_str() {
+            "(" => depth += 1,
+            ")" if depth == 0 => break,
+            ")" => depth -= 1,
+            "," if depth == 0 => {
+                params.push(Vec::new());
+                continue;
+            }
+            _ => {}
+        }
+        params.last_mut()?.push(token);
+    }
+    let defaults: Vec<Option<Vec<String>>> = params
+        .iter()
+        .map(|param| {
+            let at = param.iter().position(|t| *t == "__dv")?;
+            match &param[at + 1..] {
+                ["(", value @ .., ")"] => Some(value.iter().map(|t| (*t).to_string()).collect()),
+                _ => None,
+            }
+        })
+        .collect();
+    defaults.iter().any(Option::is_some).then_some(defaults)
 }
 
 /// The macro names written between `[` and `]` in the fields of a struct or union (and of the
@@ -383,4 +426,35 @@ pub fn is_identifier(text: &str) -> bool {
     let mut chars = text.chars();
     chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn default_arguments_are_read_per_parameter() {
+        let declared = tokens(
+            "extern cudaError_t CUDARTAPI cudaMemcpyAsync ( void * dst , const void * src , size_t count , \
+             enum cudaMemcpyKind kind , cudaStream_t stream __dv ( 0 ) ) ;",
+        );
+        let defaults = default_arguments("cudaMemcpyAsync", &declared).expect("one default");
+        assert_eq!(defaults.len(), 5);
+        assert!(defaults[..4].iter().all(Option::is_none));
+        assert_eq!(defaults[4], Some(vec!["0".to_string()]));
+
+        let kinds = tokens("cudaError_t f ( int a , enum k kind __dv ( cudaMemcpyHostToDevice ) ) ;");
+        assert_eq!(
+            default_arguments("f", &kinds).unwrap()[1],
+            Some(vec!["cudaMemcpyHostToDevice".to_string()])
+        );
+        // A function pointer parameter's parentheses are not the end of the list.
+        let nested = tokens("cudaError_t g ( void ( * fn ) ( void * ) , int n __dv ( 1 ) ) ;");
+        assert_eq!(default_arguments("g", &nested).unwrap(), vec![None, Some(vec!["1".to_string()])]);
+        assert_eq!(default_arguments("h", &tokens("cudaError_t h ( int a ) ;")), None);
+    }
 }
