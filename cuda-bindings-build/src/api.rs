@@ -111,6 +111,7 @@ pub const NVRTC: Api = Api {
     vendored_stem: "nvrtc",
     rust_path: "nvrtc_sys",
     crate_name: "nvrtc-sys",
+    also: &[],
 };
 
 /// NCCL, `nccl.h`: nccl-sys. Its version is NCCL's own (`NCCL_VERSION_CODE`); its streams and
@@ -136,4 +137,5 @@ pub const NCCL: Api = Api {
     vendored_stem: "nccl",
     rust_path: "nccl_sys",
     crate_name: "nccl-sys",
+    also: &[],
 };

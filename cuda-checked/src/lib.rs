@@ -49,9 +49,9 @@
 
 mod driver;
 mod error;
+mod exit;
 #[cfg(feature = "nccl")]
 mod nccl;
-mod exit;
 #[cfg(feature = "runtime")]
 mod runtime;
 #[cfg(feature = "nvrtc")]
@@ -64,14 +64,14 @@ pub use cuda_sys as sys;
 pub use cudart_sys as rt;
 pub use driver::{DriverError, DriverResult};
 pub use error::{CallError, Code};
+#[doc(hidden)]
+pub use exit::__checked;
 #[cfg(feature = "nccl")]
 pub use nccl::{NcclError, NcclResult};
 #[cfg(feature = "nccl")]
 pub use nccl_sys as nccl_raw;
 #[cfg(feature = "nvrtc")]
 pub use nvrtc_sys as nvrtc;
-#[doc(hidden)]
-pub use exit::__checked;
 #[cfg(feature = "runtime")]
 pub use runtime::{CudaError, RuntimeError, RuntimeResult};
 #[cfg(feature = "nvrtc")]

@@ -37,8 +37,8 @@
 //! each call says, out-parameters must be writable, and `cudaError_t` must be checked
 //! (cuda-checked's `check_cuda!` does so).
 
-mod functions;
 pub mod cpp;
+mod functions;
 pub mod loader;
 mod vector_types;
 

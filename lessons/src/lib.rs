@@ -4,8 +4,8 @@
 
 pub mod bandwidth;
 pub mod chart;
-pub mod ranks;
 pub mod nvrtc_helper;
+pub mod ranks;
 pub mod samples;
 
 #[doc = include_str!("../../PORTING.md")]

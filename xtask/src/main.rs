@@ -74,6 +74,7 @@ const VERSIONS: &[Version] = &[
         runtime: ("nvidia-cuda-runtime==13.5.37", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.5.37", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.5.37", "nvidia/cu13"),
+        profiler: ("nvidia-cuda-profiler-api==13.5.25", "nvidia/cu13"),
     },
 ];
 
@@ -172,9 +173,6 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let _ = std::fs::remove_dir_all(&unpacked);
     let _ = std::fs::remove_dir_all(&root);
     for (requirement, inner) in [v.runtime, v.crt, v.nvrtc, v.profiler] {
-        }
-    }
-    for (requirement, inner) in [v.runtime, v.crt, v.profiler] {
         let wheel = download(dir, requirement)?;
         // The crt wheel may be nvcc's whole compiler: take its headers only.
         let only =
@@ -199,6 +197,8 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
                     std::fs::rename(entry.path(), &to).map_err(|e| format!("{}: {e}", to.display()))?;
                 }
             }
+        }
+    }
     if v.profiler.1 != v.runtime.1 {
         for header in ["cuda_profiler_api.h", "cudaProfiler.h"] {
             let from = unpacked.join(v.profiler.1).join("include").join(header);
