@@ -1,8 +1,9 @@
 /*
- * Fake CUDA drivers, one defect each: build.rs compiles this file once per fake, with the
- * defines below, into a shared library named and versioned like the driver (soname
- * libcuda.so.1). Only the functions the fault tests call are here, with the driver's C
- * signatures and codes.
+ * Fake CUDA drivers, one defect each: the fault tests build this file once per fake where they
+ * run (fault-tests/src/lib.rs, FAKES), with the defines below, into a shared library named and
+ * versioned like the driver (soname libcuda.so.1). Only the functions the fault tests call are
+ * here, with the driver's C signatures and codes. Its STUB mode, completed by a weak stand-in
+ * for every other symbol, is also the stub CI links against (.ci/libcuda-stub).
  *
  *   FAKE_VERSION=N        what cuDriverGetVersion reports (1000 * major + 10 * minor)
  *   LACKS_CTX_CREATE_V4   no cuCtxCreate_v4 (an older driver)
