@@ -10,7 +10,7 @@ use std::ptr::null_mut;
 use cudart_sys::cpp::*;
 
 fn ok(code: cudaError_t, what: &str) {
-    assert_eq!(code, cudaSuccess, "{what}: {:?}", loader::explain(code, what));
+    assert_eq!(code, cudaSuccess, "{what}: {:?}", loader::explain(code));
 }
 
 #[test]
