@@ -7,9 +7,9 @@
 //!    (`cuda_bindings_build::choose` has the table);
 //! 3. tell Cargo and dependents (`DEP_CUDART_SYS_VERSION`, ...), and the loader where the
 //!    toolkit keeps libcudart;
-//! 4. with `link`, link that toolkit's libcudart.
+//! 4. with `link`, link that toolkit's libcudart; with `static`, its libcudart_static.a.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use cuda_bindings_build::{api, choose, env, find, publish};
 
@@ -49,59 +49,7 @@ fn main() {
         root.as_deref().zip(include.as_deref()).zip(header_version).map(|((r, i), v)| (r, i, v)),
     );
 
-    // The runtime's file of the bindings' major (its ABI is per major), and where the loader
-    // looks for it before the system's search (see src/loader.rs).
-    let major = bindings.version / 1000;
-    // CUDA 11's runtime is named for 11.0 (soname `libcudart.so.11.0`, `cudart64_110.dll`);
-    // later ones by major alone.
-    let abi = if major == 11 { "11.0".to_string() } else { major.to_string() };
-    let library = if env::target_os() == "windows" {
-        format!("cudart64_{}.dll", abi.replace('.', ""))
-    } else {
-        format!("libcudart.so.{abi}")
-    };
-    println!("cargo::rustc-env=CUDART_SYS_LIBRARY={library}");
-    println!("cargo::rustc-env=CUDART_SYS_MAJOR={major}");
-    let lib_dirs: Vec<PathBuf> = root.as_deref().map(library_dirs).unwrap_or_default();
-    let joined = std::env::join_paths(&lib_dirs).unwrap_or_default();
-    println!("cargo::rustc-env=CUDART_SYS_TOOLKIT_LIB_DIRS={}", joined.to_string_lossy());
-
-    if std::env::var_os("CARGO_FEATURE_LINK").is_some() {
-        link(&lib_dirs, &library);
-    }
-}
-
-/// The toolkit's library folders that exist: `lib64`, `targets/*/lib`, `lib` (wheels), `bin`
-/// (Windows keeps DLLs there).
-fn library_dirs(root: &Path) -> Vec<PathBuf> {
-    let mut dirs = vec![root.join("lib64")];
-    if let Ok(targets) = std::fs::read_dir(root.join("targets")) {
-        dirs.extend(targets.filter_map(|t| Some(t.ok()?.path().join("lib"))));
-    }
-    dirs.push(root.join("lib"));
-    dirs.push(root.join("lib").join("x64"));
-    dirs.push(root.join("bin"));
-    dirs.into_iter().filter(|d| d.is_dir()).collect()
-}
-
-/// Links libcudart from the first folder that has it: `libcudart.so` as `-lcudart` would, or a
-/// wheel's only `libcudart.so.<major>` (`library`) by its full name.
-fn link(dirs: &[PathBuf], library: &str) {
-    for dir in dirs {
-        let name = if dir.join("libcudart.so").is_file() || dir.join("cudart.lib").is_file() {
-            "cudart".to_string()
-        } else if dir.join(library).is_file() {
-            format!(":{library}")
-        } else {
-            continue;
-        };
-        println!("cargo::rustc-link-search=native={}", dir.display());
-        match name.strip_prefix(':') {
-            Some(file) => println!("cargo::rustc-link-lib=dylib:+verbatim={file}"),
-            None => println!("cargo::rustc-link-lib=dylib={name}"),
-        }
-        return;
-    }
-    // No toolkit found: the linker's own search, as `-lcudart` does.
-    println!("cargo::rustc-link-lib=dylib=cudart");
+    // How libcudart is reached (loaded, `link`, `static`), and the file and folders the loader
+    // looks in: from its description, for the bindings' major.
+    cuda_bindings_build::reach(api::RUNTIME.library, &bindings, root.as_deref());
 }

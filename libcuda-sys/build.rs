@@ -4,7 +4,8 @@
 //! 2. generate the bindings from it, or use the vendored ones of its major
 //!    (`cuda_bindings_build::choose` has the table);
 //! 3. tell Cargo and dependents (`DEP_LIBCUDA_SYS_VERSION`, `_BINDINGS`, `_ROOT`, `_INCLUDE`);
-//! 4. with `link`, where the toolkit keeps libcuda to link against.
+//! 4. how libcuda is reached: loaded on first call, or with `link`, linked (against the
+//!    toolkit's stub, when there is one).
 
 use cuda_bindings_build::{api, choose, find, publish};
 
@@ -23,12 +24,9 @@ fn main() {
         choose::NoHeader { summary: search.summary(), details: search.to_string(), decided: None };
     let bindings = choose::bindings(&api::DRIVER, header.as_ref().ok_or(&no_header));
     publish(&bindings, search.toolkit.as_ref().map(|t| (t.root.as_path(), t.include.as_path(), t.version)));
-    // Whether libcuda is linked, for dependents whose tests must know (DEP_LIBCUDA_SYS_LINK).
-    let link = std::env::var_os("CARGO_FEATURE_LINK").is_some();
-    println!("cargo::metadata=link={}", u8::from(link));
-    if link {
-        if let Some(toolkit) = &search.toolkit {
-            cuda_bindings_build::link_search_paths(&toolkit.root);
-        }
-    }
+    cuda_bindings_build::reach(
+        api::DRIVER.library,
+        &bindings,
+        search.toolkit.as_ref().map(|t| t.root.as_path()),
+    );
 }

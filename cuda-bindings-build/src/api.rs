@@ -1,12 +1,20 @@
-//! The two C APIs the generator reads, and what differs between them.
+//! The C APIs the generator reads, and what differs between them. What each library is (its
+//! header, files, folders, codes) is its description in cuda-loader, read from there.
 
-/// One C API: its header, its names, its result type and where NVIDIA documents it.
+use cuda_loader::Library;
+
+/// One C API: its library's description, and what bindgen needs to bind its header.
 #[derive(Debug)]
 pub struct Api {
-    /// The header a C program includes.
+    /// The library's description, which the loader reads too.
+    pub library: &'static Library,
+    /// The header a C program includes (the description's).
     pub header: &'static str,
-    /// The macro holding the header's version (12090 for CUDA 12.9).
+    /// The macro holding the header's version (12090 for CUDA 12.9; the description's).
     pub version_macro: &'static str,
+    /// The header defining `version_macro`, when the API's own header does not (`nvrtc.h` has
+    /// no version: the toolkit's `cuda.h` beside it says which CUDA it is).
+    pub version_header: Option<&'static str>,
     /// What bindgen binds: function, type and constant names (regular expressions).
     pub functions: &'static str,
     pub types: &'static str,
@@ -25,14 +33,18 @@ pub struct Api {
     pub shares_types_with: Option<(&'static str, &'static str)>,
     /// Vendored files are `src/vendored/<stem>_<major>.rs`.
     pub vendored_stem: &'static str,
+    /// The crate's Rust path, as users write it.
+    pub rust_path: &'static str,
     /// The crate's own variables: `<prefix>_STRICT`-style names are shared, see `lib.rs`.
     pub crate_name: &'static str,
 }
 
 /// The Driver API, `cuda.h`: libcuda-sys.
 pub const DRIVER: Api = Api {
-    header: "cuda.h",
-    version_macro: "CUDA_VERSION",
+    library: &cuda_loader::DRIVER,
+    header: cuda_loader::DRIVER.header,
+    version_macro: cuda_loader::DRIVER.version_macro,
+    version_header: None,
     functions: "cu.*",
     types: "CU.*|cu.*",
     vars: "CU.*|cu.*",
@@ -43,14 +55,17 @@ pub const DRIVER: Api = Api {
     reference: "https://docs.nvidia.com/cuda/cuda-driver-api/",
     shares_types_with: None,
     vendored_stem: "cuda",
+    rust_path: "cuda_sys",
     crate_name: "libcuda-sys",
 };
 
 /// The Runtime API, `cuda_runtime_api.h`: cudart-sys. Its `CUstream_st`, `CUevent_st`, ... are
 /// cuda.h's, taken from libcuda-sys (Rust path `cuda_sys`), as in C.
 pub const RUNTIME: Api = Api {
-    header: "cuda_runtime_api.h",
-    version_macro: "CUDART_VERSION",
+    library: &cuda_loader::RUNTIME,
+    header: cuda_loader::RUNTIME.header,
+    version_macro: cuda_loader::RUNTIME.version_macro,
+    version_header: None,
     functions: "cuda.*",
     types: "cuda.*",
     vars: "cuda.*|CUDART_VERSION",
@@ -61,5 +76,26 @@ pub const RUNTIME: Api = Api {
     reference: "https://docs.nvidia.com/cuda/cuda-runtime-api/",
     shares_types_with: Some(("cuda.h", "cuda_sys")),
     vendored_stem: "cudart",
+    rust_path: "cudart_sys",
     crate_name: "cudart-sys",
+};
+
+/// NVRTC, `nvrtc.h`: nvrtc-sys. Its version is the `CUDA_VERSION` of the toolkit's `cuda.h`.
+pub const NVRTC: Api = Api {
+    library: &cuda_loader::NVRTC,
+    header: cuda_loader::NVRTC.header,
+    version_macro: cuda_loader::NVRTC.version_macro,
+    version_header: Some("cuda.h"),
+    functions: "nvrtc.*",
+    types: "nvrtc.*",
+    vars: "nvrtc.*|NVRTC.*|CUDA_VERSION",
+    function_prefix: "nvrtc",
+    constant_prefixes: &["NVRTC"],
+    result_enum: "nvrtcResult",
+    result_type: "nvrtcResult",
+    reference: "https://docs.nvidia.com/cuda/nvrtc/",
+    shares_types_with: None,
+    vendored_stem: "nvrtc",
+    rust_path: "nvrtc_sys",
+    crate_name: "nvrtc-sys",
 };

@@ -18,7 +18,7 @@ pub mod find;
 pub mod generate;
 pub mod header;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub use choose::{Bindings, Source};
 
@@ -63,6 +63,116 @@ pub fn version_cfgs(version: u32) {
     for m in 11..=major {
         for n in 0..=if m == major { minor } else { 9 } {
             println!("cargo::rustc-cfg=cuda_ge=\"{m}.{n}\"");
+        }
+    }
+}
+
+/// How the crate reaches its library, decided here and nowhere else, from its features: loaded
+/// on first call (the default), `link` (the shared library, at link time) or `static` (the
+/// static library, where the description has one; it wins over `link`). Tells the crate
+/// (`cfg(cuda_reach = "loaded" | "link" | "static")`, read by `cuda_loader::reach!`), its loader
+/// (`CUDA_LIBRARY_FILE`, the file of the bindings' major on the target, and
+/// `CUDA_TOOLKIT_LIB_DIRS`, the toolkit's folders holding it), the linker, and dependents
+/// (`DEP_<LINKS>_LINK`, `DEP_<LINKS>_REACH`).
+pub fn reach(library: &cuda_loader::Library, bindings: &Bindings, toolkit_root: Option<&Path>) {
+    let major = bindings.version / 1000;
+    let windows = env::target_os() == "windows";
+    let file = library.files.of(major, windows);
+    let dirs: Vec<PathBuf> = match (library.role, toolkit_root) {
+        (cuda_loader::Role::Toolkit { toolkit_dirs, .. }, Some(root)) => {
+            toolkit_library_dirs(root, toolkit_dirs)
+        }
+        _ => Vec::new(),
+    };
+    println!("cargo::rustc-env=CUDA_LIBRARY_FILE={file}");
+    let joined = std::env::join_paths(&dirs).unwrap_or_default();
+    println!("cargo::rustc-env=CUDA_TOOLKIT_LIB_DIRS={}", joined.to_string_lossy());
+
+    let feature = |name: &str| std::env::var_os(format!("CARGO_FEATURE_{name}")).is_some();
+    let reach = if feature("STATIC") {
+        link_static(library, &dirs, windows);
+        "static"
+    } else if feature("LINK") {
+        link_shared(library, &dirs, &file, toolkit_root);
+        "link"
+    } else {
+        "loaded"
+    };
+    println!("cargo::rustc-check-cfg=cfg(cuda_reach, values(\"loaded\", \"link\", \"static\"))");
+    println!("cargo::rustc-cfg=cuda_reach=\"{reach}\"");
+    println!("cargo::metadata=reach={reach}");
+    // Whether the library is linked, for dependents whose tests must know.
+    println!("cargo::metadata=link={}", u8::from(reach != "loaded"));
+}
+
+/// A toolkit root's folders that exist among `patterns` (`*` is any one folder).
+pub fn toolkit_library_dirs(root: &Path, patterns: &[&str]) -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    for pattern in patterns {
+        match pattern.split_once("/*/") {
+            Some((parent, rest)) => {
+                if let Ok(entries) = std::fs::read_dir(root.join(parent)) {
+                    let mut found: Vec<PathBuf> =
+                        entries.filter_map(|e| Some(e.ok()?.path().join(rest))).collect();
+                    found.sort();
+                    dirs.extend(found);
+                }
+            }
+            None => dirs.push(root.join(pattern)),
+        }
+    }
+    dirs.into_iter().filter(|d| d.is_dir()).collect()
+}
+
+/// Links the shared library: the driver through the toolkit's stubs (the driver's own
+/// `libcuda.so.1` is what runs); a toolkit library from the first folder that has it, as
+/// `-l<name>` would, or a wheel's only `lib<name>.so.<major>` by its full name; else the
+/// linker's own search.
+fn link_shared(library: &cuda_loader::Library, dirs: &[PathBuf], file: &str, toolkit_root: Option<&Path>) {
+    let name = library.link;
+    if let cuda_loader::Role::Driver { .. } = library.role {
+        if let Some(root) = toolkit_root {
+            link_search_paths(root);
+        }
+        println!("cargo::rustc-link-lib=dylib={name}");
+        return;
+    }
+    for dir in dirs {
+        if dir.join(format!("lib{name}.so")).is_file() || dir.join(format!("{name}.lib")).is_file() {
+            println!("cargo::rustc-link-search=native={}", dir.display());
+            println!("cargo::rustc-link-lib=dylib={name}");
+            return;
+        }
+        if dir.join(file).is_file() {
+            println!("cargo::rustc-link-search=native={}", dir.display());
+            println!("cargo::rustc-link-lib=dylib:+verbatim={file}");
+            return;
+        }
+    }
+    println!("cargo::rustc-link-lib=dylib={name}");
+}
+
+/// Links the static library (`libcudart_static.a`, which toolkits and the runtime wheel ship)
+/// with the system libraries it needs (`-lrt -lpthread -ldl`, as NVIDIA's documentation says).
+fn link_static(library: &cuda_loader::Library, dirs: &[PathBuf], windows: bool) {
+    let name = format!("{}_static", library.link);
+    let file = if windows { format!("{name}.lib") } else { format!("lib{name}.a") };
+    let Some(dir) = dirs.iter().find(|d| d.join(&file).is_file()) else {
+        let looked = if dirs.is_empty() {
+            "no toolkit was found".to_string()
+        } else {
+            format!("none in {}", dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "))
+        };
+        choose::fail(&format!(
+            "the `static` feature links {file}, and {looked}. Set CUDA_PATH to a CUDA toolkit (or NVIDIA's \
+             runtime wheel) that has it, or use `link` or the default, loading on first call"
+        ));
+    };
+    println!("cargo::rustc-link-search=native={}", dir.display());
+    println!("cargo::rustc-link-lib=static={name}");
+    if !windows {
+        for system in ["rt", "pthread", "dl"] {
+            println!("cargo::rustc-link-lib=dylib={system}");
         }
     }
 }

@@ -6,8 +6,9 @@ use std::fmt;
 pub trait Code: Copy + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The code for success.
     const SUCCESS: Self;
-    /// The code's name and text, from the best source at hand, for a call written as `op`.
-    fn describe(self, op: &str) -> (String, String);
+    /// The code's name and text, from the best source at hand, for the call that this thread
+    /// made last (its library's loader keeps what that call could not find).
+    fn describe(self) -> (String, String);
 }
 
 /// A failed call: its code, the library's name and text for it, the call as written and
@@ -36,7 +37,7 @@ impl<C: Code> CallError<C> {
     #[cold]
     #[inline(never)]
     pub fn new(code: C, op: &'static str, file: &'static str, line: u32, column: u32) -> Self {
-        let (name, message) = code.describe(op);
+        let (name, message) = code.describe();
         CallError(Box::new(Inner { code, name, message, op, file, line, column }))
     }
 

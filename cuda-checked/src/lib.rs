@@ -47,6 +47,8 @@ mod error;
 #[cfg(feature = "runtime")]
 mod runtime;
 
+#[doc(hidden)]
+pub use cuda_loader as __loader;
 pub use cuda_sys as sys;
 #[cfg(feature = "runtime")]
 pub use cudart_sys as rt;
@@ -58,7 +60,8 @@ pub use runtime::{CudaError, RuntimeError, RuntimeResult};
 /// Evaluates `call` (any expression of type `CUresult`) once: `Ok(())` on `CUDA_SUCCESS`,
 /// otherwise a [`DriverError`] holding the code, the call as written, and where it was.
 ///
-/// The success path is one compare and one branch; everything else happens only on failure.
+/// The success path is one thread-local store (clearing the loader's record of a missing symbol),
+/// one compare and one branch; everything else happens only on failure.
 #[macro_export]
 macro_rules! check_driver {
     ($call:expr $(,)?) => {
@@ -92,10 +95,13 @@ macro_rules! check_cuda {
 }
 
 /// The one body of both macros: the code, compared once with success; on failure, the error.
+/// The thread's record of a missing symbol is cleared first, so that a reason the loader gives
+/// is this call's own, never one left by an earlier call the application handled itself.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __check {
     ($code:ty, $call:expr) => {{
+        $crate::__loader::clear_last_failure();
         let code: $code = $call;
         if code == <$code as $crate::Code>::SUCCESS {
             ::core::result::Result::<(), $crate::CallError<$code>>::Ok(())

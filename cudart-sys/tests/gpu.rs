@@ -16,7 +16,7 @@ fn device_stream_memory_and_a_shared_stream() {
             code,
             cudaSuccess,
             "gpu-tests needs a CUDA GPU, driver and runtime: {:?}",
-            loader::explain(code, "cudaGetDeviceCount")
+            loader::explain(code)
         );
         assert!(count >= 1);
         let mut prop: cudaDeviceProp = std::mem::zeroed();

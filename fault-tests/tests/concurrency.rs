@@ -195,7 +195,7 @@ fn linked() {
     let results = race(|thread| {
         let errors = driver_errors(thread);
         let path = loader::library_path().unwrap();
-        let why = loader::explain(CUDA_ERROR_NOT_FOUND, "cuModuleGetFunction");
+        let why = loader::explain(CUDA_ERROR_NOT_FOUND);
         (errors, path, why)
     });
     for (errors, path, why) in &results {

@@ -9,12 +9,7 @@ use cuda_sys::*;
 fn init_context_alloc_free() {
     unsafe {
         let code = cuInit(0);
-        assert_eq!(
-            code,
-            CUDA_SUCCESS,
-            "gpu-tests needs a CUDA GPU and driver: {:?}",
-            loader::explain(code, "cuInit")
-        );
+        assert_eq!(code, CUDA_SUCCESS, "gpu-tests needs a CUDA GPU and driver: {:?}", loader::explain(code));
         let how = if cfg!(feature = "link") { "linked" } else { "loaded" };
         let loader = format!("libcuda {how} from {}", loader::library_path().unwrap().display());
 

@@ -143,7 +143,9 @@ pub fn emit(
         writeln!(out, "// Not bound: `{api_name}` is `{symbol}`, which the header does not declare.")
             .unwrap();
     }
-    out += &per_thread_module(api, &renames);
+    if !renames.per_thread.is_empty() || !renames.per_thread_unbound.is_empty() {
+        out += &per_thread_module(api, &renames);
+    }
     out += "\n// The same renames as data: (name C code calls, symbol), for error text and tests.\n";
     out += &table("RENAMES", &renames.default);
     out += &table("PTDS_RENAMES", &renames.per_thread);
@@ -230,7 +232,7 @@ fn per_thread_module(api: &Api, renames: &Renames) -> String {
          the crate root keeps the default. One program can use both, as two C files can.\n\
          /// See NVIDIA's [stream synchronization behavior](https://docs.nvidia.com/cuda/cuda-runtime-api/stream-sync-behavior.html).\n\
          pub mod ptds {{\n    pub use super::*;\n",
-        api.shares_types_with.map_or("cuda_sys", |_| "cudart_sys")
+        api.rust_path
     );
     for (api_name, symbol) in &renames.per_thread {
         writeln!(out, "    pub use super::{symbol} as {api_name};").unwrap();

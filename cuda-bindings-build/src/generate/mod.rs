@@ -116,6 +116,17 @@ pub fn generate(
         .disable_header_comment()
         .formatter(bindgen::Formatter::None)
         .parse_callbacks(Box::new(callbacks));
+    if let Some(version_header) = api.version_header {
+        // The header that says which CUDA this is, from the same folders.
+        let found = std::iter::once(include.as_path())
+            .chain(extra_includes.iter().map(PathBuf::as_path))
+            .map(|dir| dir.join(version_header))
+            .find(|h| h.is_file())
+            .ok_or_else(|| {
+                Error::Parse(format!("no {version_header} beside {} to say its version", header.display()))
+            })?;
+        builder = builder.header(found.to_string_lossy());
+    }
     for shared in &scan.shared_types {
         builder = builder.blocklist_type(format!("^{shared}$"));
     }

@@ -2,7 +2,7 @@
 //! `GetModuleFileNameW`, with `GetLastError`'s text (as `FormatMessageW` words it, through
 //! std's `io::Error::last_os_error`).
 //!
-//! The five kernel32 functions are declared here rather than taken from a crate (windows-sys,
+//! The six kernel32 functions are declared here rather than taken from a crate (windows-sys,
 //! libloading): their signatures have not changed since Windows XP, kernel32 is linked into
 //! every Windows program anyway, and a dependency would add more to build and audit than the
 //! thirty lines it saves.
@@ -10,7 +10,7 @@ use std::ffi::{c_char, c_void, CStr, OsStr, OsString};
 use std::os::windows::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 
-use super::Search;
+use crate::library::Search;
 
 type Hmodule = *mut c_void;
 
@@ -135,4 +135,13 @@ pub fn some_other_library() -> PathBuf {
     let n = unsafe { GetSystemDirectoryW(buffer.as_mut_ptr(), buffer.len() as u32) } as usize;
     assert!(n > 0 && n < buffer.len(), "GetSystemDirectoryW failed");
     PathBuf::from(OsString::from_wide(&buffer[..n])).join("kernel32.dll")
+}
+
+/// What a file that is no regular file is, for messages.
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    if meta.is_dir() {
+        "a folder"
+    } else {
+        "something other than a file"
+    }
 }

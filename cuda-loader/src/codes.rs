@@ -1,6 +1,6 @@
 //! What a result code type (`CUresult`, cudart-sys's `cudaError_t`) can say of itself, from the
 //! table the generator made of its header: its name, the header's description, every known
-//! code. A hidden exported macro, so that both -sys crates implement it once.
+//! code. A hidden exported macro, so that every -sys crate has it from one place.
 
 /// Implements names and conversions for a `#[repr(transparent)]` result code newtype over
 /// `u32`, from a sorted `&[(u32, &str, &str)]` table of (value, name, description).
@@ -52,6 +52,17 @@ macro_rules! __result_codes {
         impl From<$code> for u32 {
             fn from(code: $code) -> Self {
                 code.0
+            }
+        }
+
+        /// What a call returns when the library cannot be reached: the loader's code.
+        impl $crate::Unreachable for $code {
+            fn unreachable(_: &'static $crate::Library, code: u32) -> Self {
+                $code(code)
+            }
+
+            fn code(&self) -> Option<u32> {
+                Some(self.0)
             }
         }
     };

@@ -15,7 +15,7 @@ unsafe impl Sync for Handle {}
 
 /// `dlopen(path)`, or the dynamic loader's message. (`dlopen` searches one way for every name:
 /// a path as it is, a bare name through the loader's search; `_search` is for Windows.)
-pub fn open(path: &OsStr, _search: super::Search) -> Result<Handle, String> {
+pub fn open(path: &OsStr, _search: crate::library::Search) -> Result<Handle, String> {
     let shown = Path::new(path).display();
     let Ok(c_path) = CString::new(path.as_bytes()) else {
         return Err(format!("{shown}: the path contains a NUL byte"));
@@ -130,4 +130,21 @@ pub fn secure_execution() -> Option<&'static str> {
 /// libc's own file: a real library with none of CUDA's symbols, for tests.
 pub fn some_other_library() -> PathBuf {
     linked_from(libc::malloc as *const c_void).expect("dladdr knows where malloc is")
+}
+
+/// What a file that is no regular file is, for messages.
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = meta.file_type();
+    if kind.is_fifo() {
+        "a FIFO (named pipe)"
+    } else if kind.is_socket() {
+        "a socket"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else if kind.is_dir() {
+        "a folder"
+    } else {
+        "something other than a file"
+    }
 }

@@ -1,0 +1,147 @@
+//! How each function of a generated list reaches its library (hand-written).
+//!
+//! The generated bindings list every function once, as `cuda_fns! { pub fn name(..) -> T; .. }`,
+//! and each -sys crate's `cuda_fns!` hands the list to [`__functions!`](crate::__functions),
+//! which picks the shape by the crate's `cuda_reach` cfg (see [`reach!`](crate::reach)):
+//!
+//! - loaded (the default): each becomes a function of the same name and signature that
+//!   resolves its symbol in the library on first call and keeps it in a static; every later
+//!   call is one atomic load and an indirect call;
+//! - linked (`link`, `static`): a plain `extern "C"` block; the build script names the library.
+//!
+//! Either way the list also becomes `SYMBOLS`.
+
+use std::ffi::c_char;
+
+use crate::Library;
+
+/// What a function returns when its library cannot be reached, and the code a returned value
+/// carries, if it is one. Implemented here for text (`const char *`), by
+/// [`__result_codes!`](crate::__result_codes) for each result code type, and by a -sys crate
+/// for any other type its functions return.
+pub trait Unreachable: Sized {
+    /// The value for a call that could not reach `library`, which answered `code`.
+    fn unreachable(library: &'static Library, code: u32) -> Self;
+    fn code(&self) -> Option<u32>;
+}
+
+/// `cudaGetErrorString` and the like without their library: a static C string that says so,
+/// never null (C code passes their result straight to `printf`).
+impl Unreachable for *const c_char {
+    fn unreachable(library: &'static Library, _: u32) -> Self {
+        library.unreachable_text.as_ptr()
+    }
+
+    fn code(&self) -> Option<u32> {
+        None
+    }
+}
+
+/// Chooses the shape of a generated function list by the calling crate's `cuda_reach` cfg.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __functions {
+    (loader: $loader:path, $($functions:tt)*) => {
+        #[cfg(cuda_reach = "loaded")]
+        $crate::__lazy_fns! { loader: $loader, $($functions)* }
+        #[cfg(not(cuda_reach = "loaded"))]
+        $crate::__linked_fns! { $($functions)* }
+    };
+}
+
+/// The lazily loaded shape. `$loader` is the crate's [`Loader`](crate::Loader) static; a
+/// function whose symbol cannot be had returns [`Unreachable::unreachable`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __lazy_fns {
+    (
+        loader: $loader:path,
+        $($(#[$doc:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*
+    ) => {
+        $(
+            $(#[$doc])*
+            #[doc = ""]
+            #[doc = concat!("Symbol `", stringify!($name), "`, loaded on first call (see the crate's `loader`).")]
+            #[inline]
+            pub unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
+                type Fn = unsafe extern "C" fn($($ty),*) -> $ret;
+                // Runs until the symbol is found (racing threads store the same pointer), then
+                // never again. A missing symbol is looked up again on the next call.
+                #[cold]
+                unsafe extern "C" fn first($($arg: $ty),*) -> $ret {
+                    const SYMBOL: &::core::ffi::CStr = $crate::symbol(concat!(stringify!($name), "\0"));
+                    match $loader.resolve(SYMBOL) {
+                        Ok(symbol) => {
+                            SLOT.store(symbol, ::core::sync::atomic::Ordering::Release);
+                            // SAFETY: the library exports this symbol with this C signature.
+                            let f: Fn = unsafe { ::core::mem::transmute::<*mut (), Fn>(symbol) };
+                            // SAFETY: the caller keeps this function's contract (it is unsafe).
+                            unsafe { f($($arg),*) }
+                        }
+                        Err(code) => <$ret as $crate::Unreachable>::unreachable($loader.library(), code),
+                    }
+                }
+                static SLOT: ::core::sync::atomic::AtomicPtr<()> =
+                    ::core::sync::atomic::AtomicPtr::new(first as Fn as *mut ());
+                // SAFETY: SLOT holds `first` or the library's symbol, both of type `Fn`.
+                let f: Fn = unsafe {
+                    ::core::mem::transmute::<*mut (), Fn>(SLOT.load(::core::sync::atomic::Ordering::Acquire))
+                };
+                // SAFETY: the caller keeps this function's contract (it is unsafe).
+                unsafe { f($($arg),*) }
+            }
+        )*
+
+        /// Every symbol these bindings call, in the header's order.
+        pub(crate) const SYMBOLS: &[&str] = &[$(stringify!($name)),*];
+
+        /// Every function, called with all-zero arguments, and what it returned as an error
+        /// code (`None` for a function that returns no code), for the no-library tests:
+        /// without a library each call returns before touching its arguments.
+        #[cfg(test)]
+        #[allow(clippy::type_complexity)]
+        pub(crate) const ALL_FUNCTIONS: &[(&str, fn() -> Option<u32>)] = &[
+            $((stringify!($name), || {
+                // SAFETY: only called where no library can be reached (see above).
+                let returned = unsafe { $name($(::core::mem::zeroed::<$ty>()),*) };
+                $crate::Unreachable::code(&returned)
+            }),)*
+        ];
+    };
+}
+
+/// The linked shape: an `extern "C"` block; the build script tells the linker which library.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __linked_fns {
+    (
+        $($(#[$doc:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*
+    ) => {
+        extern "C" {
+            $(
+                $(#[$doc])*
+                #[doc = ""]
+                #[doc = concat!("Symbol `", stringify!($name), "`, linked (see the crate's `loader`).")]
+                pub fn $name($($arg: $ty),*) -> $ret;
+            )*
+        }
+
+        /// Every symbol these bindings call, in the header's order.
+        pub(crate) const SYMBOLS: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+
+/// How the calling crate reaches its library, from its `cuda_reach` cfg, which its build
+/// script sets (cuda-bindings-build's `reach`): the one place that choice is read.
+#[macro_export]
+macro_rules! reach {
+    () => {
+        if cfg!(cuda_reach = "static") {
+            $crate::Reach::Static
+        } else if cfg!(cuda_reach = "link") {
+            $crate::Reach::Link
+        } else {
+            $crate::Reach::Loaded
+        }
+    };
+}

@@ -1,0 +1,514 @@
+//! One library's loader: a `static` in its -sys crate, made of the library's description and
+//! what the crate's build and bindings say. It loads the library on the first call (or finds
+//! where the linker put it), resolves symbols, records what is missing, and words why a call
+//! could not reach the library and what a code means.
+
+use std::ffi::{c_char, c_int, c_void, CStr, OsString};
+use std::path::{Path, PathBuf};
+
+use crate::library::{ErrorText, Library, Role, VersionFunction};
+use crate::load::{self, Candidate, Handle, LoadError, Names};
+use crate::published::Published;
+use crate::{os, record};
+
+/// How the crate reaches its library; chosen once, by its build script (the features `link`
+/// and `static`), and seen here as the `cuda_reach` cfg: see [`reach!`](crate::reach).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Loaded on the first call (the default).
+    Loaded,
+    /// Linked at link time, as a shared library.
+    Link,
+    /// Linked at link time, as a static library.
+    Static,
+}
+
+/// A function of the crate's own, as an address: what the loader calls to ask the library its
+/// version or a code's text (through the crate's own function of that name, so loaded or linked
+/// alike).
+pub type Function = fn() -> *const c_void;
+
+/// What the crate's build script and generated bindings say, for its loader.
+pub struct Bindings {
+    /// The header's version (`CUDA_VERSION`).
+    pub version: u32,
+    /// The library's file for the bindings' major on the target (`libcudart.so.13`).
+    pub file: &'static str,
+    /// The library folders of the toolkit the build found, joined as `PATH` is.
+    pub toolkit_dirs: &'static str,
+    pub reach: Reach,
+    /// The generated renames, (name C code calls, symbol): by default, then per thread.
+    pub renames: &'static [&'static [(&'static str, &'static str)]],
+    /// The generated result codes: (value, name, the header's description or "").
+    pub codes: &'static [(u32, &'static str, &'static str)],
+    /// The crate's version function, and its error name and string functions (see
+    /// [`Library::version_function`] and [`Library::error_text`]).
+    pub version_function: Function,
+    pub error_name: Option<Function>,
+    pub error_string: Function,
+}
+
+/// A library's loader (see the module docs).
+pub struct Loader {
+    library: &'static Library,
+    bindings: Bindings,
+    loaded: Published<Result<Handle, LoadError>>,
+    linked: Published<Result<PathBuf, LoadError>>,
+}
+
+/// Why the library gave no text for a code.
+enum NoText {
+    NotLoaded(&'static LoadError),
+    /// It does not know the code.
+    Unknown,
+    /// It answered, with a null text.
+    Null,
+    /// It lacks the function.
+    Missing(&'static str),
+    /// The function returned this code.
+    Failed(&'static str, u32),
+}
+
+impl Loader {
+    pub const fn new(library: &'static Library, bindings: Bindings) -> Loader {
+        Loader { library, bindings, loaded: Published::new(), linked: Published::new() }
+    }
+
+    pub fn library(&self) -> &'static Library {
+        self.library
+    }
+
+    /// How the crate reaches its library.
+    pub fn reach(&self) -> Reach {
+        self.bindings.reach
+    }
+
+    fn id(&'static self) -> usize {
+        self as *const Loader as usize
+    }
+
+    fn names(&self) -> Names {
+        Names { library: self.library, file: self.bindings.file, major: self.bindings.version / 1000 }
+    }
+
+    fn handle(&'static self) -> Result<&'static Handle, &'static LoadError> {
+        self.loaded
+            .get_or_publish(
+                || load::load(self.names(), || self.candidates()),
+                |lost| {
+                    if let Ok(library) = lost {
+                        os::close(library.handle);
+                    }
+                },
+            )
+            .as_ref()
+    }
+
+    /// The places to try after the variable, in order.
+    fn candidates(&self) -> Vec<Candidate> {
+        let windows = cfg!(windows);
+        match self.library.role {
+            Role::Driver { candidates, candidates_windows, .. } => {
+                let names = if windows { candidates_windows } else { candidates };
+                names.iter().map(|n| Candidate::Open(OsString::from(n))).collect()
+            }
+            Role::Toolkit { wheels, .. } => {
+                let file = self.bindings.file;
+                let mut out = Vec::new();
+                let mut dirs: Vec<PathBuf> = std::env::split_paths(self.bindings.toolkit_dirs).collect();
+                // The environment names the Python environment: not to be trusted in secure mode.
+                if os::secure_execution().is_none() {
+                    for var in ["VIRTUAL_ENV", "CONDA_PREFIX"] {
+                        let Some(prefix) = std::env::var_os(var).filter(|p| !p.is_empty()) else { continue };
+                        let prefix = PathBuf::from(prefix);
+                        if !prefix.is_absolute() {
+                            // The hazard a relative path in the library's own variable is
+                            // refused for: a library from whatever the working directory is.
+                            out.push(Candidate::Skipped(
+                                PathBuf::from(format!("{var}={}", prefix.display())),
+                                "a relative path, so the Python environment it names was not searched \
+                                 (it would be looked up from whatever the working directory is)"
+                                    .into(),
+                            ));
+                            continue;
+                        }
+                        for site in site_packages(&prefix) {
+                            for wheel in wheels {
+                                let root = site.join(
+                                    wheel.replace("{major}", &(self.bindings.version / 1000).to_string()),
+                                );
+                                dirs.push(root.join("lib"));
+                                dirs.push(root.join("bin"));
+                            }
+                        }
+                    }
+                }
+                let found = dirs.into_iter().map(|d| d.join(file)).filter(|f| f.is_file());
+                out.extend(found.map(|f| Candidate::Open(f.into_os_string())));
+                out.push(Candidate::Open(OsString::from(file)));
+                out
+            }
+        }
+    }
+
+    /// The address of `symbol` in the library, for the function of that name (and only for
+    /// it: the -sys crates' functions are the only callers). An error is the code the call
+    /// returns; a missing symbol is recorded for this thread (see [`explain`](Self::explain)).
+    pub fn resolve(&'static self, symbol: &'static CStr) -> Result<*mut (), u32> {
+        let handle = self.handle().map_err(|_| self.library.not_loaded)?;
+        let address = handle.symbol(symbol);
+        if address.is_null() {
+            record::set(self.id(), symbol, self.library.symbol_missing);
+            return Err(self.library.symbol_missing);
+        }
+        Ok(address.cast())
+    }
+
+    /// Loads the library now, if not yet done: where the dynamic loader found it (through
+    /// links as it reports them), or why it could not be loaded. Linked: the file the dynamic
+    /// linker loaded it from (the program itself, when linked statically).
+    ///
+    /// # Errors
+    /// Why no library could be loaded (each file tried, and the loader's message).
+    pub fn library_path(&'static self) -> Result<&'static Path, &'static LoadError> {
+        if self.bindings.reach == Reach::Loaded {
+            return self.handle().map(|handle| handle.path.as_path());
+        }
+        let path = self.linked.get_or_publish(
+            || {
+                os::linked_from((self.bindings.version_function)()).ok_or_else(|| {
+                    LoadError::linked(
+                        self.names(),
+                        "the dynamic linker loaded it, but cannot say from which file",
+                    )
+                })
+            },
+            drop,
+        );
+        path.as_ref().map(PathBuf::as_path)
+    }
+
+    /// Why the last call of this thread into this library returned `code`, when the reason is
+    /// the loader's to give; `None` otherwise, and then the library's own text for `code` is
+    /// the whole story.
+    ///
+    /// - The library's "not loaded" code: when no library could be loaded, the [`LoadError`]
+    ///   (no library can have returned it). A driver: when the library that was loaded is
+    ///   NVIDIA's stub, where it was loaded from and what to do.
+    /// - Its "symbol missing" code: when this thread's last call that returned it was one
+    ///   whose symbol the library lacks (the call records it): which symbol, and how the
+    ///   library's version compares with the header's. A code the library itself returned
+    ///   gets `None`. Linked, every symbol was bound at start-up, so this is always `None`.
+    pub fn explain(&'static self, code: u32) -> Option<String> {
+        let library = self.library;
+        if self.bindings.reach != Reach::Loaded {
+            // Only a linked stub needs saying.
+            if code != library.not_loaded || !matches!(library.role, Role::Driver { .. }) {
+                return None;
+            }
+            if self.version_by(self.bindings.version_function)? != Err(library.not_loaded) {
+                return None;
+            }
+            let path = self
+                .library_path()
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|_| PathBuf::from(self.bindings.file));
+            return Some(self.stub_text("linked", &path, false));
+        }
+        if code == library.not_loaded {
+            match self.handle() {
+                Err(no_library) => return Some(no_library.to_string()),
+                Ok(handle) if matches!(library.role, Role::Driver { .. }) => return self.stub_note(handle),
+                Ok(_) => {}
+            }
+        }
+        if code != library.symbol_missing {
+            return None;
+        }
+        let handle = self.handle().ok()?;
+        let symbol = record::get(self.id(), code)?;
+        Some(self.missing(handle, symbol.to_str().unwrap_or_default()))
+    }
+
+    /// The version function's answer through the handle: `None` if the library has no such
+    /// function.
+    fn version_in(&self, handle: &Handle) -> Option<Result<c_int, u32>> {
+        let name = self.library.version_function.name();
+        let symbol = std::ffi::CString::new(name).ok()?;
+        let f = handle.symbol(&symbol);
+        if f.is_null() {
+            return None;
+        }
+        self.version_by(|| f)
+    }
+
+    /// The version function at `address` called: the version as `CUDA_VERSION` writes it, or
+    /// the code it returned.
+    fn version_by(&self, function: impl Fn() -> *const c_void) -> Option<Result<c_int, u32>> {
+        let address = function();
+        if address.is_null() {
+            return None;
+        }
+        match self.library.version_function {
+            VersionFunction::Single(_) => {
+                // SAFETY: the description's version function has this signature (`int *`).
+                let f: unsafe extern "C" fn(*mut c_int) -> u32 = unsafe { std::mem::transmute(address) };
+                let mut version = 0;
+                // SAFETY: a valid out-pointer.
+                let code = unsafe { f(&mut version) };
+                Some(if code == 0 { Ok(version) } else { Err(code) })
+            }
+            VersionFunction::MajorMinor(_) => {
+                // SAFETY: the description's version function has this signature (`int *, int *`).
+                let f: unsafe extern "C" fn(*mut c_int, *mut c_int) -> u32 =
+                    unsafe { std::mem::transmute(address) };
+                let (mut major, mut minor) = (0, 0);
+                // SAFETY: valid out-pointers.
+                let code = unsafe { f(&mut major, &mut minor) };
+                Some(if code == 0 { Ok(major * 1000 + minor * 10) } else { Err(code) })
+            }
+        }
+    }
+
+    /// What a stub's calls mean, when the library answers its version function with the
+    /// "not loaded" code (a real driver never does).
+    fn stub_note(&self, handle: &Handle) -> Option<String> {
+        if self.version_in(handle)? != Err(self.library.not_loaded) {
+            return None;
+        }
+        Some(self.stub_text("loaded", &handle.path, handle.from_variable))
+    }
+
+    /// What a stub library is, where it was `loaded` (or linked) from, and what to do.
+    fn stub_text(&self, loaded: &str, path: &Path, from_variable: bool) -> String {
+        let Library { what, short, variable, role, .. } = self.library;
+        let windows = cfg!(windows);
+        let (origin, stub_fix) = match role {
+            Role::Driver { stub_origin, stub_fix, .. } => (stub_origin.get(windows), stub_fix.get(windows)),
+            Role::Toolkit { .. } => ("", ""),
+        };
+        let fix = if from_variable {
+            format!("Set {variable} to the absolute path of the {short}'s {}", self.bindings.file)
+        } else {
+            stub_fix.to_string()
+        };
+        format!(
+            "the library {loaded} as {what}, {}, is a stub: it answers every call, even {}, with {}. {origin}{fix}",
+            os::describe_path(path),
+            self.library.version_function.name(),
+            self.code_name(self.library.not_loaded),
+        )
+    }
+
+    /// The name C code calls for `symbol`: the first name the header maps to it, or itself.
+    fn called_name(&self, symbol: &'static str) -> &'static str {
+        let renames = self.bindings.renames.iter().flat_map(|r| r.iter());
+        renames.filter(|(_, s)| *s == symbol).map(|(name, _)| *name).next().unwrap_or(symbol)
+    }
+
+    /// Why the library has no `symbol`, as far as it says.
+    fn missing(&self, handle: &Handle, symbol: &'static str) -> String {
+        let name = self.called_name(symbol);
+        let what = if name == symbol {
+            format!("`{symbol}`")
+        } else {
+            format!("`{symbol}` (the function `{name}` stands for in these bindings)")
+        };
+        let path = os::describe_path(&handle.path);
+        let version = self.version_in(handle);
+        let header = self.bindings.version;
+        let h = crate::cuda_version(header);
+        let Library { what: library, header: header_file, variable, short, a_what, .. } = self.library;
+        let version_function = self.library.version_function.name();
+        let file = self.bindings.file;
+        let Role::Driver { init, .. } = self.library.role else {
+            return match version.and_then(Result::ok) {
+                Some(v) if i64::from(v) < i64::from(header) => format!(
+                    "{library} ({path}) has no function {what}: it is CUDA {}'s, older than the \
+                     {header_file} these bindings come from (CUDA {h}). Load the {short} of CUDA {h} or newer \
+                     ({variable}), or build against an older toolkit",
+                    crate::cuda_version(v)
+                ),
+                Some(v) => format!(
+                    "{library} ({path}) has no function {what}, although it is CUDA {}'s and these \
+                     bindings come from CUDA {h}'s {header_file}",
+                    crate::cuda_version(v)
+                ),
+                None => format!(
+                    "{path} has no function {what}, nor {version_function}: it is not {a_what}. Check {variable}"
+                ),
+            };
+        };
+        if version.is_none() && handle.symbol(&std::ffi::CString::new(init).unwrap_or_default()).is_null() {
+            let fix = if handle.from_variable {
+                format!("Set {variable} to the absolute path of the NVIDIA {short}'s {file}")
+            } else {
+                format!(
+                    "Something other than the NVIDIA {short} is installed as {file}: reinstall the {short}"
+                )
+            };
+            return format!(
+                "{path} is not {a_what}: it has neither `{init}` nor `{version_function}`, so it has no {what} \
+                 either. {fix}"
+            );
+        }
+        match version {
+            Some(Ok(v)) if i64::from(v) < i64::from(header) => format!(
+                "{library} ({path}) has no function {what}: the {short} supports CUDA {} ({v}), older than the \
+                 {header_file} these bindings come from (CUDA {h}, {header}). Update the NVIDIA {short}, or \
+                 build against the {header_file} of CUDA {} or older",
+                crate::cuda_version(v),
+                crate::cuda_version(v)
+            ),
+            Some(Ok(v)) => format!(
+                "{library} ({path}) has no function {what}, although it supports CUDA {} ({v}), {} the \
+                 {header_file} these bindings come from (CUDA {h}, {header}): the {short} no longer has that \
+                 function, or the library is not a complete NVIDIA {short}",
+                crate::cuda_version(v),
+                if i64::from(v) == i64::from(header) { "the same version as" } else { "newer than" }
+            ),
+            Some(Err(code)) => format!(
+                "{library} ({path}) has no function {what}; its CUDA version is unknown ({version_function} \
+                 returned {}); these bindings come from the {header_file} of CUDA {h}",
+                self.code_name(code)
+            ),
+            None => format!(
+                "{library} ({path}) has no function {what}; its CUDA version is unknown (it has no \
+                 {version_function}); these bindings come from the {header_file} of CUDA {h}"
+            ),
+        }
+    }
+
+    /// The header's entry for `code`: (name, description or "").
+    fn entry(&self, code: u32) -> Option<&'static (u32, &'static str, &'static str)> {
+        let codes = self.bindings.codes;
+        codes.binary_search_by_key(&code, |&(value, _, _)| value).ok().map(|i| &codes[i])
+    }
+
+    /// The header's name for `code`, or `CUresult(999)` for one it does not know (as the
+    /// code's `Debug` prints it).
+    fn code_name(&self, code: u32) -> String {
+        match self.entry(code) {
+            Some((_, name, _)) => (*name).to_string(),
+            None => format!("{}({code})", self.library.code_type.trim_end_matches("_t")),
+        }
+    }
+
+    /// The name and text for `code`, returned by this thread's last call into the library,
+    /// from the best source at hand: the library's own words, with the loader's reason after
+    /// them when the loader has one; without the library's words, the header's, and why.
+    pub fn describe(&'static self, code: u32) -> (String, String) {
+        let why = self.explain(code);
+        // The error functions' own failures are recorded too: keep the caller's record.
+        let saved = record::take();
+        let name = match (self.library.error_text, self.bindings.error_name) {
+            (ErrorText::OutParameter { name, .. }, Some(f)) => self.text(code, name, f),
+            (ErrorText::Returned { name: Some(name), .. }, Some(f)) => self.text(code, name, f),
+            _ => Err(NoText::Unknown),
+        };
+        let name = name
+            .ok()
+            .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+            .or_else(|| self.entry(code).map(|(_, name, _)| (*name).to_string()))
+            .unwrap_or_else(|| format!("{}({code})", self.library.unknown_code));
+        let text = self.text(code, self.library.error_text.string(), self.bindings.error_string);
+        record::restore(saved);
+        let message = match (text, why) {
+            (Ok(text), None) => text,
+            (Ok(text), Some(why)) => format!("{text}: {why}"),
+            (Err(_), Some(why)) => why,
+            (Err(no_text), None) => self.from_header(code, &name, no_text),
+        };
+        (name, message)
+    }
+
+    /// The library's text for `code` from its function `function` (named `name`).
+    fn text(&'static self, code: u32, name: &'static str, function: Function) -> Result<String, NoText> {
+        self.library_path().map_err(NoText::NotLoaded)?;
+        record::clear_last_failure();
+        let mut text: *const c_char = std::ptr::null();
+        let returned = match self.library.error_text {
+            ErrorText::OutParameter { .. } => {
+                // SAFETY: the description's signature: (code, const char **) -> code.
+                let f: unsafe extern "C" fn(u32, *mut *const c_char) -> u32 =
+                    unsafe { std::mem::transmute(function()) };
+                // SAFETY: a valid out-pointer; the library writes a C string's address or nothing.
+                unsafe { f(code, &mut text) }
+            }
+            ErrorText::Returned { .. } => {
+                // SAFETY: the description's signature: (code) -> const char *.
+                let f: unsafe extern "C" fn(u32) -> *const c_char =
+                    unsafe { std::mem::transmute(function()) };
+                // SAFETY: any code may be asked about.
+                text = unsafe { f(code) };
+                0
+            }
+        };
+        if record::get(self.id(), self.library.symbol_missing).is_some() {
+            return Err(NoText::Missing(name));
+        }
+        match self.library.error_text {
+            ErrorText::OutParameter { unknown, .. } if returned == unknown => return Err(NoText::Unknown),
+            ErrorText::OutParameter { .. } if returned != 0 => return Err(NoText::Failed(name, returned)),
+            _ => {}
+        }
+        if text.is_null() {
+            return Err(NoText::Null);
+        }
+        // SAFETY: the library's NUL-terminated string, copied at once (before another call
+        // can reuse its buffer).
+        let text = unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned();
+        match self.library.error_text {
+            ErrorText::Returned { unknown, .. } if unknown.iter().any(|u| text.starts_with(u)) => {
+                Err(NoText::Unknown)
+            }
+            _ => Ok(text),
+        }
+    }
+
+    /// The text for a code the library did not describe: the header's description, and why.
+    fn from_header(&self, code: u32, name: &str, no_text: NoText) -> String {
+        let Library { short, a_short, header, version_macro, code_type, codes_reference, .. } = self.library;
+        let described = self.entry(code).map(|(_, _, d)| *d).filter(|d| !d.is_empty());
+        let known = self.entry(code).is_some();
+        let why_not = match &no_text {
+            NoText::NotLoaded(no_library) => no_library.to_string(),
+            NoText::Null if known => format!("the {short} gave no text for it"),
+            NoText::Unknown | NoText::Null => format!("the {short} does not know this code"),
+            NoText::Missing(function) => format!("the {short} has no {function}"),
+            NoText::Failed(function, returned) => {
+                format!("the {short}'s {function} returned {}", self.code_name(*returned))
+            }
+        };
+        match (described, no_text) {
+            (Some(text), _) => format!("{text} (from {header}: {why_not})"),
+            // Bindings vendored without NVIDIA's text: the code's name, the reason, and where
+            // NVIDIA describes it.
+            (None, NoText::NotLoaded(_)) => format!(
+                "{why_not}. (Without {a_short}, only the header's text could describe the code, and these \
+                 bindings were built without one; NVIDIA describes every {code_type} at {codes_reference})"
+            ),
+            (None, NoText::Null) if known => format!(
+                "the {short} gave no text for {name}, and {header}'s description of it is not in these \
+                 bindings (vendored); NVIDIA describes every {code_type} at {codes_reference}"
+            ),
+            (None, _) => format!(
+                "neither the {short} nor {header} ({version_macro} {}) describes this code: {why_not}",
+                self.bindings.version
+            ),
+        }
+    }
+}
+
+/// A Python environment's site-packages folders.
+fn site_packages(prefix: &Path) -> Vec<PathBuf> {
+    let mut sites = vec![prefix.join("Lib").join("site-packages")];
+    if let Ok(entries) = std::fs::read_dir(prefix.join("lib")) {
+        for entry in entries.flatten() {
+            if entry.file_name().to_string_lossy().starts_with("python3") {
+                sites.push(entry.path().join("site-packages"));
+            }
+        }
+    }
+    sites
+}
