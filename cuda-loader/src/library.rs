@@ -160,6 +160,11 @@ pub struct Library {
     pub install: &'static str,
     /// Where Windows may look for it by name.
     pub search: Search,
+    /// Files the library opens by bare name at run time and expects beside it (Unix; Windows
+    /// searches the DLL's own folder): prefixes of names. When the library comes from an
+    /// absolute path, the matching files beside it are loaded first, so that its own `dlopen`
+    /// finds them, as it would with that folder on `LD_LIBRARY_PATH`.
+    pub companions: &'static [&'static str],
     pub role: Role,
     /// The codes a call returns when the library could not be loaded, and when it lacks the
     /// function.
@@ -198,6 +203,7 @@ pub const DRIVER: Library = Library {
     variable: "CUDA_SYS_LIBCUDA_PATH",
     install: "Install the NVIDIA driver",
     search: Search::System,
+    companions: &[],
     role: Role::Driver {
         // What a program linked with `-lcuda` loads: the soname, through the dynamic loader's
         // search, then WSL's copy, which is outside that search. Never `libcuda.so`: that name
@@ -248,6 +254,7 @@ pub const RUNTIME: Library = Library {
     install: "Install the CUDA {major} runtime (a CUDA toolkit, or NVIDIA's nvidia-cuda-runtime wheel)",
     // Applications ship the runtime's DLL beside themselves on Windows.
     search: Search::ApplicationAndSystem,
+    companions: &[],
     role: Role::Toolkit {
         toolkit_dirs: TOOLKIT_LIB_DIRS,
         wheels: &["nvidia/cu{major}", "nvidia/cuda_runtime"],
@@ -286,6 +293,9 @@ pub const NVRTC: Library = Library {
     variable: "NVRTC_SYS_LIBNVRTC_PATH",
     install: "Install NVRTC of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cuda-nvrtc wheel)",
     search: Search::ApplicationAndSystem,
+    // NVRTC opens its builtins (`libnvrtc-builtins.so.13.0`) by name when it compiles; a
+    // wheel's libnvrtc has no RUNPATH to find them beside it.
+    companions: &["libnvrtc-builtins.so."],
     role: Role::Toolkit {
         toolkit_dirs: TOOLKIT_LIB_DIRS,
         wheels: &["nvidia/cu{major}", "nvidia/cuda_nvrtc"],

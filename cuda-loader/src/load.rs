@@ -155,6 +155,7 @@ fn load_variable(names: Names, path: OsString) -> Result<Handle, LoadError> {
     }
     match open_file(&path) {
         Ok(handle) => {
+            load_companions(&path, names.library.companions);
             Ok(Handle { path: os::loaded_from(&handle).unwrap_or(path), handle, from_variable: true })
         }
         Err(why) => Err(LoadError { names, attempts: vec![(path, why)], kind: LoadErrorKind::Variable }),
@@ -178,6 +179,27 @@ fn open_file(path: &Path) -> Result<os::Handle, String> {
     os::open(path.as_os_str(), Search::Exact)
 }
 
+/// Loads the files beside `library` whose names start with one of `companions`, and keeps
+/// them loaded: the library opens them by bare name later, and the dynamic loader then finds
+/// the one already loaded under that name. One that fails to load is the library's to report
+/// when it needs it.
+fn load_companions(library: &Path, companions: &[&str]) {
+    if companions.is_empty() || cfg!(windows) {
+        return;
+    }
+    let Some(dir) = library.parent() else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if companions.iter().any(|c| name.starts_with(c)) && entry.path().is_file() {
+            if let Ok(handle) = os::open(entry.path().as_os_str(), Search::Exact) {
+                std::mem::forget(handle); // loaded for the life of the process
+            }
+        }
+    }
+}
+
 fn search(
     names: Names,
     candidates: Vec<Candidate>,
@@ -199,6 +221,9 @@ fn search(
         };
         match opened {
             Ok(handle) => {
+                if Path::new(&name).is_absolute() {
+                    load_companions(Path::new(&name), names.library.companions);
+                }
                 let path = os::loaded_from(&handle).unwrap_or_else(|| name.into());
                 return Ok(Handle { handle, path, from_variable: false });
             }

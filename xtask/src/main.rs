@@ -2,7 +2,8 @@
 //!
 //! - `headers [DIR]`: fetch every CUDA version CI builds against from NVIDIA's wheels on PyPI
 //!   into `DIR/<version>` (default `.cuda-headers`), laid out as a toolkit: `include/` (cuda.h,
-//!   cuda_runtime_api.h, crt/, ...) and `lib/` (libcudart). Prints each root, one per line.
+//!   cuda_runtime_api.h, crt/, nvrtc.h, ...) and `lib/` (libcudart, libnvrtc). Prints each root,
+//!   one per line.
 //! - `vendor [--check] [--headers DIR]`: regenerate the vendored bindings, one file per CUDA
 //!   major from its newest version here; with `--check`, fail if the files differ.
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
@@ -11,7 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use cuda_bindings_build::api::{Api, DRIVER, RUNTIME};
+use cuda_bindings_build::api::{Api, DRIVER, NVRTC, RUNTIME};
 use cuda_bindings_build::generate;
 
 /// A CUDA version CI builds against, from NVIDIA's wheels on PyPI.
@@ -23,6 +24,9 @@ struct Version {
     /// The wheel with `include/crt/`, which cuda_runtime_api.h includes and the runtime wheel
     /// lacks (CUDA 11 and 12: nvcc's; 13: its own), and its root inside the wheel.
     crt: (&'static str, &'static str),
+    /// NVRTC's wheel (`include/nvrtc.h`, `lib/libnvrtc.so.<major>`), and its root inside the
+    /// wheel; its files join the runtime's root.
+    nvrtc: (&'static str, &'static str),
 }
 
 /// The one list of CUDA versions in the repository: CI reads it from `cargo xtask headers`.
@@ -31,31 +35,37 @@ const VERSIONS: &[Version] = &[
         version: "11.8",
         runtime: ("nvidia-cuda-runtime-cu11==11.8.89", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu11==11.8.89", "nvidia/cuda_nvcc"),
+        nvrtc: ("nvidia-cuda-nvrtc-cu11==11.8.89", "nvidia/cuda_nvrtc"),
     },
     Version {
         version: "12.0",
         runtime: ("nvidia-cuda-runtime-cu12==12.0.107", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.0.140", "nvidia/cuda_nvcc"),
+        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.0.76", "nvidia/cuda_nvrtc"),
     },
     Version {
         version: "12.9",
         runtime: ("nvidia-cuda-runtime-cu12==12.9.79", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc"),
+        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.9.86", "nvidia/cuda_nvrtc"),
     },
     Version {
         version: "13.0",
         runtime: ("nvidia-cuda-runtime==13.0.96", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.0.88", "nvidia/cu13"),
+        nvrtc: ("nvidia-cuda-nvrtc==13.0.88", "nvidia/cu13"),
     },
     Version {
         version: "13.5",
         runtime: ("nvidia-cuda-runtime==13.5.37", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.5.37", "nvidia/cu13"),
+        nvrtc: ("nvidia-cuda-nvrtc==13.5.37", "nvidia/cu13"),
     },
 ];
 
 /// The crates with vendored bindings, and their APIs.
-const VENDORED: &[(&str, &Api)] = &[("libcuda-sys", &DRIVER), ("cudart-sys", &RUNTIME)];
+const VENDORED: &[(&str, &Api)] =
+    &[("libcuda-sys", &DRIVER), ("cudart-sys", &RUNTIME), ("nvrtc-sys", &NVRTC)];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -85,13 +95,13 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let v =
         VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
     let root = dir.join(version);
-    if root.join("include/crt/host_defines.h").is_file() {
+    if root.join("include/crt/host_defines.h").is_file() && root.join("include/nvrtc.h").is_file() {
         return Ok(root);
     }
     let unpacked = dir.join(format!("{version}.unpacked"));
     let _ = std::fs::remove_dir_all(&unpacked);
     let _ = std::fs::remove_dir_all(&root);
-    for (requirement, inner) in [v.runtime, v.crt] {
+    for (requirement, inner) in [v.runtime, v.crt, v.nvrtc] {
         let wheel = download(dir, requirement)?;
         // The crt wheel may be nvcc's whole compiler: take its headers only.
         let only =
@@ -105,6 +115,18 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
         let crt = unpacked.join(v.crt.1).join("include/crt");
         std::fs::rename(&crt, unpacked.join(v.runtime.1).join("include/crt"))
             .map_err(|e| format!("{}: {e}", crt.display()))?;
+    }
+    if v.nvrtc.1 != v.runtime.1 {
+        // NVRTC's header and libraries join the runtime's, as in a toolkit.
+        for sub in ["include", "lib"] {
+            let from = unpacked.join(v.nvrtc.1).join(sub);
+            for entry in std::fs::read_dir(&from).map_err(|e| format!("{}: {e}", from.display()))?.flatten() {
+                let to = unpacked.join(v.runtime.1).join(sub).join(entry.file_name());
+                if !to.exists() {
+                    std::fs::rename(entry.path(), &to).map_err(|e| format!("{}: {e}", to.display()))?;
+                }
+            }
+        }
     }
     std::fs::rename(unpacked.join(v.runtime.1), &root).map_err(|e| format!("{}: {e}", root.display()))?;
     std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
