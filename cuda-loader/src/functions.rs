@@ -37,6 +37,34 @@ impl Unreachable for *const c_char {
     }
 }
 
+/// A function returning a number that is no code (`size_t cublasGetCudartVersion(void)`,
+/// `unsigned cublasLtDisableCpuInstructionsSetMask(unsigned)`): 0 without its library, which
+/// no version or mask is.
+macro_rules! unreachable_zero {
+    ($($t:ty),*) => {$(
+        impl Unreachable for $t {
+            fn unreachable(_: &'static Library, _: u32) -> Self {
+                0
+            }
+
+            fn code(&self) -> Option<u32> {
+                None
+            }
+        }
+    )*};
+}
+unreachable_zero!(usize, u32);
+
+/// A function returning nothing (`void cublasXerbla(const char *, int)`) does nothing without
+/// its library.
+impl Unreachable for () {
+    fn unreachable(_: &'static Library, _: u32) -> Self {}
+
+    fn code(&self) -> Option<u32> {
+        None
+    }
+}
+
 /// Chooses the shape of a generated function list by the calling crate's `cuda_reach` cfg.
 #[doc(hidden)]
 #[macro_export]

@@ -127,6 +127,16 @@ pub fn generate(
             })?;
         builder = builder.header(found.to_string_lossy());
     }
+    for also in api.also {
+        // Bound where the toolkit has it, from the same folders as the header's own includes.
+        let found = std::iter::once(include.as_path())
+            .chain(extra_includes.iter().map(PathBuf::as_path))
+            .map(|dir| dir.join(also))
+            .find(|h| h.is_file());
+        if let Some(found) = found {
+            builder = builder.header(found.to_string_lossy());
+        }
+    }
     for shared in &scan.shared_types {
         builder = builder.blocklist_type(format!("^{shared}$"));
     }

@@ -1,6 +1,7 @@
 //! What the generator learns from a header through libclang before bindgen runs: the macros
 //! and how the preprocessor expands them, the macros used as array lengths, each function's
-//! documentation group, and (for the Runtime API) the types it shares with `cuda.h`.
+//! documentation group, and the types it shares with another crate's headers (`cuda.h`, for
+//! the Runtime API).
 //!
 //! Nothing here reads header text by hand: clang tokenizes and expands.
 
@@ -41,8 +42,10 @@ pub struct Scan {
     /// The functions the header declares (not defines: a `static inline` function is no
     /// library symbol) with the per-thread default stream.
     pub per_thread_functions: BTreeSet<String>,
-    /// Type names the shared header (`cuda.h`, for the Runtime API) defines.
+    /// Type names the shared headers (`cuda.h`, for the Runtime API) define.
     pub shared_types: BTreeSet<String>,
+    /// The Rust path each shared type is taken from.
+    pub shared_from: BTreeMap<String, &'static str>,
 }
 
 /// Scans `include/<api.header>` with the clang arguments bindgen will use.
@@ -89,11 +92,25 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
     scan.docs = docs(&tokens, &functions);
     scan.groups = groups(&tokens, functions);
 
-    if let Some((shared_header, _)) = api.shares_types_with {
+    // The shared headers, from the same folders as the header's own includes.
+    let dirs: Vec<&Path> = std::iter::once(include)
+        .chain(args.iter().filter_map(|a| a.strip_prefix("-I")).map(Path::new))
+        .collect();
+    for &(shared_header, krate) in api.shares_types_with {
+        let Some(shared_path) = dirs
+            .iter()
+            .map(|d| d.join(shared_header))
+            .find(|p| p.is_file())
+            .and_then(|p| p.canonicalize().ok())
+        else {
+            return Err(Error::Parse(format!(
+                "no {shared_header} beside {} (its types are shared)",
+                header.display()
+            )));
+        };
         let source = format!("#include \"{shared_header}\"\n");
         let unit = Unit::parse("cuda_bindings_shared.c", &source, args).map_err(Error::Parse)?;
-        let shared_path = include.join(shared_header);
-        scan.shared_types = unit
+        let names = unit
             .entities()
             .into_iter()
             .filter(|e| e.file.as_deref() == Some(shared_path.as_path()))
@@ -104,8 +121,11 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
                 )
             })
             .map(|e| e.name)
-            .filter(|name| !name.is_empty())
-            .collect();
+            .filter(|name| !name.is_empty());
+        for name in names {
+            scan.shared_from.entry(name.clone()).or_insert(krate);
+            scan.shared_types.insert(name);
+        }
     }
     Ok(scan)
 }
