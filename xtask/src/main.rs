@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use cuda_bindings_build::api::{Api, DRIVER, NVRTC, RUNTIME};
+use cuda_bindings_build::api::{Api, CUBLAS, DRIVER, NVRTC, RUNTIME};
 use cuda_bindings_build::generate;
 
 /// A CUDA version CI builds against, from NVIDIA's wheels on PyPI.
@@ -27,6 +27,13 @@ struct Version {
     /// NVRTC's wheel (`include/nvrtc.h`, `lib/libnvrtc.so.<major>`), and its root inside the
     /// wheel; its files join the runtime's root.
     nvrtc: (&'static str, &'static str),
+    /// cuBLAS's wheel (`include/cublas_v2.h`, `cublasLt.h`, ...; `lib/libcublas.so.<major>`) and
+    /// its root, where CI builds cublas-sys from this version's headers; and whether its
+    /// libraries join too (about 600 MB unpacked: only where a test or the benchmarks load them).
+    cublas: Option<(&'static str, &'static str, bool)>,
+    /// The wheel with `include/nv/`, which cuda_fp16.h includes from CUDA 12.9 on (cuBLAS's
+    /// headers include cuda_fp16.h), and its root.
+    cccl: Option<(&'static str, &'static str)>,
 }
 
 /// The one list of CUDA versions in the repository: CI reads it from `cargo xtask headers`.
@@ -36,36 +43,48 @@ const VERSIONS: &[Version] = &[
         runtime: ("nvidia-cuda-runtime-cu11==11.8.89", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu11==11.8.89", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu11==11.8.89", "nvidia/cuda_nvrtc"),
+        cublas: Some(("nvidia-cublas-cu11==11.11.3.6", "nvidia/cublas", false)),
+        cccl: None,
     },
     Version {
         version: "12.0",
         runtime: ("nvidia-cuda-runtime-cu12==12.0.107", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.0.140", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.0.76", "nvidia/cuda_nvrtc"),
+        // (Not needed here: 12.9 is CUDA 12's vendored source and CI's CUDA 12 cuBLAS.)
+        cublas: None,
+        cccl: None,
     },
     Version {
         version: "12.9",
         runtime: ("nvidia-cuda-runtime-cu12==12.9.79", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.9.86", "nvidia/cuda_nvrtc"),
+        cublas: Some(("nvidia-cublas-cu12==12.9.1.4", "nvidia/cublas", false)),
+        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
         version: "13.0",
         runtime: ("nvidia-cuda-runtime==13.0.96", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.0.88", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.0.88", "nvidia/cu13"),
+        // The GPU machine's: CUDA 13.0 with cuBLAS 13.1.
+        cublas: Some(("nvidia-cublas==13.1.0.3", "nvidia/cu13", true)),
+        cccl: Some(("nvidia-cuda-cccl==13.0.85", "nvidia/cu13")),
     },
     Version {
         version: "13.5",
         runtime: ("nvidia-cuda-runtime==13.5.37", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.5.37", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.5.37", "nvidia/cu13"),
+        cublas: Some(("nvidia-cublas==13.10.0.20", "nvidia/cu13", false)),
+        cccl: Some(("nvidia-cuda-cccl==13.3.5.0.6", "nvidia/cu13")),
     },
 ];
 
 /// The crates with vendored bindings, and their APIs.
 const VENDORED: &[(&str, &Api)] =
-    &[("libcuda-sys", &DRIVER), ("cudart-sys", &RUNTIME), ("nvrtc-sys", &NVRTC)];
+    &[("libcuda-sys", &DRIVER), ("cudart-sys", &RUNTIME), ("nvrtc-sys", &NVRTC), ("cublas-sys", &CUBLAS)];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -95,17 +114,29 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let v =
         VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
     let root = dir.join(version);
-    if root.join("include/crt/host_defines.h").is_file() && root.join("include/nvrtc.h").is_file() {
+    let has = |header: &str| root.join("include").join(header).is_file();
+    if has("crt/host_defines.h") && has("nvrtc.h") && (v.cublas.is_none() || has("cublas_v2.h")) {
         return Ok(root);
     }
     let unpacked = dir.join(format!("{version}.unpacked"));
     let _ = std::fs::remove_dir_all(&unpacked);
     let _ = std::fs::remove_dir_all(&root);
-    for (requirement, inner) in [v.runtime, v.crt, v.nvrtc] {
-        let wheel = download(dir, requirement)?;
+    // (wheel, its root, the part of it to unpack)
+    let mut parts = vec![
+        (v.runtime, ""),
         // The crt wheel may be nvcc's whole compiler: take its headers only.
-        let only =
-            if (requirement, inner) == v.crt { format!("{inner}/include/crt/") } else { format!("{inner}/") };
+        (v.crt, "include/crt/"),
+        (v.nvrtc, ""),
+    ];
+    if let Some((requirement, inner, libraries)) = v.cublas {
+        parts.push(((requirement, inner), if libraries { "" } else { "include/" }));
+    }
+    if let Some(cccl) = v.cccl {
+        parts.push((cccl, "include/nv/"));
+    }
+    for ((requirement, inner), part) in &parts {
+        let wheel = download(dir, requirement)?;
+        let only = format!("{inner}/{part}");
         let script = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\n\
                       z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith(sys.argv[3])])";
         run(Command::new("python3").args(["-c", script]).arg(&wheel).arg(&unpacked).arg(&only))?;
@@ -116,11 +147,15 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
         std::fs::rename(&crt, unpacked.join(v.runtime.1).join("include/crt"))
             .map_err(|e| format!("{}: {e}", crt.display()))?;
     }
-    if v.nvrtc.1 != v.runtime.1 {
-        // NVRTC's header and libraries join the runtime's, as in a toolkit.
+    // NVRTC's, cuBLAS's and CCCL's headers and libraries join the runtime's, as in a toolkit.
+    let mut joining = vec![v.nvrtc.1];
+    joining.extend(v.cublas.map(|c| c.1));
+    joining.extend(v.cccl.map(|c| c.1));
+    for inner in joining.into_iter().filter(|inner| *inner != v.runtime.1) {
         for sub in ["include", "lib"] {
-            let from = unpacked.join(v.nvrtc.1).join(sub);
-            for entry in std::fs::read_dir(&from).map_err(|e| format!("{}: {e}", from.display()))?.flatten() {
+            let from = unpacked.join(inner).join(sub);
+            let Ok(entries) = std::fs::read_dir(&from) else { continue };
+            for entry in entries.flatten() {
                 let to = unpacked.join(v.runtime.1).join(sub).join(entry.file_name());
                 if !to.exists() {
                     std::fs::rename(entry.path(), &to).map_err(|e| format!("{}: {e}", to.display()))?;
