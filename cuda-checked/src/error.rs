@@ -41,6 +41,23 @@ impl<C: Code> CallError<C> {
         CallError(Box::new(Inner { code, name, message, op, file, line, column }))
     }
 
+    /// Builds the error for `code` with a name and text already asked for: for a library that
+    /// shares its codes with another and has words of its own (`check_cublaslt!` asks cuBLASLt,
+    /// not cuBLAS).
+    #[doc(hidden)]
+    #[cold]
+    #[inline(never)]
+    pub fn described(
+        code: C,
+        (name, message): (String, String),
+        op: &'static str,
+        file: &'static str,
+        line: u32,
+        column: u32,
+    ) -> Self {
+        CallError(Box::new(Inner { code, name, message, op, file, line, column }))
+    }
+
     /// The code the call returned.
     #[must_use]
     pub fn code(&self) -> C {

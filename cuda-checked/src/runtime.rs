@@ -33,6 +33,9 @@ impl From<RuntimeError> for cudaError_t {
 pub enum CudaError {
     Driver(DriverError),
     Runtime(RuntimeError),
+    /// A cuBLAS or cuBLASLt call's (feature `cublas`).
+    #[cfg(feature = "cublas")]
+    Cublas(crate::CublasError),
 }
 
 impl From<DriverError> for CudaError {
@@ -52,6 +55,8 @@ impl std::fmt::Display for CudaError {
         match self {
             CudaError::Driver(e) => e.fmt(f),
             CudaError::Runtime(e) => e.fmt(f),
+            #[cfg(feature = "cublas")]
+            CudaError::Cublas(e) => e.fmt(f),
         }
     }
 }
@@ -62,6 +67,8 @@ impl std::fmt::Debug for CudaError {
         match self {
             CudaError::Driver(e) => std::fmt::Debug::fmt(e, f),
             CudaError::Runtime(e) => std::fmt::Debug::fmt(e, f),
+            #[cfg(feature = "cublas")]
+            CudaError::Cublas(e) => std::fmt::Debug::fmt(e, f),
         }
     }
 }

@@ -322,7 +322,7 @@ pub const NVRTC: Library = Library {
 /// libcublas (cublas-sys). Its ABI is per CUDA major (cuBLAS 13.x ships with CUDA 13), so the
 /// toolkit's `CUDA_VERSION` (in `cuda.h` beside it) is its version, as for NVRTC.
 pub const CUBLAS: Library = Library {
-    what: "cuBLAS (libcublas)",
+    what: "cuBLAS",
     a_what: "a cuBLAS library",
     short: "cuBLAS library",
     a_short: "a cuBLAS library",
@@ -358,7 +358,7 @@ pub const CUBLAS: Library = Library {
 /// cuBLASLt, cuBLAS's matrix multiplication with descriptors and algorithm choice
 /// (`cublasLt.h`): libcublasLt (cublas-sys's `lt` functions). It shares cuBLAS's status codes.
 pub const CUBLASLT: Library = Library {
-    what: "cuBLASLt (libcublasLt)",
+    what: "cuBLASLt",
     a_what: "a cuBLASLt library",
     short: "cuBLASLt library",
     a_short: "a cuBLASLt library",
