@@ -1,7 +1,9 @@
 //! What several lessons share: a context on a device, the vector-add kernel, a timer on CUDA
-//! events, and a chart. Each lesson's own subject stays in its own file (`examples/`).
+//! events, a chart, and the samples' comparison of a GPU's result with the host's. Each
+//! lesson's own subject stays in its own file (`examples/`).
 
 pub mod chart;
+pub mod compare;
 
 #[doc = include_str!("../../PORTING.md")]
 pub mod porting {}
