@@ -5,6 +5,7 @@
 #   bandwidth                                  the bandwidth lesson (libcuda loaded)
 #   pinned_copy, pinned_copy_link              the lesson's pinned copies; libcuda loaded / linked
 #   runtime_bandwidth                          pinned cudaMemcpy (libcudart loaded)
+#   gemm                                       cuBLAS GEMMs (libcublas loaded)
 # Then, on the GPU machine: bash bench/gpu.sh DIR
 #
 # The runtime is found and linked by the header's major (libcudart.so.13 for CUDA 13), so the
@@ -30,8 +31,8 @@ mkdir -p "$dir"
 
 CARGO_TARGET_DIR=target/bench cargo build --release -p bench -p lessons \
     --example call_overhead --example runtime_call_overhead --example runtime_bandwidth \
-    --example pinned_copy --example bandwidth
-for b in call_overhead runtime_call_overhead runtime_bandwidth pinned_copy bandwidth; do
+    --example pinned_copy --example bandwidth --example gemm
+for b in call_overhead runtime_call_overhead runtime_bandwidth pinned_copy bandwidth gemm; do
     cp "target/bench/release/examples/$b" "$dir/$b"
 done
 

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # A rehearsal of the GPU run on a machine without a GPU, before the GPU's time is spent:
 #   bash bench/dry_run.sh [DIR]
-# bench/fake_gpu.c, built as libcuda.so.1 and libcudart.so.13, stands in for the driver and the
-# runtime in a toolkit-shaped folder (target/fake-gpu: include/ from CUDA_PATH, lib64/); then
+# bench/fake_gpu.c, built as libcuda.so.1, libcudart.so.13 and libcublas.so.13, stands in for the
+# driver, the runtime and cuBLAS in a toolkit-shaped folder (target/fake-gpu: include/ from
+# CUDA_PATH, lib64/); then
 #   1. bench/gpu.sh runs every section on the bundle in DIR (default .gpu/bench, built with
 #      bench/bundle.sh if missing), with few rounds: the C builds, the runs, the parsing and
 #      the analysis all happen as on the GPU machine;
-#   2. the runtime lessons' GPU tests (lessons/tests/on_gpu.rs) run against the same fakes.
+#   2. the runtime and cuBLAS lessons' GPU tests (lessons/tests/on_gpu.rs) run against the same
+#      fakes (not the cuBLASLt lesson: the fake has no cuBLASLt).
 # The figures mean nothing; what fails here would fail on the GPU machine.
 # CUDA_PATH: a CUDA 13 toolkit root, as for bundle.sh (default .cuda-headers/13.0).
 set -euo pipefail
@@ -26,16 +28,23 @@ fakes -DFAKE_DRIVER -Wl,-soname,libcuda.so.1 -o "$fake/lib64/libcuda.so.1"
 cp "$fake/lib64/libcuda.so.1" "$fake/lib64/stubs/libcuda.so"
 fakes -DFAKE_RUNTIME -Wl,-soname,"libcudart.so.$major" -o "$fake/lib64/libcudart.so.$major"
 ln -s "libcudart.so.$major" "$fake/lib64/libcudart.so"
+fakes -DFAKE_CUBLAS -Wl,-soname,"libcublas.so.$major" -L"$fake/lib64" -lcudart -o "$fake/lib64/libcublas.so.$major"
+ln -s "libcublas.so.$major" "$fake/lib64/libcublas.so"
+# gpu.sh hands the Rust program the libcublasLt gemm_c links to; the fake's is the fake itself.
+ln -s "libcublas.so.$major" "$fake/lib64/libcublasLt.so.$major"
 
 [ -x "$dir/pinned_copy" ] || bash bench/bundle.sh "$dir"
 echo "== 1. bench/gpu.sh on the fakes"
 # (The bundle's loaded runtime would otherwise find the real libcudart of CUDA_PATH first.)
 CUDA_HOME=$fake CUDART_SYS_LIBCUDART_PATH=$fake/lib64/libcudart.so.$major FAKE_GPU_NO_COPY=1 \
-    BANDWIDTH_RUNS=2 RUNTIME_BANDWIDTH_ROUNDS=2 PROTOCOL_ROUNDS=5 bash bench/gpu.sh "$dir"
+    BANDWIDTH_RUNS=2 RUNTIME_BANDWIDTH_ROUNDS=2 PROTOCOL_ROUNDS=5 GEMM_ROUNDS=2 GEMM_BATCH_MS=2 \
+    bash bench/gpu.sh "$dir" calls runtime-calls bandwidth runtime-bandwidth pinned-protocol gemm
 
-echo "== 2. the runtime lessons' GPU tests on the fakes"
+echo "== 2. the runtime and cuBLAS lessons' GPU tests on the fakes"
 export CARGO_TARGET_DIR=target/dry-run
 cargo build -p lessons --examples
-CUDART_SYS_LIBCUDART_PATH=$fake/lib64/libcudart.so.$major LD_LIBRARY_PATH=$fake/lib64 \
-    cargo test -p lessons --features gpu-tests --test on_gpu runtime_ -- --nocapture
+for lessons in runtime_ _cublas_; do
+    CUDART_SYS_LIBCUDART_PATH=$fake/lib64/libcudart.so.$major CUBLAS_SYS_LIBCUBLAS_PATH=$fake/lib64/libcublas.so.$major \
+        LD_LIBRARY_PATH=$fake/lib64 cargo test -p lessons --features gpu-tests --test on_gpu "$lessons" -- --nocapture
+done
 echo "dry run passed"

@@ -14,6 +14,10 @@
 #   pinned-protocol    the driver path's open question (issue 12): pinned cuMemcpyHtoD/DtoH,
 #                      4 KiB-256 MiB, pinned_copy.c linked (twice: the control) and with dlopen,
 #                      pinned_copy.rs linked and loaded, $PROTOCOL_ROUNDS (10) rounds
+#   gemm               cuBLAS GEMM TFLOP/s (SGEMM, TF32, BF16): gemm.rs (cublas-sys) vs gemm.c
+#                      (-lcublas) vs torch.matmul (gemm_torch.py, when python3 has torch),
+#                      $GEMM_ROUNDS (6) rounds over $GEMM_SHAPES, batches of $GEMM_BATCH_MS (25) ms
+#                      (about 2 minutes on the H200; not in the default list: name it)
 # In the two round-based sections every program runs once per round, in the orders of a
 # Williams design (each at each position, and after each other program, equally often), all
 # pinned to core $BENCH_CORE (default 2) with taskset; bench/analyse.py gives medians and 95%
@@ -22,8 +26,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bins=${1:-.gpu/bench}
 [ $# -gt 0 ] && shift
-all="calls runtime-calls bandwidth runtime-bandwidth pinned-protocol"
-sections=${*:-$all}
+default="calls runtime-calls bandwidth runtime-bandwidth pinned-protocol"
+all="$default gemm"
+sections=${*:-$default}
 for s in $sections; do
     case " $all " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
 done
@@ -41,6 +46,7 @@ need runtime-calls runtime_call_overhead runtime_call_overhead_link
 need bandwidth bandwidth
 need runtime-bandwidth runtime_bandwidth
 need pinned-protocol pinned_copy pinned_copy_link
+need gemm gemm
 bins=$(realpath "$bins")
 cuda=${CUDA_HOME:-/usr/local/cuda}
 export LD_LIBRARY_PATH="$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -63,6 +69,11 @@ else
 fi
 build_c "$here/runtime_call_overhead.c" "${cudart[@]}" -o "$work/runtime_call_overhead_c"
 build_c "$here/runtime_bandwidth.c" "${cudart[@]}" -o "$work/runtime_bandwidth_c"
+case " $sections " in *" gemm "*)
+    # cuda_fp16.h, which cublas_api.h includes, needs CCCL's <nv/target>: include/cccl in CUDA 13.
+    cccl=(); [ -d "$cuda/include/cccl" ] && cccl=(-I"$cuda/include/cccl")
+    build_c ${cccl[@]+"${cccl[@]}"} "$here/gemm.c" -L"$cuda/lib64" -lcublas "${cudart[@]}" -ldl -o "$work/gemm_c" ;;
+esac
 
 nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.current,pcie.link.width.current --format=csv,noheader || true
 echo "C's libcudart: $(ldd "$work/runtime_bandwidth_c" | grep -o 'libcudart[^ ]* => [^ ]*' || echo '?')"
@@ -140,6 +151,46 @@ section_pinned_protocol() {
     rounds "$work/protocol" "$n" c-link="$work/pinned_copy_c" c-link-again="$work/pinned_copy_c" \
         c-dlopen="$work/pinned_copy_c_dlopen" rust-link="$bins/pinned_copy_link" rust-loaded="$bins/pinned_copy"
     python3 "$here/analyse.py" protocol "$work/protocol" c-link c-link-again c-dlopen rust-link rust-loaded
+}
+
+# wrap NAME COMMAND ARG...: an executable $work/NAME that runs the command with its arguments,
+# for `rounds`, which runs each program by its path alone.
+wrap() {
+    local name=$1
+    shift
+    { echo '#!/bin/sh'; printf 'exec'; printf ' %q' "$@"; echo; } > "$work/$name"
+    chmod +x "$work/$name"
+}
+
+section_gemm() {
+    local n=${GEMM_ROUNDS:-6} ms=${GEMM_BATCH_MS:-25}
+    # Square, then a Llama-3-8B layer on 4096 tokens (QKV, gate+up, down) and a small batch.
+    local shapes=${GEMM_SHAPES:-"1024 2048 4096 8192 16384 4096x6144x4096 4096x28672x4096 4096x4096x14336 128x4096x14336"}
+    echo "== cuBLAS GEMM, TFLOP/s: gemm.c (-lcublas) vs gemm.rs (cublas-sys) vs torch.matmul, $n rounds"
+    echo "   shapes (M x N x K, or N for N x N x N): $shapes"
+    # The Rust program loads the very libcublas and libcublasLt the C program is linked to,
+    # whatever Python environment is active (torch keeps its own, which it reports).
+    local lib lt
+    lib=$(ldd "$work/gemm_c" | sed -n 's/.*libcublas\.so[^ ]* => \([^ ]*\) .*/\1/p' | head -1)
+    [ -n "$lib" ] || { echo "gpu.sh: ldd finds no libcublas for gemm_c" >&2; return 1; }
+    lt=$(dirname "$lib")/$(basename "$lib" | sed 's/^libcublas/libcublasLt/')
+    export CUBLAS_SYS_LIBCUBLAS_PATH=$lib CUBLAS_SYS_LIBCUBLASLT_PATH=$lt
+    # shellcheck disable=SC2086 # the shapes are words
+    wrap gemm_c.run "$work/gemm_c" "$ms" $shapes
+    # shellcheck disable=SC2086
+    wrap gemm_rust.run "$bins/gemm" "$ms" $shapes
+    local programs=(c="$work/gemm_c.run" rust="$work/gemm_rust.run") of=()
+    if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
+        # shellcheck disable=SC2086
+        wrap gemm_torch.run python3 "$here/gemm_torch.py" "$ms" $shapes
+        programs+=(torch="$work/gemm_torch.run")
+        of=(--of torch)
+    else
+        echo "   (python3 has no torch with CUDA here: C and Rust only)"
+    fi
+    rounds "$work/gemm" "$n" "${programs[@]}"
+    { grep -h '^#' "$work/gemm"/*.1.txt || true; } | sort -u
+    python3 "$here/analyse.py" gemm "$work/gemm" c rust ${of[@]+"${of[@]}"}
 }
 
 failed=()
