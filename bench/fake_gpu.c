@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#if defined(FAKE_DRIVER) || defined(FAKE_RUNTIME)
 static double now_ms;
 
 static double noise(void) {
@@ -34,6 +35,7 @@ static void copy_bytes(void *dst, const void *src, size_t bytes) {
     if (bytes <= (1u << 20) || !getenv("FAKE_GPU_NO_COPY")) memcpy(dst, src, bytes);
     now_ms += (0.004 + bytes / 50e9 * 1e3) * noise();
 }
+#endif
 
 #ifdef FAKE_DRIVER
 #include <cuda.h>
@@ -307,6 +309,7 @@ void fake_gpu_advance(double ms) { now_ms += ms * noise(); }
 
 #ifdef FAKE_CUBLAS
 #include <cublas_v2.h>
+#include <cuda_runtime_api.h>
 
 void fake_gpu_advance(double ms);
 

@@ -49,13 +49,23 @@ fn input(i: u32) -> f32 {
 
 /// Fills `count` elements of `size` bytes at `device`: the pattern's first PERIOD elements from
 /// the host, then copies of what is there, doubling.
-unsafe fn fill(device: *mut c_void, count: usize, size: usize, pattern: *const c_void) -> Result<(), CudaError> {
+unsafe fn fill(
+    device: *mut c_void,
+    count: usize,
+    size: usize,
+    pattern: *const c_void,
+) -> Result<(), CudaError> {
     let mut done = count.min(PERIOD);
     unsafe {
         check_cuda!(cudaMemcpy(device, pattern, done * size, cudaMemcpyHostToDevice))?;
         while done < count {
             let n = done.min(count - done);
-            check_cuda!(cudaMemcpy(device.byte_add(done * size), device, n * size, cudaMemcpyDeviceToDevice))?;
+            check_cuda!(cudaMemcpy(
+                device.byte_add(done * size),
+                device,
+                n * size,
+                cudaMemcpyDeviceToDevice
+            ))?;
             done += n;
         }
     }
@@ -129,7 +139,8 @@ fn parse_shape(text: &str) -> Option<(i32, i32, i32)> {
 fn main() -> Result<(), CudaError> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: gemm BATCH_MS SHAPE... (SHAPE: N or MxNxK)";
-    let (Some(batch_ms), Some(shapes)) = (args.first().and_then(|a| a.parse::<f64>().ok()), args.get(1..)) else {
+    let (Some(batch_ms), Some(shapes)) = (args.first().and_then(|a| a.parse::<f64>().ok()), args.get(1..))
+    else {
         eprintln!("{usage}");
         std::process::exit(2);
     };

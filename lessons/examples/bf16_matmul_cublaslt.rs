@@ -68,6 +68,7 @@ fn main() -> Result<(), CudaError> {
         check_cuda!(cudaMemcpy(d_x, x.as_ptr().cast(), M * K * bf16_size, cudaMemcpyHostToDevice))?;
         check_cuda!(cudaMemcpy(d_w, w.as_ptr().cast(), N * K * bf16_size, cudaMemcpyHostToDevice))?;
 
+        // ANCHOR: describe
         // 1. A cuBLASLt handle: the library's context, like cuBLAS's handle but with no stream
         //    or mode of its own: everything is in the descriptors and the call.
         let mut lt: cublasLtHandle_t = std::ptr::null_mut();
@@ -94,7 +95,9 @@ fn main() -> Result<(), CudaError> {
         check_cublaslt!(cublasLtMatrixLayoutCreate(&mut a_desc, CUDA_R_16BF, K as u64, N as u64, K as i64))?;
         check_cublaslt!(cublasLtMatrixLayoutCreate(&mut b_desc, CUDA_R_16BF, K as u64, M as u64, K as i64))?;
         check_cublaslt!(cublasLtMatrixLayoutCreate(&mut c_desc, CUDA_R_16BF, N as u64, M as u64, N as i64))?;
+        // ANCHOR_END: describe
 
+        // ANCHOR: heuristic
         // 4. The heuristic: the best algorithms for this operation on this GPU that fit the
         //    workspace, best first. An engine asks once per shape and keeps the answer.
         let mut preference: cublasLtMatmulPreference_t = std::ptr::null_mut();
@@ -123,11 +126,13 @@ fn main() -> Result<(), CudaError> {
             eprintln!("cuBLASLt has no algorithm for a BF16 {M} x {N} x {K} product on this GPU");
             std::process::exit(1);
         }
+        // ANCHOR_END: heuristic
         println!("Y ({M} x {N}) = X ({M} x {K}) W^T, BF16 in and out, FP32 accumulation");
         println!("the heuristic returned {returned} algorithms (of {REQUESTED} asked); the first:");
         let best = &results[0];
         println!("  workspace {} KiB, waves {:.2}", best.workspaceSize >> 10, best.wavesCount);
 
+        // ANCHOR: matmul
         // 5. Run it: D = alpha op(A) op(B) + beta C, with the chosen algorithm, on the stream.
         let alpha = 1.0f32;
         let beta = 0.0f32;
@@ -152,6 +157,7 @@ fn main() -> Result<(), CudaError> {
             ))
         };
         matmul()?;
+        // ANCHOR_END: matmul
         let mut y = vec![0u16; M * N];
         check_cuda!(cudaMemcpyAsync(
             y.as_mut_ptr().cast(),

@@ -128,6 +128,7 @@ fn matrix_multiply(size: &MatrixSize) -> Result<bool, CudaError> {
     let beta = 0.0f32;
     let mut handle: cublasHandle_t = std::ptr::null_mut();
     let (mut start, mut stop): (cudaEvent_t, cudaEvent_t) = (std::ptr::null_mut(), std::ptr::null_mut());
+    // ANCHOR: sgemm
     // Row-major C (hc x wc) = A (ha x wa) B (hb x wb), as cuBLAS's column-major
     // C^T (wc x hc) = B^T (wb x hb) A^T (wa x ha): m = wb, n = ha, k = wa; B first, then A;
     // each leading dimension is the row length of the row-major matrix.
@@ -154,7 +155,9 @@ fn matrix_multiply(size: &MatrixSize) -> Result<bool, CudaError> {
         check_cublas!(cublasCreate(&mut handle))?;
         // A warm-up: the first call loads the kernel and picks its configuration.
         sgemm(handle)?;
+        // ANCHOR_END: sgemm
 
+        // ANCHOR: timing
         check_cuda!(cudaEventCreate(&mut start))?;
         check_cuda!(cudaEventCreate(&mut stop))?;
         // The events go on the default stream, where the handle's calls go too.
@@ -174,6 +177,7 @@ fn matrix_multiply(size: &MatrixSize) -> Result<bool, CudaError> {
         println!(
             "Performance= {giga_flops:.2} GFlop/s, Time= {msec_per_matrix_mul:.3} msec, Size= {flops_per_matrix_mul:.0} Ops"
         );
+        // ANCHOR_END: timing
 
         check_cuda!(cudaMemcpy(
             h_cublas.as_mut_ptr().cast(),

@@ -40,6 +40,7 @@ fn main() -> Result<(), CudaError> {
     unsafe {
         // The sample's findCudaDevice: the first device (one GPU here; the sample picks the
         // fastest of several).
+        // ANCHOR: setup
         check_cuda!(cudaSetDevice(0))?;
 
         // Initialize cuBLAS: a handle holds the library's state for this device; every call
@@ -75,9 +76,11 @@ fn main() -> Result<(), CudaError> {
         check_cublas!(cublasSetVector(count, elem, h_a.as_ptr().cast(), 1, d_a, 1))?;
         check_cublas!(cublasSetVector(count, elem, h_b.as_ptr().cast(), 1, d_b, 1))?;
         check_cublas!(cublasSetVector(count, elem, h_c.as_ptr().cast(), 1, d_c, 1))?;
+        // ANCHOR_END: setup
 
         // The product in plain Rust, on the host: the reference (beta = 0: C's old values do
         // not count).
+        // ANCHOR: sgemm
         simple_sgemm(N, alpha, &h_a, &h_b, beta, &mut h_c);
         let h_c_ref = h_c;
 
@@ -104,9 +107,11 @@ fn main() -> Result<(), CudaError> {
         // Host memory for the result, read back from the device.
         let mut h_c = vec![0.0f32; n2];
         check_cublas!(cublasGetVector(count, elem, d_c, 1, h_c.as_mut_ptr().cast(), 1))?;
+        // ANCHOR_END: sgemm
 
         // Check the result against the reference: ||ref - gpu|| / ||ref||, the L2 norms the
         // sample computes by hand.
+        // ANCHOR: check
         let Some(error) = l2_relative_error(&h_c_ref, &h_c) else {
             eprintln!("!!!! reference norm is 0");
             std::process::exit(1);
@@ -125,6 +130,7 @@ fn main() -> Result<(), CudaError> {
             println!("simpleCUBLAS test failed.");
             std::process::exit(1);
         }
+        // ANCHOR_END: check
     }
     Ok(())
 }

@@ -212,7 +212,10 @@ fn matrix_mul_cublas_matches_the_host() {
 #[test]
 fn bf16_matmul_cublaslt_is_right_and_fast() {
     let out = lesson_output("bf16_matmul_cublaslt", &[]);
-    assert!(out.contains("Y (1024 x 4096) = X (1024 x 4096) W^T, BF16 in and out, FP32 accumulation"), "{out}");
+    assert!(
+        out.contains("Y (1024 x 4096) = X (1024 x 4096) W^T, BF16 in and out, FP32 accumulation"),
+        "{out}"
+    );
     let returned: u32 = out
         .lines()
         .find_map(|l| l.strip_prefix("the heuristic returned ")?.split(' ').next()?.parse().ok())

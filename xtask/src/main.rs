@@ -60,7 +60,8 @@ const VERSIONS: &[Version] = &[
         runtime: ("nvidia-cuda-runtime-cu12==12.9.79", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.9.86", "nvidia/cuda_nvrtc"),
-        cublas: Some(("nvidia-cublas-cu12==12.9.1.4", "nvidia/cublas", false)),
+        // Its libraries too: CI links cuda-checked/link's cuBLAS against them.
+        cublas: Some(("nvidia-cublas-cu12==12.9.1.4", "nvidia/cublas", true)),
         cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
