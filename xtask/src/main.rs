@@ -51,8 +51,7 @@ const VERSIONS: &[Version] = &[
         runtime: ("nvidia-cuda-runtime-cu12==12.0.107", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.0.140", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.0.76", "nvidia/cuda_nvrtc"),
-        // (Not needed here: 12.9 is CUDA 12's vendored source and CI's CUDA 12 cuBLAS.)
-        cublas: None,
+        cublas: Some(("nvidia-cublas-cu12==12.0.2.224", "nvidia/cublas", false)),
         cccl: None,
     },
     Version {
