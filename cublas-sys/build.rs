@@ -64,7 +64,7 @@ fn main() {
 
 /// The folders the headers' own includes need besides cuBLAS's: the runtime's `include/`
 /// (cuda.h, driver_types.h, library_types.h, cuda_fp16.h), its `crt/` where a wheel keeps it
-/// apart, and CCCL's, which cuda_fp16.h includes from CUDA 12.9 on (`<nv/target>`): a CUDA 13
+/// apart, and CCCL's, which cuda_fp16.h includes from CUDA 12 on (`<nv/target>`): a CUDA 13
 /// toolkit keeps it in `include/cccl`, CUDA 12's wheels in `nvidia/cuda_cccl`.
 fn extra_includes(root: &Path, include: &Path) -> Vec<PathBuf> {
     let mut dirs = vec![include.to_path_buf()];

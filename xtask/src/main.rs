@@ -31,7 +31,7 @@ struct Version {
     /// its root, where CI builds cublas-sys from this version's headers; and whether its
     /// libraries join too (about 600 MB unpacked: only where a test or the benchmarks load them).
     cublas: Option<(&'static str, &'static str, bool)>,
-    /// The wheel with `include/nv/`, which cuda_fp16.h includes from CUDA 12.9 on (cuBLAS's
+    /// The wheel with `include/nv/`, which cuda_fp16.h includes from CUDA 12 on (cuBLAS's
     /// headers include cuda_fp16.h), and its root.
     cccl: Option<(&'static str, &'static str)>,
 }
@@ -52,7 +52,9 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-nvcc-cu12==12.0.140", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.0.76", "nvidia/cuda_nvrtc"),
         cublas: Some(("nvidia-cublas-cu12==12.0.2.224", "nvidia/cublas", false)),
-        cccl: None,
+        // 12.0's CCCL wheels lack nv/target (only a toolkit had it then); 12.9's is the same
+        // preprocessor header.
+        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
         version: "12.9",
