@@ -8,9 +8,11 @@
 //! | no           | on                | -          | vendored, of `CUDA_SYS_CUDA_MAJOR` or 12 | warning, unless the major is set (strict: error, unless set) |
 //! | no           | off               | -          | vendored, of `CUDA_SYS_CUDA_MAJOR` or 12 | nothing (strict: error, unless set) |
 //!
-//! "Fails" covers libclang missing and a header clang cannot parse. A major without vendored
-//! bindings (a header older or newer than any we carry) takes the nearest, with a warning
-//! (strict: error).
+//! "Fails" covers libclang missing (or a `LIBCLANG_PATH` naming something else), a header clang
+//! cannot parse, and a header whose path is not UTF-8 (clang takes paths as text). A major
+//! without vendored bindings (a header older or newer than any we carry) takes the nearest,
+//! with a warning (strict: error). With a header, `CUDA_SYS_CUDA_MAJOR` naming another major
+//! than the header's is not honoured: a warning (strict: error) says so.
 
 use std::path::{Path, PathBuf};
 
@@ -77,11 +79,23 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
 
     let (major, fallback) = match header {
         Ok(header) => {
-            println!("cargo::rerun-if-changed={}", header.include.join(api.header).display());
+            // A path Cargo cannot be told would name a file that does not exist, which reruns the
+            // build script (and rebuilds all above it) every time.
+            if let Some(path) = env::cargo_text(&header.include.join(api.header)) {
+                println!("cargo::rerun-if-changed={path}");
+            }
+            // The variable is libcuda-sys's: cudart-sys takes the header libcuda-sys found.
+            if api.crate_name == crate::api::DRIVER.crate_name {
+                major_not_honoured(api, header, &vendored, strict);
+            }
             if generate {
                 // Where libclang is looked for first; bindgen reads it.
                 env::tracked("LIBCLANG_PATH");
-                match generate_from(api, header) {
+                let generated = match header.include.to_str() {
+                    Some(_) => generate_from(api, header),
+                    None => Err("its path is not UTF-8, and clang takes paths as text".into()),
+                };
+                match generated {
                     Ok(bindings) => return bindings,
                     Err(why) => (
                         header.version / 1000,
@@ -101,16 +115,8 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
             (*major, fallback.then(|| summary.clone()))
         }
         Err(none) => {
-            let asked = env::tracked(MAJOR_VAR).map(|m| m.to_string_lossy().into_owned());
-            let major = match asked.as_deref().map(str::parse::<u32>) {
-                Some(Ok(major)) => major,
-                Some(Err(_)) => fail(&format!(
-                    "{MAJOR_VAR}={} is not a CUDA major version; set it to one of {}",
-                    asked.unwrap_or_default(),
-                    vendored.majors_text()
-                )),
-                None => crate::DEFAULT_MAJOR,
-            };
+            let asked = asked_major(&vendored);
+            let major = asked.unwrap_or(crate::DEFAULT_MAJOR);
             let fallback = (asked.is_none() && (generate || strict)).then(|| {
                 eprintln!("{} looked for {} in:\n{}", api.crate_name, api.header, none.details);
                 format!("no {} was found ({})", api.header, none.summary)
@@ -125,22 +131,74 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
     }
     if !reasons.is_empty() {
         let what = format!("{}: {}", api.crate_name, reasons.join("; "));
-        let remedy = remedy(api, header.is_ok(), &refresh);
+        let remedy = remedy(api, header, &refresh);
         if strict {
             fail(&format!("{what}.\n{remedy}.\n({STRICT_VAR} is set, so the build does not fall back to vendored bindings.)"));
         }
-        println!(
-            "cargo::warning={what}; the bindings vendored from {} {version} are used. {remedy}.",
+        // The fallback and the remedy on the first line; more lines of the reason (clang's
+        // errors, one a line) after it.
+        let (first, more) = what.split_once('\n').unwrap_or((&what, ""));
+        warning(&format!(
+            "{first}; the bindings vendored from {} {version} are used. {remedy}.\n{more}",
             api.version_macro
-        );
+        ));
     }
     println!("cargo::rerun-if-changed={}", file.display());
     Bindings { file, version, source: Source::Vendored }
 }
 
+/// `CUDA_SYS_CUDA_MAJOR`, if set: a major, or the build stops saying what it may be.
+fn asked_major(vendored: &Vendored) -> Option<u32> {
+    let asked = env::tracked(MAJOR_VAR)?.to_string_lossy().into_owned();
+    match asked.parse::<u32>() {
+        Ok(major) => Some(major),
+        Err(_) => fail(&format!(
+            "{MAJOR_VAR}={asked} is not a CUDA major version; set it to one of {}",
+            vendored.majors_text()
+        )),
+    }
+}
+
+/// `CUDA_SYS_CUDA_MAJOR` chooses the vendored major of a build that finds no header. With a
+/// header, the header decides, as it does for C (a C program's API is the header's it
+/// includes); a different major asked for is said to be ignored (strict mode: an error).
+fn major_not_honoured(api: &Api, header: &Header, vendored: &Vendored, strict: bool) {
+    let Some(asked) = asked_major(vendored) else { return };
+    if asked == header.version / 1000 {
+        return;
+    }
+    let what = format!(
+        "{}: {MAJOR_VAR}={asked} is not honoured: it chooses the vendored bindings of a build that finds \
+         no {}, and {} (CUDA_VERSION {}, found by {}) was found, so the bindings follow it, as a C program's \
+         API follows the header it includes. For CUDA {asked}'s API, point CUDA_PATH at a CUDA {asked} toolkit",
+        api.crate_name,
+        api.header,
+        header.include.join(api.header).display(),
+        header.version,
+        header.found_by,
+    );
+    if strict {
+        fail(&format!("{what}.\n({STRICT_VAR} is set, so a setting that is not honoured is an error.)"));
+    }
+    warning(&format!("{what}; {STRICT_VAR}=1 makes this an error."));
+}
+
+/// A warning Cargo shows whole: Cargo ends a `cargo::warning=` at the end of its line, so each
+/// line of `text` (clang's errors are one a line) is a warning of its own.
+fn warning(text: &str) {
+    for line in text.lines().filter(|line| !line.trim().is_empty()) {
+        println!("cargo::warning={line}");
+    }
+}
+
 /// What to do about a fallback, in one sentence.
-fn remedy(api: &Api, had_header: bool, refresh: &str) -> String {
-    if had_header {
+fn remedy(api: &Api, header: Result<&Header, &NoHeader>, refresh: &str) -> String {
+    if header.is_ok_and(|header| header.include.to_str().is_none()) {
+        format!(
+            "To generate from your header: link the toolkit from a UTF-8 path (`ln -s`) and set CUDA_PATH \
+             to that; {STRICT_VAR}=1 makes this an error"
+        )
+    } else if header.is_ok() {
         format!(
             "To generate from your header: install libclang (Debian: libclang-dev) or set LIBCLANG_PATH \
              to its folder, or point CUDA_PATH at another toolkit; {STRICT_VAR}=1 makes this an error"

@@ -7,7 +7,7 @@
 //! those takes `cargo clean -p <crate>` to be seen, which the build's messages say.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A variable that decides the build: read, and Cargo told to rebuild when it changes.
 /// Set but empty counts as unset.
@@ -51,6 +51,12 @@ fn absolute_from(name: &str, value: OsString, pwd: Option<PathBuf>) -> Result<Pa
     }
 }
 
+/// `path` as Cargo's instructions can hold it: they are lines of UTF-8 text, so a path that is
+/// not UTF-8 or holds a line break cannot be named to Cargo.
+pub fn cargo_text(path: &Path) -> Option<&str> {
+    path.to_str().filter(|text| !text.contains(['\n', '\r']))
+}
+
 /// The operating system the crate is being built for (`linux`, `windows`), which is not the
 /// one the build script runs on when cross-compiling.
 pub fn target_os() -> String {
@@ -60,6 +66,20 @@ pub fn target_os() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cargo_text_is_one_line_of_utf8() {
+        assert_eq!(
+            cargo_text(Path::new("/usr/local/cuda/include/cuda.h")),
+            Some("/usr/local/cuda/include/cuda.h")
+        );
+        assert_eq!(cargo_text(Path::new("/tmp/a\ncargo::rustc-cfg=x/cuda.h")), None);
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt as _;
+            assert_eq!(cargo_text(Path::new(std::ffi::OsStr::from_bytes(b"/tmp/odd-\xff/cuda.h"))), None);
+        }
+    }
 
     #[test]
     fn a_relative_path_is_taken_from_where_cargo_was_started() {

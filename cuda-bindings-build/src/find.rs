@@ -196,10 +196,15 @@ fn first_usable(candidates: Vec<(String, PathBuf)>, search: &mut Search) -> bool
             Ok(bytes) => {
                 let text = String::from_utf8_lossy(&bytes);
                 match crate::header::cuda_version(&text) {
-                    Some(version) => {
-                        search.toolkit = Some(Toolkit { root, include, version, found_by });
-                        return true;
-                    }
+                    Some(version) => match crate::header::plausible("CUDA_VERSION", version) {
+                        Ok(version) => {
+                            search.toolkit = Some(Toolkit { root, include, version, found_by });
+                            return true;
+                        }
+                        Err(why) => {
+                            search.places.push((found_by, Seen::Unusable(header, format!("defines {why}"))))
+                        }
+                    },
                     None if bytes.iter().all(u8::is_ascii_whitespace) => {
                         search.places.push((found_by, Seen::Unusable(header, "is empty".into())));
                     }
@@ -322,18 +327,23 @@ fn python_site_packages() -> Vec<PathBuf> {
 
 /// The standard output of a command that succeeded within `limit`; `None` if it could not be
 /// started, failed, or ran too long (then it is killed: a hanging program must not hang the build).
+/// The limit holds for the output too: a program that exits but leaves a child of its own
+/// holding the pipe (a daemon started by a `sitecustomize`) is given up on at the limit.
 pub fn output_within(command: &mut Command, limit: Duration) -> Option<String> {
+    let start = Instant::now();
     let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().ok()?;
     let mut stdout = child.stdout.take()?;
-    // Read on another thread, so a child that fills the pipe cannot block before it exits.
-    let reader = std::thread::spawn(move || {
+    // Read on another thread, so a child that fills the pipe cannot block before it exits, and
+    // so the wait for the pipe's end can stop at the limit. A reader given up on stays blocked
+    // until the pipe closes; it holds nothing else.
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
         let mut text = String::new();
-        stdout.read_to_string(&mut text).ok().map(|_| text)
+        let _ = sender.send(stdout.read_to_string(&mut text).ok().map(|_| text));
     });
-    let start = Instant::now();
-    loop {
+    let status = loop {
         match child.try_wait() {
-            Ok(Some(status)) => return reader.join().ok().flatten().filter(|_| status.success()),
+            Ok(Some(status)) => break status,
             Ok(None) if start.elapsed() < limit => std::thread::sleep(Duration::from_millis(20)),
             _ => {
                 let _ = child.kill();
@@ -341,7 +351,11 @@ pub fn output_within(command: &mut Command, limit: Duration) -> Option<String> {
                 return None;
             }
         }
+    };
+    if !status.success() {
+        return None;
     }
+    receiver.recv_timeout(limit.saturating_sub(start.elapsed())).ok().flatten()
 }
 
 #[cfg(test)]
@@ -357,11 +371,52 @@ mod tests {
         assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
     }
 
+    /// Issue 24, item 10: the program exits but leaves a child holding its stdout; the limit
+    /// holds all the same (the pipe's end is not waited for).
+    #[cfg(unix)]
+    #[test]
+    fn a_program_whose_child_holds_its_stdout_is_given_up_on() {
+        let start = Instant::now();
+        let out = output_within(
+            Command::new("sh").args(["-c", "sleep 20 & echo hello"]),
+            Duration::from_millis(300),
+        );
+        assert_eq!(out, None);
+        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_quick_program_is_read() {
         let out = output_within(Command::new("sh").args(["-c", "echo hello"]), Duration::from_secs(10));
         assert_eq!(out.as_deref(), Some("hello\n"));
+    }
+
+    /// Issue 24, item 6: a `cuda.h` whose `CUDA_VERSION` no CUDA has is not used; the search
+    /// says why and goes on.
+    #[test]
+    fn a_cuda_h_with_an_impossible_version_is_not_used() {
+        let dir = std::env::temp_dir().join(format!("cuda-bindings-build-impossible-{}", std::process::id()));
+        for (name, version) in [("absurd", "4294967295"), ("zero", "0"), ("tiny", "999"), ("huge", "100000")]
+        {
+            std::fs::create_dir_all(dir.join(name).join("include")).unwrap();
+            let text = format!("#define CUDA_VERSION {version}\n");
+            std::fs::write(dir.join(name).join("include/cuda.h"), text).unwrap();
+        }
+        std::fs::create_dir_all(dir.join("good/include")).unwrap();
+        std::fs::write(dir.join("good/include/cuda.h"), "#define CUDA_VERSION 13050\n").unwrap();
+        let mut search = Search::default();
+        let candidates =
+            ["absurd", "zero", "tiny", "huge", "good"].map(|name| (name.to_string(), dir.join(name)));
+        let found = first_usable(candidates.into(), &mut search);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(found);
+        assert_eq!(search.toolkit.as_ref().map(|t| t.version), Some(13050));
+        let seen: Vec<String> = search.places.iter().map(|(how, seen)| format!("{how}: {seen:?}")).collect();
+        assert_eq!(seen.len(), 4, "{seen:?}");
+        for (line, version) in seen.iter().zip(["4294967295", "0", "999", "100000"]) {
+            assert!(line.contains(&format!("CUDA_VERSION {version}, which no CUDA version has")), "{line}");
+        }
     }
 
     #[test]

@@ -25,6 +25,25 @@ pub fn cuda_version(header: &str) -> Option<u32> {
     define_value(header, "CUDA_VERSION")
 }
 
+/// The values a CUDA version macro can have (`1000 * major + 10 * minor`): CUDA 1.0 to 99.99.
+/// Anything else is no CUDA header's, and believing it costs more than a wrong binding: a
+/// `cuda_ge` cfg per minor up to it.
+pub const VERSIONS: std::ops::RangeInclusive<u32> = 1000..=99_990;
+
+/// `version` if a CUDA version can have it; otherwise why not, for `name` (`CUDA_VERSION`).
+///
+/// # Errors
+/// A value outside [`VERSIONS`].
+pub fn plausible(name: &str, version: u32) -> Result<u32, String> {
+    if VERSIONS.contains(&version) {
+        Ok(version)
+    } else {
+        Err(format!(
+            "{name} {version}, which no CUDA version has ({name} is 1000 * major + 10 * minor: 12090 for CUDA 12.9)"
+        ))
+    }
+}
+
 /// A C integer literal: decimal, hex or octal, with any `u`/`l` suffix, in optional parentheses.
 pub(crate) fn integer(text: &str) -> Option<u32> {
     let text = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')).map_or(text, str::trim);

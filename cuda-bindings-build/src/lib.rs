@@ -27,7 +27,8 @@ pub use choose::{Bindings, Source};
 pub const STRICT_VAR: &str = "CUDA_SYS_STRICT";
 
 /// `CUDA_SYS_CUDA_MAJOR=13`: the major whose vendored bindings a build uses when it finds no
-/// header. Without it, [`DEFAULT_MAJOR`].
+/// header. Without it, [`DEFAULT_MAJOR`]. With a header, the header decides; another major
+/// named here gets a warning (strict mode: an error).
 pub const MAJOR_VAR: &str = "CUDA_SYS_CUDA_MAJOR";
 
 /// The vendored bindings a build without any header uses: CUDA 12's. Their functions exist in
@@ -45,8 +46,11 @@ pub fn publish(bindings: &Bindings, toolkit: Option<(&Path, &Path, u32)>) {
     println!("cargo::metadata=version={}", bindings.version);
     println!("cargo::metadata=bindings={}", bindings.source.as_str());
     if let Some((root, include, version)) = toolkit {
-        println!("cargo::metadata=root={}", root.display());
-        println!("cargo::metadata=include={}", include.display());
+        // A path metadata cannot hold is left out rather than published wrong.
+        if let (Some(root), Some(include)) = (env::cargo_text(root), env::cargo_text(include)) {
+            println!("cargo::metadata=root={root}");
+            println!("cargo::metadata=include={include}");
+        }
         println!("cargo::metadata=header_version={version}");
     }
 }
@@ -54,8 +58,12 @@ pub fn publish(bindings: &Bindings, toolkit: Option<(&Path, &Path, u32)>) {
 /// `cfg`s for code that follows the header's version, as C code does with `#if CUDA_VERSION`:
 /// `cuda_major = "12"`, and `cuda_ge = "M.m"` for every CUDA version from 11.0 up to this one,
 /// so `#[cfg(cuda_ge = "12.2")]` reads "CUDA 12.2 or newer". libcuda-sys sets them for itself;
-/// a dependent's build script calls this with `DEP_LIBCUDA_SYS_VERSION`.
+/// a dependent's build script calls this with `DEP_LIBCUDA_SYS_VERSION`. A number no CUDA
+/// version has (outside [`header::VERSIONS`]) stops the build with a message.
 pub fn version_cfgs(version: u32) {
+    if let Err(why) = header::plausible("the version", version) {
+        choose::fail(&format!("version_cfgs: {why}; no cuda_ge cfgs follow from it"));
+    }
     println!("cargo::rustc-check-cfg=cfg(cuda_major, values(any()))");
     println!("cargo::rustc-check-cfg=cfg(cuda_ge, values(any()))");
     println!("cargo::rustc-cfg=cuda_major=\"{}\"", version / 1000);

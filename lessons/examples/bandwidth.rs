@@ -52,6 +52,7 @@ fn run(plot: Option<&str>) -> DriverResult<()> {
     let context = init_context(0)?;
     let sizes: Vec<usize> = std::iter::successors(Some(MIN), |&s| (s < MAX).then_some(s * 2)).collect();
     let timer = EventTimer::new()?;
+    // ANCHOR: alloc
     let mut pageable = vec![1u8; MAX]; // written once, so every page is really there
     let mut pinned: *mut c_void = std::ptr::null_mut();
     let mut device: CUdeviceptr = 0;
@@ -60,6 +61,7 @@ fn run(plot: Option<&str>) -> DriverResult<()> {
         std::ptr::write_bytes(pinned.cast::<u8>(), 1, MAX);
         check_driver!(cuMemAlloc(&mut device, MAX))?;
     }
+    // ANCHOR_END: alloc
 
     println!("{}", device_name()?);
     println!("GB/s (10^9 bytes per second), median of {TRIALS} timed batches");
@@ -117,6 +119,7 @@ fn run(plot: Option<&str>) -> DriverResult<()> {
     Ok(())
 }
 
+// ANCHOR: measure
 /// GB/s of `size`-byte copies between `host` and `device`: the median of [`TRIALS`] batches,
 /// each timed with events around enough copies to last a few milliseconds.
 pub(crate) fn bandwidth(
@@ -143,6 +146,7 @@ pub(crate) fn bandwidth(
     rates.sort_by(f64::total_cmp);
     Ok(rates[TRIALS / 2])
 }
+// ANCHOR_END: measure
 
 fn device_name() -> DriverResult<String> {
     let mut name = [0 as c_char; 256];

@@ -43,6 +43,7 @@ struct HostNodeData {
     calls: usize,
 }
 
+// ANCHOR: host_fn
 /// The host node's function. It runs once the copy of y to the host is done, and must not
 /// call CUDA itself. Nothing in it can panic (a panic must not unwind into the driver).
 unsafe extern "C" fn sum_on_host(data: *mut c_void) {
@@ -53,6 +54,7 @@ unsafe extern "C" fn sum_on_host(data: *mut c_void) {
         (*data).calls += 1;
     }
 }
+// ANCHOR_END: host_fn
 
 /// saxpy's arguments, in the order of its parameters. A kernel node takes them as
 /// cuLaunchKernel does: an array holding a pointer to each value.
@@ -101,6 +103,7 @@ fn main() -> Result<(), DriverError> {
         let mut graph: CUgraph = std::ptr::null_mut();
         check_driver!(cuGraphCreate(&mut graph, 0))?;
 
+        // ANCHOR: memcpy_node
         // Copy x in: host to device. CUDA_MEMCPY3D describes a 3D box; a plain copy is one row
         // (Height 1) of one slice (Depth 1), WidthInBytes long, each pitch the whole row.
         let mut copy_in: CUDA_MEMCPY3D = zeroed();
@@ -125,6 +128,7 @@ fn main() -> Result<(), DriverError> {
             &copy_in,
             context
         ))?;
+        // ANCHOR_END: memcpy_node
 
         // Set y to 1.0: a memset of 4-byte elements, the value being 1.0's bits. One row of N
         // elements (the pitch only matters with more than one row).
@@ -138,6 +142,7 @@ fn main() -> Result<(), DriverError> {
         let mut fill_node: CUgraphNode = std::ptr::null_mut();
         check_driver!(cuGraphAddMemsetNode(&mut fill_node, graph, std::ptr::null(), 0, &fill, context))?;
 
+        // ANCHOR: kernel_node
         // y = 2x + y, once both roots are done. The driver copies the argument values
         // (`kernelParams` points to each) when the node is added.
         let mut first = SaxpyArgs { x, y, a: 2.0, n: N as u32 };
@@ -157,6 +162,7 @@ fn main() -> Result<(), DriverError> {
         let roots = [copy_in_node, fill_node];
         let mut first_saxpy: CUgraphNode = std::ptr::null_mut();
         check_driver!(cuGraphAddKernelNode(&mut first_saxpy, graph, roots.as_ptr(), roots.len(), &kernel))?;
+        // ANCHOR_END: kernel_node
 
         // y = 3x + y, after the first: the same kernel and launch shape, another a.
         let mut second = SaxpyArgs { a: 3.0, ..first };
@@ -178,6 +184,7 @@ fn main() -> Result<(), DriverError> {
         let mut copy_out_node: CUgraphNode = std::ptr::null_mut();
         check_driver!(cuGraphAddMemcpyNode(&mut copy_out_node, graph, &second_saxpy, 1, &copy_out, context))?;
 
+        // ANCHOR: host_node
         // Sum y on the CPU, once it has arrived.
         let data = Box::into_raw(Box::new(HostNodeData { y: y_host, n: N, sum: 0.0, calls: 0 }));
         let mut host: CUDA_HOST_NODE_PARAMS = zeroed();
@@ -185,6 +192,7 @@ fn main() -> Result<(), DriverError> {
         host.userData = data.cast();
         let mut host_node: CUgraphNode = std::ptr::null_mut();
         check_driver!(cuGraphAddHostNode(&mut host_node, graph, &copy_out_node, 1, &host))?;
+        // ANCHOR_END: host_node
 
         // Asked with no array to fill, cuGraphGetNodes only counts.
         let mut nodes = 0;
@@ -192,6 +200,7 @@ fn main() -> Result<(), DriverError> {
         println!("graph of {nodes} nodes: copy x in, set y to 1.0, y = 2x + y, y = 3x + y, copy y out, sum y on the host");
         println!("the second saxpy node added with {how}");
 
+        // ANCHOR: launch
         let mut exec: CUgraphExec = std::ptr::null_mut();
         // CUDA 12 made cuGraphInstantiate the 3-argument form (flags); CUDA 11's took an error
         // node and a log buffer, which may be null.
@@ -213,6 +222,7 @@ fn main() -> Result<(), DriverError> {
             }
             check_driver!(cuGraphLaunch(exec, stream))?;
             check_driver!(cuStreamSynchronize(stream))?;
+            // ANCHOR_END: launch
 
             let wrong = (0..N).filter(|&i| *y_host.add(i) != 5.0 * x_at(i, launch) + 1.0).count();
             // The sum of 5(i + launch) + 1 over i < N, exact in f64.

@@ -30,7 +30,7 @@ fn main() -> Result<(), RuntimeError> {
         println!("  global memory      {:.1} GiB", prop.totalGlobalMem as f64 / (1u64 << 30) as f64);
         println!("  multiprocessors    {}", prop.multiProcessorCount);
         println!("  compute capability {}.{}", prop.major, prop.minor);
-
+        // ANCHOR: buffers
         // 2. The stream all of the inference's work goes to, in order.
         let mut stream: cudaStream_t = std::ptr::null_mut();
         check_cuda!(cudaStreamCreate(&mut stream))?;
@@ -53,12 +53,12 @@ fn main() -> Result<(), RuntimeError> {
             // What the GPU fails to write stays NaN, and the check below sees it.
             *output_host.add(i) = f32::NAN;
         }
-
+        // ANCHOR_END: buffers
         // 4. Two events bracket the stream's work: the time the GPU took, not the host.
         let (mut start, mut stop): (cudaEvent_t, cudaEvent_t) = (std::ptr::null_mut(), std::ptr::null_mut());
         check_cuda!(cudaEventCreate(&mut start))?;
         check_cuda!(cudaEventCreate(&mut stop))?;
-
+        // ANCHOR: flow
         // 5. One inference's data flow. Each call only queues its work on the stream and
         //    returns; the stream runs the work in the order it was queued.
         check_cuda!(cudaEventRecord(start, stream))?;
@@ -98,14 +98,14 @@ fn main() -> Result<(), RuntimeError> {
             bytes >> 20,
             bytes >> 20
         );
-
+        // ANCHOR_END: flow
         // 7. The check on the host: the first half is the input, the second the memset's zeros.
         let half = N / 2;
         let copied = (0..half).filter(|&i| *output_host.add(i) == i as f32).count();
         let zeros = (half..N).filter(|&i| *output_host.add(i) == 0.0).count();
         println!("output check: {copied} of {half} copied values and {zeros} of {} zeros correct", N - half);
         let mut correct = copied == half && zeros == N - half;
-
+        // ANCHOR: error_path
         // 8. The error path. A sample's CHECK prints what failed; where an allocation may
         //    fail (a batch too big for this GPU, say), the sample prints and goes on without
         //    it. Here: twice the device's memory, which cudaMalloc cannot give.
@@ -126,7 +126,7 @@ fn main() -> Result<(), RuntimeError> {
         let last = cudaGetLastError();
         println!("cudaGetLastError() = {last:?} (now cleared)");
         check_cuda!(cudaGetLastError())?;
-
+        // ANCHOR_END: error_path
         // 9. Free everything. cudaDeviceReset is the runtime's counterpart of memory_alloc's
         //    cuCtxDestroy: it ends the primary context now, rather than at exit, so a leak
         //    checker sees the context end with nothing left in it.

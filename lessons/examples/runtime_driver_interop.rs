@@ -33,6 +33,7 @@ const N: usize = 1 << 20;
 
 fn main() -> Result<(), CudaError> {
     unsafe {
+        // ANCHOR: contexts
         // 1. The runtime sets up device 0. cudaSetDevice makes the device's primary context
         //    current on this thread (from CUDA 12 it also initialises it; before, the first
         //    call that needed it did, and cudaFree(NULL) is the usual way to force that).
@@ -51,6 +52,7 @@ fn main() -> Result<(), CudaError> {
         check_driver!(cuDevicePrimaryCtxRetain(&mut primary, device))?;
         println!("current context (cuCtxGetCurrent)          = {current:p}");
         println!("primary context (cuDevicePrimaryCtxRetain) = {primary:p}");
+        // ANCHOR_END: contexts
         if current.is_null() || current != primary {
             eprintln!(
                 "the context current after the runtime's calls is not device 0's primary context: \
@@ -86,6 +88,7 @@ fn main() -> Result<(), CudaError> {
             *h_c.add(i) = f32::NAN;
         }
 
+        // ANCHOR: launch
         // 5. Copies by the runtime, the kernel by the driver, all on the runtime's stream, in
         //    order: copy a and b in, add, copy c out.
         check_cuda!(cudaMemcpyAsync(d_a, h_a as *const c_void, bytes, cudaMemcpyHostToDevice, stream))?;
@@ -98,12 +101,14 @@ fn main() -> Result<(), CudaError> {
         launch_vector_add(kernel, stream, a, b, c, N as u32)?;
         check_cuda!(cudaMemcpyAsync(h_c as *mut c_void, d_c, bytes, cudaMemcpyDeviceToHost, stream))?;
         check_cuda!(cudaStreamSynchronize(stream))?;
+        // ANCHOR_END: launch
 
         // 6. The check on the host: c[i] = a[i] + b[i] = 2i + 1, exact in f32 at these sizes.
         let wrong = (0..N).filter(|&i| *h_c.add(i) != (2 * i + 1) as f32).count();
         let sum: f64 = (0..N).map(|i| *h_c.add(i) as f64).sum();
         println!("sum of c = {sum} (expected {})", (N as f64) * (N as f64));
 
+        // ANCHOR: cleanup
         // 7. Free everything, each with the API that made it; give back the retain of step 2;
         //    then end the primary context (the runtime's hold on it) with cudaDeviceReset.
         check_driver!(cuModuleUnload(module))?;
@@ -116,6 +121,7 @@ fn main() -> Result<(), CudaError> {
         check_cuda!(cudaStreamDestroy(stream))?;
         check_driver!(cuDevicePrimaryCtxRelease(device))?;
         check_cuda!(cudaDeviceReset())?;
+        // ANCHOR_END: cleanup
 
         if wrong > 0 {
             eprintln!("{wrong} elements are wrong");

@@ -22,6 +22,7 @@ struct Buffers {
     dev_c: CUdeviceptr,
 }
 
+// ANCHOR: add_range
 /// Copies `[first, first + len)` of a and b in, adds them, and copies c out, all on `stream`.
 unsafe fn add_range(
     kernel: CUfunction,
@@ -49,6 +50,7 @@ unsafe fn add_range(
         check_driver!(cuMemcpyDtoHAsync(m.host_c.add(first) as *mut c_void, m.dev_c + offset, bytes, stream))
     }
 }
+// ANCHOR_END: add_range
 
 fn main() -> Result<(), DriverError> {
     let context = init_context(0)?;
@@ -95,6 +97,7 @@ fn main() -> Result<(), DriverError> {
         std::ptr::write_bytes(m.host_c, 0, N);
 
         let two = timer.time(streams[0], || {
+            // ANCHOR: two_streams
             // Stream 1 starts only once stream 0 has reached this point...
             check_driver!(cuEventRecord(begun, streams[0]))?;
             check_driver!(cuStreamWaitEvent(streams[1], begun, 0))?;
@@ -105,6 +108,7 @@ fn main() -> Result<(), DriverError> {
             // ...and stream 0 records its stop only once stream 1 has finished too.
             check_driver!(cuEventRecord(second_done, streams[1]))?;
             check_driver!(cuStreamWaitEvent(streams[0], second_done, 0))
+            // ANCHOR_END: two_streams
         })?;
         let ok_two = check(&m);
 

@@ -49,6 +49,7 @@ fn main() -> Result<(), DriverError> {
             return Ok(());
         }
 
+        // ANCHOR: prop
         // What the physical memory is: pinned (it stays where it is made), on this device.
         // Zeroed first, as C's `= {}`: no handle types to export, no compression.
         let mut prop: CUmemAllocationProp = zeroed();
@@ -77,7 +78,9 @@ fn main() -> Result<(), DriverError> {
             human_bytes(piece),
             human_bytes(size)
         );
+        // ANCHOR_END: prop
 
+        // ANCHOR: map
         // 1. Addresses only, no memory yet. Alignment 0 asks for the default; address 0 lets
         //    the driver choose where.
         let mut base: CUdeviceptr = 0;
@@ -92,7 +95,9 @@ fn main() -> Result<(), DriverError> {
             check_driver!(cuMemMap(base + (k * piece) as CUdeviceptr, piece, 0, *handle, 0))?;
             println!("allocation {} mapped at {:#x}", k + 1, base + (k * piece) as CUdeviceptr);
         }
+        // ANCHOR_END: map
 
+        // ANCHOR: access
         // 4. A mapping starts with no access at all, not even for the device it lives on. One
         //    call grants this device read and write over the whole range, both pieces.
         let mut access: CUmemAccessDesc = zeroed();
@@ -100,6 +105,7 @@ fn main() -> Result<(), DriverError> {
         access.location.id = device;
         access.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
         check_driver!(cuMemSetAccess(base, size, &access, 1))?;
+        // ANCHOR_END: access
 
         // From here the range is ordinary device memory: a kernel writes it...
         let mut module: CUmodule = std::ptr::null_mut();
@@ -138,6 +144,7 @@ fn main() -> Result<(), DriverError> {
             );
         }
 
+        // ANCHOR: undo
         // Undo in reverse. Unmapping the whole range takes both mappings; a physical
         // allocation is freed once it is unmapped and its handle released (vectorAddMMAP
         // releases each handle right after mapping it: the mapping keeps the memory alive).
@@ -148,6 +155,7 @@ fn main() -> Result<(), DriverError> {
             check_driver!(cuMemRelease(handle))?;
         }
         check_driver!(cuMemAddressFree(base, size))?;
+        // ANCHOR_END: undo
         check_driver!(cuCtxDestroy(context))?;
 
         if wrong > 0 {

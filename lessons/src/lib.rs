@@ -13,6 +13,7 @@ use std::ffi::c_void;
 use cuda_checked::{check_driver, DriverResult};
 use cuda_sys::*;
 
+// ANCHOR: init_context
 /// `cuInit(0)`, then a context on `device`, current on this thread.
 ///
 /// CUDA 13 made `cuCtxCreate` the 4-argument `cuCtxCreate_v4`, whose extra
@@ -29,6 +30,7 @@ pub fn init_context(device: CUdevice) -> DriverResult<CUcontext> {
     }
     Ok(context)
 }
+// ANCHOR_END: init_context
 
 /// `c[i] = a[i] + b[i]` for `i < n`, as PTX (hand-written, see kernels/vector_add.ptx).
 pub const VECTOR_ADD_PTX: &str = concat!(include_str!("../kernels/vector_add.ptx"), "\0");
@@ -44,6 +46,7 @@ pub fn load_vector_add() -> DriverResult<(CUmodule, CUfunction)> {
     Ok((module, kernel))
 }
 
+// ANCHOR: launch
 /// Launches `vector_add(a, b, c, n)` on `stream`, one thread per element.
 ///
 /// # Safety
@@ -82,6 +85,7 @@ pub unsafe fn launch_vector_add(
         ))
     }
 }
+// ANCHOR_END: launch
 
 /// A pair of CUDA events: milliseconds of GPU time between two points of a stream.
 pub struct EventTimer {

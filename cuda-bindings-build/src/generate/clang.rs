@@ -8,6 +8,33 @@ use std::path::{Path, PathBuf};
 
 use clang_sys::*;
 
+/// Loads libclang (`clang_sys::load`), refusing first what clang-sys panics on: a
+/// `LIBCLANG_PATH` ending in `.` or `..` or not UTF-8 (which it would skip, loading another
+/// libclang than the one named), and a library that has no libclang functions.
+pub fn load() -> Result<(), String> {
+    if let Some(value) = std::env::var_os("LIBCLANG_PATH").filter(|value| !value.is_empty()) {
+        let path = Path::new(&value);
+        if value.to_str().is_none() {
+            return Err(format!(
+                "LIBCLANG_PATH={} is not UTF-8, which clang-sys cannot read",
+                path.display()
+            ));
+        }
+        if path.file_name().is_none() && path.parent().is_some() {
+            return Err(format!(
+                "LIBCLANG_PATH={} ends in `.` or `..`, which clang-sys cannot read: give the folder's absolute path",
+                path.display()
+            ));
+        }
+    }
+    clang_sys::load()?;
+    if clang_createIndex::is_loaded() {
+        return Ok(());
+    }
+    let library = clang_sys::get_library().map(|library| library.path().display().to_string());
+    Err(format!("{} is not libclang (it has no clang_createIndex)", library.unwrap_or_default()))
+}
+
 /// A parsed translation unit. Dropping it frees libclang's memory.
 pub struct Unit {
     index: CXIndex,

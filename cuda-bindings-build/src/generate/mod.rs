@@ -37,6 +37,8 @@ pub enum Error {
     Parse(String),
     /// The header has a shape the generator does not know.
     Shape(String),
+    /// clang-sys or bindgen panicked (they do on some libraries and inputs).
+    Panic(String),
 }
 
 impl fmt::Display for Error {
@@ -45,6 +47,9 @@ impl fmt::Display for Error {
             Error::NoLibclang(why) => write!(f, "libclang could not be loaded: {why}"),
             Error::Parse(why) => write!(f, "clang could not parse the header: {why}"),
             Error::Shape(why) => write!(f, "the header has a shape the generator does not know: {why}"),
+            Error::Panic(why) => {
+                write!(f, "libclang could not be used (clang-sys or bindgen stopped: {why})")
+            }
         }
     }
 }
@@ -66,14 +71,59 @@ pub struct Generated {
 /// `extra_includes`: more folders for the header's own `#include`s.
 ///
 /// # Errors
-/// No libclang, a header clang rejects, or one whose shape the generator does not know.
+/// No libclang, a header clang rejects, or one whose shape the generator does not know; a
+/// panic in clang-sys or bindgen is caught and becomes an error too.
 pub fn generate(
     api: &Api,
     include: &Path,
     extra_includes: &[PathBuf],
     comments: bool,
 ) -> Result<Generated, Error> {
-    clang_sys::load().map_err(Error::NoLibclang)?;
+    catching_panics(|| generate_unguarded(api, include, extra_includes, comments))
+}
+
+/// `f`, with a panic on this thread made an [`Error::Panic`] and kept off stderr: a build script
+/// falls back with a message (or stops with one in strict mode), never with a backtrace.
+fn catching_panics<T>(f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
+    let this = std::thread::current().id();
+    let previous = std::sync::Arc::new(std::panic::take_hook());
+    let others = previous.clone();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().id() != this {
+            (*others)(info);
+        }
+    }));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    // Ours goes (with its reference to the previous hook), and the previous one comes back as
+    // it was, unless another thread has set one meanwhile.
+    drop(std::panic::take_hook());
+    match std::sync::Arc::try_unwrap(previous) {
+        Ok(hook) => std::panic::set_hook(hook),
+        Err(previous) => std::panic::set_hook(Box::new(move |info| (*previous)(info))),
+    }
+    result.unwrap_or_else(|payload| {
+        let text = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(Error::Panic(text.split_whitespace().collect::<Vec<_>>().join(" ")))
+    })
+}
+
+fn generate_unguarded(
+    api: &Api,
+    include: &Path,
+    extra_includes: &[PathBuf],
+    comments: bool,
+) -> Result<Generated, Error> {
+    clang::load().map_err(Error::NoLibclang)?;
+    if include.to_str().is_none() {
+        return Err(Error::Parse(format!(
+            "{} is not UTF-8, and clang takes paths as text",
+            include.display()
+        )));
+    }
     // One spelling of the folder, so clang's file names compare equal to ours.
     let include = include.canonicalize().map_err(|e| Error::Parse(format!("{}: {e}", include.display())))?;
     let header = include.join(api.header);
@@ -144,7 +194,11 @@ pub fn generate(
     let file =
         syn::parse_file(&raw).map_err(|e| Error::Shape(format!("bindgen's output does not parse: {e}")))?;
     let keyword_fields = keyword_fields.borrow().clone();
-    emit::emit(api, file, &scan, &keyword_fields, comments)
+    let generated = emit::emit(api, file, &scan, &keyword_fields, comments)?;
+    // What a build publishes (and every cfg a dependent gets) follows from this number.
+    crate::header::plausible(api.version_macro, generated.version)
+        .map_err(|why| Error::Shape(format!("it defines {why}")))?;
+    Ok(generated)
 }
 
 /// What bindgen tells us while it works.
@@ -212,6 +266,31 @@ mod tests {
         let generated = generated.unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(generated.version, 12090);
         assert!(generated.text.contains("pub use self::cuInit_v2 as cuInit;"), "{}", generated.text);
+    }
+
+    /// Issue 24, item 9: whatever clang-sys or bindgen panics on becomes an error of one line.
+    #[test]
+    fn a_panic_while_generating_is_an_error() {
+        let result: Result<(), Error> =
+            catching_panics(|| panic!("A `libclang` function was called\n  that is not supported"));
+        match result {
+            Err(Error::Panic(why)) => {
+                assert_eq!(why, "A `libclang` function was called that is not supported")
+            }
+            other => panic!("{other:?}"),
+        }
+        let result: Result<(), Error> = catching_panics(|| Err(Error::Shape("kept".into())));
+        assert!(matches!(result, Err(Error::Shape(why)) if why == "kept"));
+    }
+
+    /// Issue 24, item 6: a version macro no CUDA version has is not believed.
+    #[test]
+    fn an_impossible_version_macro_is_refused() {
+        let dir = header("impossible", &MINIMAL.replace("12090", "4294967295"));
+        let error = generate(&crate::api::DRIVER, &dir, &[], false).err().expect("no bindings");
+        std::fs::remove_dir_all(&dir).unwrap();
+        let text = error.to_string();
+        assert!(text.contains("CUDA_VERSION 4294967295, which no CUDA version has"), "{text}");
     }
 
     #[test]

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Compiles the book's C and C++ (book/c/) against the headers of each toolkit root given, with
+# -Wall -Wextra -Werror: the code shown beside the lessons must be code a C compiler accepts.
+# A file with a line `// needs: CUDA_VERSION >= N` is compiled only against headers that new.
+# (Syntax and types only: nothing is linked or run; no GPU here.)
+set -euo pipefail
+shopt -s nullglob
+cd "$(dirname "$0")/../c"
+[ $# -gt 0 ] || { echo "usage: book/check/c.sh TOOLKIT_ROOT..." >&2; exit 2; }
+for toolkit in "$@"; do
+    version=$(sed -n 's/^#define CUDA_VERSION \([0-9]*\).*/\1/p' "$toolkit/include/cuda.h")
+    [ -n "$version" ] || { echo "book/check/c.sh: no CUDA_VERSION in $toolkit/include/cuda.h" >&2; exit 1; }
+    compiled=()
+    for file in *.c *.cpp; do
+        needs=$(sed -n 's|^.*// needs: CUDA_VERSION >= \([0-9]*\).*|\1|p' "$file" | head -1)
+        if [ -n "$needs" ] && [ "$version" -lt "$needs" ]; then continue; fi
+        case $file in
+            *.c) gcc -std=c11 -fsyntax-only -Wall -Wextra -Werror -I"$toolkit/include" "$file" ;;
+            *.cpp) g++ -std=c++17 -fsyntax-only -Wall -Wextra -Werror -I"$toolkit/include" "$file" ;;
+        esac
+        compiled+=("$file")
+    done
+    echo "book/c against CUDA $version ($toolkit): ${compiled[*]}"
+done

@@ -1,0 +1,395 @@
+//! The build script as Cargo sees it. This test binary plays libcuda-sys's build script (the
+//! same calls as `libcuda-sys/build.rs`, with libcuda-sys's vendored files) in an environment
+//! each test crafts, and each test reads what it printed as Cargo reads it: only the
+//! `cargo::` lines of stdout count, and Cargo shows the user only the `cargo::warning=` ones
+//! (and stderr when the build fails).
+//!
+//! `harness = false`: the binary is both the build script and the tests; a test name on the
+//! command line runs the tests whose names contain it.
+
+use std::ffi::OsString;
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+
+use cuda_bindings_build::{api, choose, find, publish};
+
+/// Set in the environment of the copy of this binary that plays the build script.
+const ROLE: &str = "CUDA_BINDINGS_BUILD_TEST_ROLE";
+
+/// More than any build script prints: the copy is stopped there.
+const OUTPUT_LIMIT: u64 = 16 << 20;
+
+fn main() {
+    match std::env::var(ROLE).as_deref() {
+        Ok("libcuda-sys") => return libcuda_sys_build_script(),
+        Ok("version_cfgs") => {
+            let version = std::env::var("VERSION").unwrap().parse().unwrap();
+            return cuda_bindings_build::version_cfgs(version);
+        }
+        _ => {}
+    }
+    let bindgen = cfg!(feature = "bindgen");
+    // (name, test, whether this build can run it: generation needs the `bindgen` feature.)
+    let tests: &[(&str, fn(), bool)] = &[
+        (
+            "a_non_utf8_cuda_path_says_so_and_leaves_nothing_to_rerun_for",
+            a_non_utf8_cuda_path_says_so_and_leaves_nothing_to_rerun_for,
+            cfg!(unix),
+        ),
+        (
+            "an_impossible_cuda_version_is_refused_and_the_output_bounded",
+            an_impossible_cuda_version_is_refused_and_the_output_bounded,
+            true,
+        ),
+        ("version_cfgs_refuses_an_impossible_version", version_cfgs_refuses_an_impossible_version, true),
+        (
+            "every_line_of_a_multi_line_warning_reaches_cargo",
+            every_line_of_a_multi_line_warning_reaches_cargo,
+            bindgen,
+        ),
+        (
+            "cuda_sys_cuda_major_unlike_the_header_is_warned_about",
+            cuda_sys_cuda_major_unlike_the_header_is_warned_about,
+            true,
+        ),
+        (
+            "a_libclang_path_ending_in_a_dot_falls_back_without_a_panic",
+            a_libclang_path_ending_in_a_dot_falls_back_without_a_panic,
+            bindgen,
+        ),
+        (
+            "a_libclang_that_is_not_libclang_falls_back_without_a_panic",
+            a_libclang_that_is_not_libclang_falls_back_without_a_panic,
+            bindgen && cfg!(target_os = "linux"),
+        ),
+    ];
+    if std::env::args().any(|arg| arg == "--list") {
+        for (name, _, _) in tests {
+            println!("{name}: test");
+        }
+        return;
+    }
+    let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
+    let mut failed = Vec::new();
+    for &(name, test, runs_here) in tests {
+        if filter.as_deref().is_some_and(|f| !name.contains(f)) {
+            continue;
+        }
+        if !runs_here {
+            println!("test {name} ... ignored (needs the `bindgen` feature, on Linux)");
+            continue;
+        }
+        println!("test {name} ...");
+        match std::panic::catch_unwind(test) {
+            Ok(()) => println!("test {name} ... ok"),
+            Err(_) => {
+                println!("test {name} ... FAILED");
+                failed.push(name);
+            }
+        }
+    }
+    if !failed.is_empty() {
+        println!("\nfailures: {}", failed.join(", "));
+        std::process::exit(1);
+    }
+}
+
+/// What `libcuda-sys/build.rs` does.
+fn libcuda_sys_build_script() {
+    let search = find::toolkit();
+    for ignored in search.ignored_settings() {
+        println!("cargo::warning=libcuda-sys: {ignored}; looked further");
+    }
+    let header = search.toolkit.as_ref().map(|toolkit| choose::Header {
+        include: toolkit.include.clone(),
+        extra_includes: Vec::new(),
+        version: toolkit.version,
+        found_by: toolkit.found_by.clone(),
+    });
+    let no_header =
+        choose::NoHeader { summary: search.summary(), details: search.to_string(), decided: None };
+    let bindings = choose::bindings(&api::DRIVER, header.as_ref().ok_or(&no_header));
+    publish(&bindings, search.toolkit.as_ref().map(|t| (t.root.as_path(), t.include.as_path(), t.version)));
+}
+
+/// A run of the build script: how it ended and what it printed.
+struct Build {
+    status: ExitStatus,
+    stdout: String,
+    stderr: String,
+}
+
+impl Build {
+    /// The values of Cargo's instruction `key` (`warning`, `rerun-if-changed`, ...).
+    fn instructions(&self, key: &str) -> Vec<&str> {
+        let prefix = format!("cargo::{key}=");
+        self.stdout.lines().filter_map(|line| line.strip_prefix(prefix.as_str())).collect()
+    }
+
+    /// What Cargo shows of a build that succeeded: its warnings.
+    fn warnings(&self) -> Vec<&str> {
+        self.instructions("warning")
+    }
+
+    fn assert_no_panic(&self) {
+        assert!(!self.stderr.contains("panicked"), "the build script panicked:\n{}", self.stderr);
+        assert!(!self.stderr.contains("RUST_BACKTRACE"), "{}", self.stderr);
+    }
+}
+
+/// Runs a copy of this binary as the build script `role`, in an environment of the build's own
+/// variables (Cargo's and `vars`) and `PATH` only: nothing else on this machine decides.
+fn run(role: &str, vars: &[(&str, OsString)], bindgen: bool) -> Build {
+    let out_dir = scratch("out");
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    command
+        .env_clear()
+        .env(ROLE, role)
+        .env("CARGO_MANIFEST_DIR", manifest_dir())
+        .env("OUT_DIR", &out_dir)
+        .env("CARGO_CFG_TARGET_OS", std::env::consts::OS)
+        // No `python3` on this PATH: every test names its toolkit.
+        .env("PATH", "/nonexistent")
+        .envs(vars.iter().map(|(k, v)| (k, v)))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if bindgen {
+        command.env("CARGO_FEATURE_BINDGEN", "1");
+    }
+    let mut child = command.spawn().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let stderr = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = stderr.read_to_end(&mut text);
+        String::from_utf8_lossy(&text).into_owned()
+    });
+    let mut stdout = Vec::new();
+    child.stdout.take().unwrap().take(OUTPUT_LIMIT).read_to_end(&mut stdout).unwrap();
+    let overflowed = stdout.len() as u64 == OUTPUT_LIMIT;
+    if overflowed {
+        let _ = child.kill();
+    }
+    let status = child.wait().unwrap();
+    std::fs::remove_dir_all(&out_dir).unwrap();
+    assert!(!overflowed, "the build script printed more than {OUTPUT_LIMIT} bytes; stopped");
+    Build { status, stdout: String::from_utf8_lossy(&stdout).into_owned(), stderr: stderr.join().unwrap() }
+}
+
+/// The package whose build script is played: libcuda-sys, for its vendored files.
+fn manifest_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../libcuda-sys")
+}
+
+/// A new empty folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let n = COUNT.fetch_add(1, Ordering::Relaxed);
+    let dir =
+        std::env::temp_dir().join(format!("cuda-bindings-build-script-{}-{n}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A toolkit root in `parent` named `name`, whose `include/cuda.h` is `text`.
+fn toolkit(parent: &Path, name: impl AsRef<Path>, text: &str) -> PathBuf {
+    let root = parent.join(name);
+    std::fs::create_dir_all(root.join("include")).unwrap();
+    std::fs::write(root.join("include/cuda.h"), text).unwrap();
+    root
+}
+
+/// A `cuda.h` the generator reads (its smallest), of `version`.
+fn minimal_cuda_h(version: u32) -> String {
+    format!(
+        "#define CUDA_VERSION {version}\n\
+         typedef enum cudaError_enum {{ CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1 }} CUresult;\n\
+         CUresult cuInit(unsigned int Flags);\n"
+    )
+}
+
+/// Issue 24, item 5: a toolkit under a path that is not UTF-8 is found (its header is read by
+/// bytes), but clang's arguments and Cargo's instructions are text: the build says so plainly
+/// (no remedy about libclang, which is there), uses the vendored bindings of the header's
+/// major, and asks Cargo to watch no file it cannot name (a watched file that does not exist
+/// reruns the build script, and rebuilds everything above it, on every build).
+fn a_non_utf8_cuda_path_says_so_and_leaves_nothing_to_rerun_for() {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt as _;
+        let dir = scratch("non-utf8");
+        let root = toolkit(&dir, std::ffi::OsStr::from_bytes(b"odd-\xff"), &minimal_cuda_h(12090));
+        let build = run("libcuda-sys", &[("CUDA_PATH", root.into_os_string())], cfg!(feature = "bindgen"));
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(build.status.success(), "{}", build.stderr);
+        for path in build.instructions("rerun-if-changed") {
+            // (Cargo takes a relative path from the package's folder.)
+            let exists = manifest_dir().join(path).exists();
+            assert!(exists, "Cargo is told to watch {path}, which does not exist");
+        }
+        for key in ["metadata", "rustc-env"] {
+            for value in build.instructions(key) {
+                assert!(!value.contains('\u{fffd}'), "a path Cargo cannot hold is published: {value}");
+            }
+        }
+        assert_eq!(
+            build.instructions("metadata").iter().find(|m| m.starts_with("version=")),
+            Some(&"version=12090")
+        );
+        if cfg!(feature = "bindgen") {
+            let warnings = build.warnings().join("\n");
+            assert!(warnings.contains("not UTF-8"), "{warnings}");
+            assert!(!warnings.contains("install libclang"), "{warnings}");
+            assert!(warnings.contains("vendored"), "{warnings}");
+        }
+    }
+}
+
+/// Issue 24, item 6: `#define CUDA_VERSION 4294967295` is no CUDA version: the header is not
+/// used (the search goes on, and says why), and the `cuda_ge` list stays short.
+fn an_impossible_cuda_version_is_refused_and_the_output_bounded() {
+    let dir = scratch("impossible-version");
+    let root = toolkit(&dir, "cuda", &minimal_cuda_h(u32::MAX));
+    let build = run("libcuda-sys", &[("CUDA_PATH", root.into_os_string())], false);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(build.status.success(), "{}", build.stderr);
+    assert!(build.stdout.lines().count() < 1000, "{} lines", build.stdout.lines().count());
+    for key in ["metadata", "rustc-cfg"] {
+        for value in build.instructions(key) {
+            assert!(!value.contains("4294967"), "the version is believed: {value}");
+        }
+    }
+    let warnings = build.warnings().join("\n");
+    assert!(warnings.contains("CUDA_PATH") && warnings.contains("4294967295"), "{warnings}");
+}
+
+/// Issue 24, item 6: a dependent's build script handing `version_cfgs` an impossible version
+/// gets a clear error, not a billion lines.
+fn version_cfgs_refuses_an_impossible_version() {
+    let build = run("version_cfgs", &[("VERSION", "4294967295".into())], false);
+    assert!(!build.status.success());
+    assert!(build.stdout.lines().count() < 10, "{} lines", build.stdout.lines().count());
+    assert!(build.stderr.contains("4294967295") && build.stderr.contains("CUDA version"), "{}", build.stderr);
+    build.assert_no_panic();
+    // A real one: every minor up to it, no more.
+    let build = run("version_cfgs", &[("VERSION", "12020".into())], false);
+    assert!(build.status.success(), "{}", build.stderr);
+    let cfgs = build.instructions("rustc-cfg");
+    assert!(cfgs.contains(&"cuda_ge=\"12.2\"") && cfgs.contains(&"cuda_major=\"12\""), "{cfgs:?}");
+    assert!(!cfgs.contains(&"cuda_ge=\"12.3\""), "{cfgs:?}");
+}
+
+/// Issue 24, item 7: Cargo ends a `cargo::warning=` at the end of its line. A header clang
+/// rejects with several errors: each error, the fallback and the remedy reach the user, every
+/// line of stdout being an instruction.
+fn every_line_of_a_multi_line_warning_reaches_cargo() {
+    let dir = scratch("clang-errors");
+    let text = format!("{}this is not C;\nneither is this;\n", minimal_cuda_h(12090));
+    let root = toolkit(&dir, "cuda", &text);
+    let build = run("libcuda-sys", &[("CUDA_PATH", root.into_os_string())], true);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(build.status.success(), "{}", build.stderr);
+    for line in build.stdout.lines() {
+        assert!(line.starts_with("cargo::"), "Cargo does not show this line: {line:?}\n{}", build.stdout);
+    }
+    let warnings = build.warnings().join("\n");
+    assert!(warnings.contains("cuda.h:4") && warnings.contains("cuda.h:5"), "{warnings}");
+    assert!(warnings.contains("vendored from CUDA_VERSION 12090 are used"), "{warnings}");
+    assert!(warnings.contains("To generate from your header"), "{warnings}");
+}
+
+/// Issue 24, item 8: with a header found, the header decides the major (as it does for C);
+/// `CUDA_SYS_CUDA_MAJOR` naming another major is not honoured, and the build says so (strict
+/// mode: fails). Naming the header's own major is quiet.
+fn cuda_sys_cuda_major_unlike_the_header_is_warned_about() {
+    let dir = scratch("major");
+    let root = toolkit(&dir, "cuda", &minimal_cuda_h(13000)).into_os_string();
+    let asked = |major: &str, strict: bool| {
+        let mut vars = vec![("CUDA_PATH", root.clone()), ("CUDA_SYS_CUDA_MAJOR", major.into())];
+        if strict {
+            vars.push(("CUDA_SYS_STRICT", "1".into()));
+        }
+        run("libcuda-sys", &vars, false)
+    };
+    let build = asked("12", false);
+    assert!(build.status.success(), "{}", build.stderr);
+    assert!(build.instructions("rerun-if-env-changed").contains(&"CUDA_SYS_CUDA_MAJOR"), "{}", build.stdout);
+    assert!(build.instructions("metadata").contains(&"version=13050"), "{}", build.stdout);
+    let warnings = build.warnings().join("\n");
+    assert!(
+        warnings.contains("CUDA_SYS_CUDA_MAJOR=12") && warnings.contains("CUDA_VERSION 13000"),
+        "{warnings}"
+    );
+
+    let build = asked("12", true);
+    assert!(!build.status.success());
+    assert!(
+        build.stderr.contains("CUDA_SYS_CUDA_MAJOR=12") && build.stderr.contains("CUDA_SYS_STRICT"),
+        "{}",
+        build.stderr
+    );
+    build.assert_no_panic();
+
+    let build = asked("13", true);
+    assert!(build.status.success(), "{}", build.stderr);
+    assert_eq!(build.warnings(), Vec::<&str>::new());
+
+    let build = asked("twelve", false);
+    assert!(!build.status.success());
+    assert!(
+        build.stderr.contains("CUDA_SYS_CUDA_MAJOR=twelve is not a CUDA major version"),
+        "{}",
+        build.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs the build script with a header and `LIBCLANG_PATH`, then in strict mode: the first
+/// falls back with one warning about libclang, the second fails saying so, neither panics.
+fn falls_back_for_libclang_path(libclang_path: OsString, expect: &str) {
+    let dir = scratch("libclang");
+    let root = toolkit(&dir, "cuda", &minimal_cuda_h(12090)).into_os_string();
+    for strict in [false, true] {
+        let mut vars = vec![("CUDA_PATH", root.clone()), ("LIBCLANG_PATH", libclang_path.clone())];
+        if strict {
+            vars.push(("CUDA_SYS_STRICT", "1".into()));
+        }
+        let build = run("libcuda-sys", &vars, true);
+        build.assert_no_panic();
+        if strict {
+            assert!(!build.status.success());
+            assert!(
+                build.stderr.contains(expect) && build.stderr.contains("CUDA_SYS_STRICT"),
+                "{}",
+                build.stderr
+            );
+        } else {
+            assert!(build.status.success(), "{}", build.stderr);
+            let warnings = build.warnings().join("\n");
+            assert!(warnings.contains(expect) && warnings.contains("vendored"), "{warnings}");
+            assert!(build.instructions("metadata").contains(&"bindings=vendored"), "{}", build.stdout);
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 24, item 9: `LIBCLANG_PATH=.` (or `..`, or `/x/.`) made clang-sys panic.
+fn a_libclang_path_ending_in_a_dot_falls_back_without_a_panic() {
+    falls_back_for_libclang_path(".".into(), "LIBCLANG_PATH");
+    falls_back_for_libclang_path("/usr/lib/..".into(), "LIBCLANG_PATH");
+}
+
+/// Issue 24, item 9: a `libclang.so` that is another library (here a copy of the C library
+/// this binary runs with) made clang-sys panic at the first libclang call.
+fn a_libclang_that_is_not_libclang_falls_back_without_a_panic() {
+    let maps = std::fs::read_to_string("/proc/self/maps").unwrap();
+    let libc =
+        maps.split_whitespace().find(|word| word.contains("/libc.so") || word.contains("/libc-")).unwrap();
+    let dir = scratch("not-libclang");
+    std::fs::copy(libc, dir.join("libclang.so")).unwrap();
+    falls_back_for_libclang_path(dir.clone().into_os_string(), "not libclang");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
