@@ -1,26 +1,28 @@
 #!/usr/bin/env bash
 # Clean-build times of libcuda-sys (and cudart-sys) on this machine, beside cudarc's driver bindings:
 #   bash bench/build_time.sh [CUDA_ROOT]
-# CUDA_ROOT holds include/cuda.h for the bindgen path (default: CUDA 12.9's, fetched by
-# `cargo xtask headers`). Every build starts from an empty target folder; downloads are
+# CUDA_ROOT holds include/cuda.h for the bindgen path (default: the newest of the default
+# vendored major, fetched by `cargo xtask headers`: its cudarc feature below is that version's). Every build starts from an empty target folder; downloads are
 # done beforehand so only compiling is timed.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-header_root=${1:-$root/.cuda-headers/12.9}
-[ -f "$header_root/include/cuda.h" ] || cargo xtask headers >/dev/null
+header_root=${1:-$(cargo xtask headers "$root/.cuda-headers" default)}
 work=$(mktemp -d)
-unset CUDA_PATH CUDA_HOME CUDA_ROOT CUDA_TOOLKIT_ROOT_DIR
+# shellcheck disable=SC2046 # one variable name a word
+unset $(cargo xtask root-vars)
+version=$(sed -n 's/^#define CUDA_VERSION \([0-9]*\)$/\1/p' "$header_root/include/cuda.h")
+cuda=$((version / 1000)).$((version % 1000 / 10))
 
-# cudarc with only its driver bindings for CUDA 12.9, as a scratch crate outside the repo.
+# cudarc with only its driver bindings for that CUDA, as a scratch crate outside the repo.
 mkdir -p "$work/cudarc-driver/src"
-cat > "$work/cudarc-driver/Cargo.toml" <<'TOML'
+cat > "$work/cudarc-driver/Cargo.toml" <<TOML
 [package]
 name = "cudarc-driver"
 version = "0.0.0"
 edition = "2021"
 [dependencies]
-cudarc = { version = "=0.19.10", default-features = false, features = ["driver", "cuda-12090", "dynamic-loading", "std"] }
+cudarc = { version = "=0.19.10", default-features = false, features = ["driver", "cuda-$version", "dynamic-loading", "std"] }
 [workspace]
 TOML
 echo 'pub use cudarc::driver::sys::cuInit;' > "$work/cudarc-driver/src/lib.rs"
@@ -41,13 +43,13 @@ for run in 1 2; do
         seconds "libcuda-sys, vendored CUDA $major (--no-default-features)" \
             env CUDA_SYS_CUDA_MAJOR="$major" cargo build -p libcuda-sys --no-default-features --target-dir "$work/t-vendored-$major-$run"
     done
-    seconds "libcuda-sys, default features, no cuda.h (vendored 12)" \
+    seconds "libcuda-sys, default features, no cuda.h (vendored default)" \
         cargo build -p libcuda-sys --target-dir "$work/t-default-$run"
-    seconds "libcuda-sys, bindgen path (CUDA_PATH=12.9 toolkit)" \
+    seconds "libcuda-sys, bindgen path (CUDA_PATH=$cuda toolkit)" \
         env CUDA_PATH="$header_root" cargo build -p libcuda-sys --target-dir "$work/t-bindgen-$run"
-    seconds "libcuda-sys + cudart-sys, bindgen path (12.9)" \
+    seconds "libcuda-sys + cudart-sys, bindgen path ($cuda)" \
         env CUDA_PATH="$header_root" cargo build -p cudart-sys --target-dir "$work/t-bindgen-rt-$run"
-    seconds "cudarc 0.19.10, driver + cuda-12090 (reference)" \
+    seconds "cudarc 0.19.10, driver + cuda-$version (reference)" \
         cargo build --manifest-path "$work/cudarc-driver/Cargo.toml" --target-dir "$work/t-cudarc-$run"
 done
 

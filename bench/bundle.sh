@@ -9,20 +9,21 @@
 # Then, on the GPU machine: bash bench/gpu.sh DIR
 #
 # The runtime is found and linked by the header's major (libcudart.so.13 for CUDA 13), so the
-# build must use the GPU machine's major: CUDA_PATH names a CUDA 13 toolkit root (default:
-# .cuda-headers/13.0, which `cargo xtask headers` makes). Linking needs no toolkit: libcuda is
+# build must use the GPU machine's major: CUDA_PATH names such a toolkit root (default: xtask's
+# `gpu` toolkit, which `cargo xtask headers DIR gpu` makes). Linking needs no toolkit: libcuda is
 # linked against .ci/libcuda-stub, libcudart against that root's lib/libcudart.so.13 by its
 # full name. Each build has its own target folder (the features differ).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=$(realpath -m "${1:-$root/.gpu/bench}")
 cd "$root"
-if [ -z "${CUDA_PATH:-}" ] && [ -f "$root/.cuda-headers/13.0/include/cuda.h" ]; then
-    CUDA_PATH=$root/.cuda-headers/13.0
-fi
-if [ -z "${CUDA_PATH:-}" ] || ! grep -Eq '^#define CUDA_VERSION 13[0-9]{3}' "$CUDA_PATH/include/cuda.h" 2>/dev/null; then
-    echo "bundle.sh: set CUDA_PATH to a CUDA 13 toolkit root (the GPU machine has CUDA 13.0), e.g." >&2
-    echo "  CUDA_PATH=/path/to/.cuda-headers/13.0 bash bench/bundle.sh   (cargo xtask headers makes it)" >&2
+gpu=$(cargo xtask headers "$root/.cuda-headers" gpu)
+CUDA_PATH=${CUDA_PATH:-$gpu}
+# The GPU machine's major: what its header says.
+major() { sed -n 's/^#define CUDA_VERSION \([0-9]*\)[0-9]\{3\}$/\1/p' "$1/include/cuda.h" 2>/dev/null; }
+if [ "$(major "$CUDA_PATH")" != "$(major "$gpu")" ]; then
+    echo "bundle.sh: set CUDA_PATH to a toolkit root of the GPU machine's CUDA major ($(major "$gpu")), e.g." >&2
+    echo "  CUDA_PATH=$gpu bash bench/bundle.sh   (cargo xtask headers DIR gpu makes it)" >&2
     exit 1
 fi
 export CUDA_PATH

@@ -10,12 +10,12 @@
 #   2. the runtime and cuBLAS lessons' GPU tests (lessons/tests/on_gpu.rs) run against the same
 #      fakes (not the cuBLASLt lesson: the fake has no cuBLASLt).
 # The figures mean nothing; what fails here would fail on the GPU machine.
-# CUDA_PATH: a CUDA 13 toolkit root, as for bundle.sh (default .cuda-headers/13.0).
+# CUDA_PATH: a toolkit root of the GPU machine's CUDA, as for bundle.sh (default: xtask's `gpu`).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=$(realpath -m "${1:-$root/.gpu/bench}")
 cd "$root"
-export CUDA_PATH=${CUDA_PATH:-$root/.cuda-headers/13.0}
+export CUDA_PATH=${CUDA_PATH:-$(cargo xtask headers "$root/.cuda-headers" gpu)}
 fake=$root/target/fake-gpu
 major=$(sed -n 's/^#define CUDA_VERSION \([0-9]*\)[0-9]\{3\}$/\1/p' "$CUDA_PATH/include/cuda.h")
 [ -n "$major" ] || { echo "dry_run.sh: no cuda.h in $CUDA_PATH/include" >&2; exit 1; }

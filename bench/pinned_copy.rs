@@ -1,21 +1,17 @@
 //! The open question of issue 12: pinned host-to-device copies through `cuMemcpyHtoD` measured
 //! 1-2% slower in the bandwidth lesson than in bench/bandwidth.c. This is the pinned half of
-//! the lesson, measured with the lesson's own code (examples/bandwidth.rs is included below as
-//! a module): the same context, events, `cuMemAllocHost` and `cuMemAlloc` buffers, sizes (4 KiB
+//! the lesson, measured with the lesson's own code (`lessons::bandwidth`, which the lesson
+//! uses): the same context, events, `cuMemAllocHost` and `cuMemAlloc` buffers, sizes (4 KiB
 //! to 256 MiB), repeat counts, warm-up copy and median of 5 batches, host to device then device
 //! to host at each size. bench/pinned_copy.c is the same program in C, built linked to libcuda
 //! and loading it with dlopen; this one is built loaded (the default) and with `link`. Prints
 //! `size unit H2D D2H` rows in GB/s, to 4 decimals (small sizes move a few GB/s), see bench/gpu.sh.
 
-#[allow(dead_code)] // the lesson's main and chart: only its measurement is used here
-#[path = "../lessons/examples/bandwidth.rs"]
-mod lesson;
-
 use std::ffi::c_void;
 
 use cuda_checked::{check_driver, DriverResult};
 use cuda_sys::*;
-use lesson::{bandwidth, Direction, MAX, MIN, TRIALS};
+use lessons::bandwidth::{bandwidth, Direction, MAX, MIN, TRIALS};
 use lessons::{human_bytes, init_context, EventTimer};
 
 fn main() -> DriverResult<()> {
@@ -34,8 +30,10 @@ fn main() -> DriverResult<()> {
     println!("{:>10} {:>13} {:>13}", "size", "H2D pinned", "D2H pinned");
     let sizes = std::iter::successors(Some(MIN), |&s| (s < MAX).then_some(s * 2));
     for size in sizes {
-        let h2d = bandwidth(&timer, Direction::HostToDevice, pinned, device, size)?;
-        let d2h = bandwidth(&timer, Direction::DeviceToHost, pinned, device, size)?;
+        // SAFETY: both buffers hold MAX >= size bytes.
+        let h2d = unsafe { bandwidth(&timer, Direction::HostToDevice, pinned, device, size) }?;
+        // SAFETY: as above.
+        let d2h = unsafe { bandwidth(&timer, Direction::DeviceToHost, pinned, device, size) }?;
         println!("{:>10} {:>13.4} {:>13.4}", human_bytes(size), h2d, d2h);
     }
     drop(timer);

@@ -25,74 +25,78 @@
 //! whether the loader gave it and why. `cublasGetStatusString` returns a static text saying so
 //! instead; `cublasGetCudartVersion` and the like return 0.
 
-use std::path::Path;
+cuda_loader::loader! { description: cuda_loader::CUBLAS, code: cublasStatus_t, variable: LIBCUBLAS_PATH_VAR }
 
-use crate::cublasStatus_t;
+// libcublasLt: the same, from its own loader.
 
-pub use cuda_loader::LoadError;
-
-/// The variable naming libcublas's absolute path. When set, it is the only file tried, except
-/// in secure-execution mode, where it is ignored.
-pub const LIBCUBLAS_PATH_VAR: &str = cuda_loader::CUBLAS.variable;
-/// The same for libcublasLt.
+/// The variable naming libcublasLt's absolute path, as [`LIBCUBLAS_PATH_VAR`] does libcublas's.
 pub const LIBCUBLASLT_PATH_VAR: &str = cuda_loader::CUBLASLT.variable;
 
-/// Every cuBLAS symbol these bindings call (`cublasSgemm_v2` for `cublasSgemm`), in the
-/// header's order; the same with and without `link`.
-pub const SYMBOLS: &[&str] = crate::bindings::SYMBOLS;
-/// Every cuBLASLt symbol.
+/// Every cuBLASLt symbol these bindings call, in the header's order.
 pub const LT_SYMBOLS: &[&str] = crate::bindings::lt::SYMBOLS;
 
-/// cuBLAS's file, of the header's major: `libcublas.so.13`.
-pub const LIBRARY: &str = env!("CUDA_LIBRARY_FILE");
-/// cuBLASLt's: `libcublasLt.so.13`.
+/// cuBLASLt's file, of the header's major: `libcublasLt.so.13`.
 pub const LT_LIBRARY: &str = env!("LT_CUDA_LIBRARY_FILE");
-
-/// Loads libcublas now, if not yet done: where the dynamic loader found it, or why it could
-/// not be loaded. Linked: the file the dynamic linker loaded it from.
-///
-/// # Errors
-/// Why no cuBLAS library could be loaded (each file tried, and the loader's message).
-pub fn library_path() -> Result<&'static Path, &'static LoadError> {
-    crate::LOADER.library_path()
-}
 
 /// [`library_path`] for libcublasLt.
 ///
 /// # Errors
-/// Why no cuBLASLt library could be loaded.
-pub fn lt_library_path() -> Result<&'static Path, &'static LoadError> {
+/// Why no cuBLASLt library could be loaded (each file tried, and the loader's message).
+pub fn lt_library_path() -> Result<&'static std::path::Path, &'static LoadError> {
     crate::LT_LOADER.library_path()
 }
 
-/// Why this thread's last cuBLAS call returned `code`, when the reason is the loader's to
-/// give; `None` otherwise, and then cuBLAS's own text for `code` is the whole story.
-///
-/// - `CUBLAS_STATUS_NOT_INITIALIZED`: when no libcublas could be loaded, the [`LoadError`].
-///   (cuBLAS itself returns it too, from `cublasCreate` without a GPU: then `None`.)
-/// - `CUBLAS_STATUS_NOT_SUPPORTED`: when this thread's last call that returned it could not
-///   find its symbol in the loaded library (the call records it): which symbol, and how the
-///   library's CUDA version compares with the header's.
-/// - Any other code, and always when linked: `None`.
-pub fn explain(code: cublasStatus_t) -> Option<String> {
-    crate::LOADER.explain(code.0)
-}
-
-/// [`explain`] for a cuBLASLt call (`cublasLt...`).
-pub fn explain_lt(code: cublasStatus_t) -> Option<String> {
+/// [`explain`] for a cuBLASLt call (`cublasLt...`): libcublasLt's loader's reason.
+pub fn explain_lt(code: crate::cublasStatus_t) -> Option<String> {
     crate::LT_LOADER.explain(code.0)
-}
-
-/// The name and text for `code`, returned by this thread's last cuBLAS call, from the best
-/// source at hand: `cublasGetStatusName` and `cublasGetStatusString`, with [`explain`]'s
-/// reason after them when there is one; without cuBLAS's words, the header's, and why they are
-/// missing.
-pub fn describe(code: cublasStatus_t) -> (String, String) {
-    crate::LOADER.describe(code.0)
 }
 
 /// [`describe`] for a cuBLASLt call, in cuBLASLt's words (`cublasLtGetStatusName`,
 /// `cublasLtGetStatusString`).
-pub fn describe_lt(code: cublasStatus_t) -> (String, String) {
+pub fn describe_lt(code: crate::cublasStatus_t) -> (String, String) {
     crate::LT_LOADER.describe(code.0)
+}
+
+#[cfg(all(test, cuda_reach = "loaded"))]
+mod tests {
+    cuda_loader::__loader_tests!(("lt_no_library", lt_no_library));
+
+    /// cuBLASLt's functions without libcublasLt: each answers the loader's code, and
+    /// libcublasLt's loader (not libcublas's) says why.
+    #[test]
+    fn every_cublaslt_function_answers_without_its_library() {
+        let path = module_path!().split_once("::").expect("a crate's module").1;
+        let exe = std::env::current_exe().expect("the test binary's path");
+        let out = Child::of(&exe, &format!("{path}::scenario"), "lt_no_library")
+            .env(super::LIBCUBLASLT_PATH_VAR, "/nonexistent/libcublasLt.so")
+            .run();
+        assert!(
+            out.contains(&format!("called {} functions", crate::bindings::lt::ALL_FUNCTIONS.len())),
+            "{out}"
+        );
+    }
+
+    fn lt_no_library() {
+        let mut codes = 0;
+        for &(name, call) in crate::bindings::lt::ALL_FUNCTIONS {
+            let Some(code) = call() else { continue };
+            assert_eq!(code, cuda_loader::CUBLASLT.not_loaded, "{name}");
+            let why =
+                super::explain_lt(crate::cublasStatus_t(code)).unwrap_or_else(|| panic!("{name}: no reason"));
+            assert!(why.contains("cuBLASLt (libcublasLt) could not be loaded"), "{why}");
+            assert!(
+                why.contains("/nonexistent/libcublasLt.so") && why.contains(super::LIBCUBLASLT_PATH_VAR),
+                "{why}"
+            );
+            codes += 1;
+        }
+        assert!(codes > 20, "only {codes} functions answered with a code");
+        // A function returning a number answers 0; one returning text, a static sentence.
+        assert_eq!(unsafe { crate::cublasLtGetVersion() }, 0);
+        let text = unsafe {
+            std::ffi::CStr::from_ptr(crate::cublasLtGetStatusString(crate::CUBLAS_STATUS_ALLOC_FAILED))
+        };
+        assert!(text.to_string_lossy().contains("could not be reached"), "{text:?}");
+        println!("called {} functions", crate::bindings::lt::ALL_FUNCTIONS.len());
+    }
 }

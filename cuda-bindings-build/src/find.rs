@@ -22,12 +22,6 @@ pub struct Toolkit {
     pub found_by: String,
 }
 
-impl Toolkit {
-    pub fn cuda_h(&self) -> PathBuf {
-        self.include.join("cuda.h")
-    }
-}
-
 /// What the search saw at one place.
 #[derive(Clone, Debug)]
 pub enum Seen {
@@ -283,21 +277,32 @@ fn versioned_dirs(dir: &Path, prefix: &str) -> Vec<PathBuf> {
     found.into_iter().map(|(_, path)| path).collect()
 }
 
-/// The roots NVIDIA's runtime wheels install under `site-packages/nvidia`: `cu13`, `cu14`, ...
-/// (newest first), then CUDA 11 and 12's `cuda_runtime`.
+/// The roots NVIDIA's runtime wheels install under a site-packages folder, where `cuda.h` is: the
+/// runtime's description's wheel folders (`nvidia/cu{major}`: `cu13`, `cu14`, ..., newest
+/// first; then CUDA 11 and 12's `nvidia/cuda_runtime`).
 fn wheel_roots(site: &Path) -> Vec<PathBuf> {
-    let nvidia = site.join("nvidia");
-    let Ok(entries) = std::fs::read_dir(&nvidia) else { return Vec::new() };
-    let mut majors: Vec<(u32, PathBuf)> = entries
-        .filter_map(|entry| {
-            let entry = entry.ok()?;
-            let major = entry.file_name().into_string().ok()?.strip_prefix("cu")?.parse().ok()?;
-            Some((major, entry.path()))
-        })
-        .collect();
-    majors.sort_by_key(|(major, _)| std::cmp::Reverse(*major));
-    let mut roots: Vec<PathBuf> = majors.into_iter().map(|(_, path)| path).collect();
-    roots.push(nvidia.join("cuda_runtime"));
+    let cuda_loader::Role::Toolkit { wheels, .. } = cuda_loader::RUNTIME.role else { return Vec::new() };
+    let mut roots = Vec::new();
+    for wheel in wheels {
+        let Some((before, after)) = wheel.split_once("{major}") else {
+            roots.push(site.join(wheel));
+            continue;
+        };
+        let folder = site.join(Path::new(before).parent().unwrap_or(Path::new("")));
+        let prefix =
+            Path::new(before).file_name().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
+        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
+        let mut majors: Vec<(u32, PathBuf)> = entries
+            .filter_map(|entry| {
+                let entry = entry.ok()?;
+                let name = entry.file_name().into_string().ok()?;
+                let major = name.strip_prefix(&prefix)?.strip_suffix(after)?.parse().ok()?;
+                Some((major, entry.path()))
+            })
+            .collect();
+        majors.sort_by_key(|(major, _)| std::cmp::Reverse(*major));
+        roots.extend(majors.into_iter().map(|(_, path)| path));
+    }
     roots
 }
 
@@ -306,16 +311,8 @@ fn python_site_packages() -> Vec<PathBuf> {
     let mut sites = Vec::new();
     for var in ["VIRTUAL_ENV", "CONDA_PREFIX"] {
         let Some(prefix) = env::untracked(var) else { continue };
-        let prefix = PathBuf::from(prefix);
-        // Windows: <prefix>\Lib\site-packages; elsewhere <prefix>/lib/python3.X/site-packages.
-        sites.push(prefix.join("Lib").join("site-packages"));
-        if let Ok(entries) = std::fs::read_dir(prefix.join("lib")) {
-            for entry in entries.flatten() {
-                if entry.file_name().to_string_lossy().starts_with("python3") {
-                    sites.push(entry.path().join("site-packages"));
-                }
-            }
-        }
+        // The same folders the loader searches at run time.
+        sites.extend(cuda_loader::site_packages(Path::new(&prefix)));
     }
     let script = "import site\nprint('\\n'.join(site.getsitepackages() + [site.getusersitepackages()]))";
     let python = if cfg!(windows) { "python" } else { "python3" };
@@ -417,6 +414,18 @@ mod tests {
         for (line, version) in seen.iter().zip(["4294967295", "0", "999", "100000"]) {
             assert!(line.contains(&format!("CUDA_VERSION {version}, which no CUDA version has")), "{line}");
         }
+    }
+
+    #[test]
+    fn wheel_roots_follow_the_runtimes_description() {
+        let site = std::env::temp_dir().join(format!("cuda-bindings-build-wheels-{}", std::process::id()));
+        for name in ["cu12", "cu13", "cuda_runtime", "cuX", "cudnn"] {
+            std::fs::create_dir_all(site.join("nvidia").join(name)).unwrap();
+        }
+        let found: Vec<String> =
+            wheel_roots(&site).iter().map(|p| p.strip_prefix(&site).unwrap().display().to_string()).collect();
+        std::fs::remove_dir_all(&site).unwrap();
+        assert_eq!(found, ["nvidia/cu13", "nvidia/cu12", "nvidia/cuda_runtime"]);
     }
 
     #[test]

@@ -7,9 +7,9 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __result_codes {
-    ($code:ident, $table:path, $header:literal) => {
+    ($code:ident, $table:path) => {
         impl $code {
-            #[doc = concat!("The constant's name in `", $header, "`, if the header has it.")]
+            /// The constant's name in the header, if the header has it.
             #[must_use]
             pub fn name(self) -> Option<&'static str> {
                 self.entry().map(|&(_, name, _)| name)
@@ -22,7 +22,7 @@ macro_rules! __result_codes {
                 self.entry().map(|&(_, _, description)| description).filter(|d| !d.is_empty())
             }
 
-            #[doc = concat!("Every code `", $header, "` names, in increasing order.")]
+            /// Every code the header names, in increasing order.
             pub fn known() -> impl Iterator<Item = $code> {
                 $table.iter().map(|&(value, _, _)| $code(value))
             }

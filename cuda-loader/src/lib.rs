@@ -20,6 +20,8 @@
 //! Nothing here takes a symbol name from outside: a -sys crate's functions are the only callers
 //! of [`Loader::resolve`], each with its own symbol.
 
+#[doc(hidden)]
+pub mod child;
 mod codes;
 mod functions;
 mod library;
@@ -31,6 +33,8 @@ mod loader;
 pub mod os;
 mod published;
 mod record;
+mod shell;
+mod tests;
 
 use std::ffi::CStr;
 
@@ -39,7 +43,7 @@ pub use library::{
     ErrorText, Files, Library, PerOs, Role, Search, VersionFunction, CUBLAS, CUBLASLT, DRIVER, NVRTC, RUNTIME,
 };
 pub use load::LoadError;
-pub use loader::{Bindings, Function, Loader, Reach};
+pub use loader::{site_packages, Bindings, Function, Loader, Reach};
 pub use record::clear_last_failure;
 
 /// `name\0` as a `&'static CStr`, at compile time: what the loader hands to `dlsym`. A name
@@ -59,7 +63,7 @@ pub fn cuda_version(version: impl Into<i64>) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+mod unit_tests {
     use super::*;
 
     #[test]

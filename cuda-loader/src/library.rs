@@ -143,9 +143,8 @@ pub struct Library {
     pub a_short: &'static str,
     /// Its name in messages: `libcuda` (Windows: `nvcuda.dll`).
     pub name: PerOs,
-    /// The header a C program includes, and the one that declares its result codes.
+    /// The header a C program includes.
     pub header: &'static str,
-    pub codes_header: &'static str,
     /// The macro holding the header's version (12090 for CUDA 12.9).
     pub version_macro: &'static str,
     /// The result code type, as C names it.
@@ -197,7 +196,6 @@ pub const DRIVER: Library = Library {
     a_short: "a driver",
     name: PerOs { unix: "libcuda", windows: "nvcuda.dll" },
     header: "cuda.h",
-    codes_header: "cuda.h",
     version_macro: "CUDA_VERSION",
     code_type: "CUresult",
     unknown_code: "CUDA_ERROR_UNKNOWN_CODE",
@@ -244,7 +242,6 @@ pub const RUNTIME: Library = Library {
     a_short: "a runtime",
     name: PerOs { unix: "libcudart", windows: "libcudart" },
     header: "cuda_runtime_api.h",
-    codes_header: "driver_types.h",
     version_macro: "CUDART_VERSION",
     code_type: "cudaError_t",
     unknown_code: "cudaError",
@@ -284,7 +281,6 @@ pub const NVRTC: Library = Library {
     a_short: "an NVRTC library",
     name: PerOs { unix: "libnvrtc", windows: "libnvrtc" },
     header: "nvrtc.h",
-    codes_header: "nvrtc.h",
     version_macro: "CUDA_VERSION",
     code_type: "nvrtcResult",
     unknown_code: "nvrtcResult",
@@ -328,7 +324,6 @@ pub const CUBLAS: Library = Library {
     a_short: "a cuBLAS library",
     name: PerOs { unix: "libcublas", windows: "cublas64" },
     header: "cublas_v2.h",
-    codes_header: "cublas_api.h",
     version_macro: "CUDA_VERSION",
     code_type: "cublasStatus_t",
     unknown_code: "cublasStatus_t",
@@ -364,7 +359,6 @@ pub const CUBLASLT: Library = Library {
     a_short: "a cuBLASLt library",
     name: PerOs { unix: "libcublasLt", windows: "cublasLt64" },
     header: "cublasLt.h",
-    codes_header: "cublas_api.h",
     version_macro: "CUDA_VERSION",
     code_type: "cublasStatus_t",
     unknown_code: "cublasStatus_t",

@@ -193,9 +193,8 @@ fn load_companions(library: &Path, companions: &[&str]) {
         let name = entry.file_name();
         let name = name.to_string_lossy();
         if companions.iter().any(|c| name.starts_with(c)) && entry.path().is_file() {
-            if let Ok(handle) = os::open(entry.path().as_os_str(), Search::Exact) {
-                std::mem::forget(handle); // loaded for the life of the process
-            }
+            // Never closed: loaded for the life of the process, as the library is.
+            let _ = os::open(entry.path().as_os_str(), Search::Exact);
         }
     }
 }

@@ -78,6 +78,11 @@ impl Loader {
         self.library
     }
 
+    /// The library's file of the header's major, on this OS: `libcudart.so.13`.
+    pub fn file(&self) -> &'static str {
+        self.bindings.file
+    }
+
     /// How the crate reaches its library.
     pub fn reach(&self) -> Reach {
         self.bindings.reach
@@ -424,7 +429,7 @@ impl Loader {
             (Ok(text), None) => text,
             (Ok(text), Some(why)) => format!("{text}: {why}"),
             (Err(_), Some(why)) => why,
-            (Err(no_text), None) => self.from_header(code, &name, no_text),
+            (Err(no_text), None) => self.header_text(code, &name, no_text),
         };
         (name, message)
     }
@@ -474,7 +479,7 @@ impl Loader {
     }
 
     /// The text for a code the library did not describe: the header's description, and why.
-    fn from_header(&self, code: u32, name: &str, no_text: NoText) -> String {
+    fn header_text(&self, code: u32, name: &str, no_text: NoText) -> String {
         let Library { short, a_short, header, version_macro, code_type, codes_reference, .. } = self.library;
         let described = self.entry(code).map(|(_, _, d)| *d).filter(|d| !d.is_empty());
         let known = self.entry(code).is_some();
@@ -507,8 +512,10 @@ impl Loader {
     }
 }
 
-/// A Python environment's site-packages folders.
-fn site_packages(prefix: &Path) -> Vec<PathBuf> {
+/// A Python environment's site-packages folders: `<prefix>\\Lib\\site-packages` (Windows),
+/// `<prefix>/lib/python3.X/site-packages`. The build's toolkit finder looks there too.
+#[doc(hidden)]
+pub fn site_packages(prefix: &Path) -> Vec<PathBuf> {
     let mut sites = vec![prefix.join("Lib").join("site-packages")];
     if let Ok(entries) = std::fs::read_dir(prefix.join("lib")) {
         for entry in entries.flatten() {

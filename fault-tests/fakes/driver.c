@@ -12,6 +12,10 @@
  *   CTOR_SLEEPS           the constructor creates $FAKE_CTOR_ENTERED, then sleeps
  *                         $FAKE_CTOR_SLEEP_MS milliseconds (default 2000)
  *   CTOR_MARKER           the constructor writes the file $FAKE_MARKER: proof that it ran
+ *   NULL_ERROR_TEXT       cuGetErrorName and cuGetErrorString answer CUDA_SUCCESS with a null text
+ *   RUNTIME               a fake CUDA runtime instead (see the end of the file): cudaMalloc
+ *                         answers cudaErrorMemoryAllocation, and there is no cudaGetErrorName
+ *                         or cudaGetErrorString
  */
 #include <fcntl.h>
 #include <stddef.h>
@@ -72,6 +76,11 @@ static const struct known *lookup(CUresult code) {
 }
 
 EXPORT CUresult cuGetErrorName(CUresult error, const char **pStr) {
+#ifdef NULL_ERROR_TEXT
+    (void)error;
+    *pStr = NULL;
+    RETURN(CUDA_SUCCESS);
+#endif
     const struct known *k = lookup(error);
     *pStr = k ? k->name : NULL;
     RETURN(k ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE);
@@ -79,6 +88,11 @@ EXPORT CUresult cuGetErrorName(CUresult error, const char **pStr) {
 
 #ifndef NO_ERROR_STRING
 EXPORT CUresult cuGetErrorString(CUresult error, const char **pStr) {
+#ifdef NULL_ERROR_TEXT
+    (void)error;
+    *pStr = NULL;
+    RETURN(CUDA_SUCCESS);
+#endif
     const struct known *k = lookup(error);
 #ifdef REUSED_BUFFER
     /* Like a shim that formats into one buffer: each call overwrites the text it returned
@@ -148,6 +162,16 @@ EXPORT CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char
     RETURN(CUDA_ERROR_NOT_FOUND);
 }
 
+/* Launching a function no module has: the driver's own NOT_FOUND. There is no per-thread
+ * cuLaunchKernel_ptsz, as in a driver that lacks it. */
+EXPORT CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,
+                               unsigned int by, unsigned int bz, unsigned int shared, void *stream, void **params,
+                               void **extra) {
+    (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)shared, (void)stream, (void)params,
+        (void)extra;
+    RETURN(f ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND);
+}
+
 /* No context is ever current. */
 EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize) {
     (void)dptr;
@@ -178,5 +202,19 @@ __attribute__((constructor)) static void write_marker(void) {
         fputs("the fake driver's constructor ran\n", f);
         fclose(f);
     }
+}
+#endif
+
+#ifdef RUNTIME
+/* A CUDA runtime of the header's version that knows no words for its codes. */
+EXPORT unsigned int cudaRuntimeGetVersion(int *version) {
+    *version = FAKE_VERSION;
+    return 0;
+}
+
+EXPORT unsigned int cudaMalloc(void **pointer, size_t size) {
+    (void)pointer;
+    (void)size;
+    return 2; /* cudaErrorMemoryAllocation */
 }
 #endif

@@ -1,132 +1,122 @@
-//! What the fault tests share: where the fake drivers are, and running a scenario in a child
-//! process.
+//! What the fault tests share: the fake drivers and runtimes, and running a scenario in a
+//! child process (cuda-loader's `child`, which the -sys crates' loader tests use too).
 //!
-//! The loader's state is per process and decided by the first call, so each scenario runs in
-//! a fresh copy of its test binary (`std::env::current_exe()`), with the environment the
-//! scenario needs. Each test file has one ignored test, `scenario`, that runs the scenario
-//! named by [`SCENARIO`]; the file's other tests start it with [`Child`] and read what it did.
+//! The fakes are built from `fakes/driver.c`, once per defect ([`FAKES`]). A test binary finds
+//! them in `fakes/` beside itself (where a bundle for another machine puts them, see
+//! `.ci/test-bundle`), or else builds them where it runs, with the system's C compiler (`$CC`,
+//! else `cc`), into a folder of the temporary directory named for what is built: nothing of the
+//! machine that built the binary is needed.
 #![cfg(target_os = "linux")]
 
-use std::ffi::OsStr;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::Command;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// The variable naming the scenario a child runs.
-pub const SCENARIO: &str = "FAULT_TESTS_SCENARIO";
+pub use cuda_loader::child::{dispatch, Child, SCENARIO};
 
-/// A fake driver built from `fakes/driver.c` (see build.rs): `libfake_old.so`, ...
+/// The fakes' source, carried in the binary so that it can build them anywhere.
+const SOURCE: &str = include_str!("../fakes/driver.c");
+
+/// Each fake: its file and the defines it is built with. `OLDER` and `NEWER` stand for a
+/// version one major below and above the bindings' header.
+pub const FAKES: &[(&str, &[&str])] = &[
+    ("libfake_old.so", &["FAKE_VERSION=OLDER", "LACKS_CTX_CREATE_V4"]),
+    ("libfake_newer.so", &["FAKE_VERSION=NEWER", "LACKS_CTX_CREATE_V4"]),
+    ("libfake_no_error_string.so", &["NO_ERROR_STRING"]),
+    ("libfake_reused_buffer.so", &["REUSED_BUFFER"]),
+    ("libfake_stub.so", &["STUB"]),
+    ("libfake_sleepy.so", &["CTOR_SLEEPS"]),
+    ("libfake_marker.so", &["CTOR_MARKER"]),
+    ("libfake_null_error_text.so", &["NULL_ERROR_TEXT"]),
+    ("libfake_runtime.so", &["RUNTIME"]),
+    ("libfake_runtime_marker.so", &["RUNTIME", "CTOR_MARKER"]),
+];
+
+/// A fake built from `fakes/driver.c` (see [`FAKES`]): `libfake_old.so`, ...
 pub fn fake(name: &str) -> PathBuf {
-    let path = Path::new(env!("FAULT_TESTS_FAKES")).join(name);
+    assert!(FAKES.iter().any(|(n, _)| *n == name), "no fake {name} in FAKES");
+    let path = fakes_dir().join(name);
     assert!(path.is_file(), "no fake driver {}", path.display());
     path
 }
 
+/// `fakes/` beside this binary when it has every fake, else the folder they were built in here.
+fn fakes_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let exe = std::env::current_exe().expect("the test binary's path");
+        let beside = exe.parent().expect("a folder").join("fakes");
+        if FAKES.iter().all(|(name, _)| beside.join(name).is_file()) {
+            return beside;
+        }
+        build_fakes().unwrap_or_else(|e| panic!("the fake drivers could not be built here: {e}"))
+    })
+}
+
+/// Builds every fake into `<temp>/fault-tests-fakes-<what is built>` (reused when there), each
+/// into a file of its own name and then renamed, so that racing test binaries never see half
+/// a library.
+pub fn build_fakes() -> Result<PathBuf, String> {
+    let header = header_version();
+    let key = {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (SOURCE, FAKES, header).hash(&mut hasher);
+        hasher.finish()
+    };
+    let dir = std::env::temp_dir().join(format!("fault-tests-fakes-{key:016x}"));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let source = dir.join(format!("driver-{}.c", std::process::id()));
+    std::fs::write(&source, SOURCE).map_err(|e| format!("{}: {e}", source.display()))?;
+    let compiler = std::env::var_os("CC").unwrap_or_else(|| "cc".into());
+    for (name, defines) in FAKES {
+        let out = dir.join(name);
+        if out.is_file() {
+            continue;
+        }
+        let partial = dir.join(format!("{name}.{}", std::process::id()));
+        let mut command = Command::new(&compiler);
+        command
+            .args(["-shared", "-fPIC", "-fvisibility=hidden", "-Wl,-soname,libcuda.so.1", "-o"])
+            .arg(&partial)
+            .arg(&source);
+        for define in *defines {
+            let define = define
+                .replace("OLDER", &(header - 1000).to_string())
+                .replace("NEWER", &(header + 1000).to_string());
+            command.arg(format!("-D{define}"));
+        }
+        let status = command.status().map_err(|e| format!("{command:?}: {e} (set CC to a C compiler)"))?;
+        if !status.success() {
+            return Err(format!("{command:?} failed: {status}"));
+        }
+        std::fs::rename(&partial, &out).map_err(|e| format!("{}: {e}", out.display()))?;
+    }
+    let _ = std::fs::remove_file(&source);
+    Ok(dir)
+}
+
 /// The `CUDA_VERSION` of the header the bindings come from.
 pub fn header_version() -> i64 {
-    env!("FAULT_TESTS_HEADER_VERSION").parse().unwrap()
+    i64::from(cuda_sys::CUDA_VERSION)
 }
 
-/// Runs the scenario named by [`SCENARIO`] from `scenarios`; for the `scenario` test of each
-/// file, which only makes sense in a child started by [`Child`].
-pub fn dispatch(scenarios: &[(&str, fn())]) {
-    let name = std::env::var(SCENARIO).unwrap_or_else(|_| {
-        panic!("this test is a scenario body: the other tests of its file run it in a child process with {SCENARIO} set")
-    });
-    let (_, body) =
-        scenarios.iter().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("no scenario {name}"));
-    body();
-    println!("scenario {name} done");
+/// Where each scenario points the libraries' loaders.
+pub trait Libraries {
+    /// Points the driver's loader at `path`.
+    fn driver(self, path: impl AsRef<std::ffi::OsStr>) -> Self;
+    /// Points the runtime's loader at `path`.
+    fn runtime(self, path: impl AsRef<std::ffi::OsStr>) -> Self;
 }
 
-/// A child process running one scenario of the current test binary.
-pub struct Child {
-    command: Command,
-    name: String,
-    timeout: Duration,
-}
-
-impl Child {
-    /// Scenario `name`, in a copy of this test binary, with this process's environment less the
-    /// loader's variable.
-    pub fn new(name: &str) -> Self {
-        Self::of(&std::env::current_exe().unwrap(), name)
+impl Libraries for Child {
+    fn driver(self, path: impl AsRef<std::ffi::OsStr>) -> Self {
+        self.env(cuda_sys::loader::LIBCUDA_PATH_VAR, path)
     }
 
-    /// Scenario `name`, run by `binary` (a copy of this test binary).
-    pub fn of(binary: &Path, name: &str) -> Self {
-        let mut command = Command::new(binary);
-        command
-            .args(["scenario", "--exact", "--include-ignored", "--nocapture", "--test-threads=1"])
-            .env(SCENARIO, name)
-            .env_remove(cuda_sys::loader::LIBCUDA_PATH_VAR)
-            .env_remove("LD_LIBRARY_PATH")
-            .stdin(Stdio::null());
-        Child { command, name: name.into(), timeout: Duration::from_secs(120) }
-    }
-
-    /// Points the loader at `path`.
-    pub fn driver(mut self, path: impl AsRef<OsStr>) -> Self {
-        self.command.env(cuda_sys::loader::LIBCUDA_PATH_VAR, path);
-        self
-    }
-
-    pub fn env(mut self, key: &str, value: impl AsRef<OsStr>) -> Self {
-        self.command.env(key, value);
-        self
-    }
-
-    pub fn current_dir(mut self, dir: &Path) -> Self {
-        self.command.current_dir(dir);
-        self
-    }
-
-    /// Runs it to the end (killed after two minutes: a hang is a failure, not a wait); its
-    /// status, and its stdout and stderr as one text.
-    pub fn output(mut self) -> (ExitStatus, String) {
-        let mut child = self
-            .command
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{:?}: {e}", self.command));
-        // Drained while it runs: a child blocked on a full pipe would look hung.
-        let drain = |mut pipe: Box<dyn Read + Send>| {
-            std::thread::spawn(move || {
-                let mut bytes = Vec::new();
-                let _ = pipe.read_to_end(&mut bytes);
-                String::from_utf8_lossy(&bytes).into_owned()
-            })
-        };
-        let stdout = drain(Box::new(child.stdout.take().unwrap()));
-        let stderr = drain(Box::new(child.stderr.take().unwrap()));
-        let start = Instant::now();
-        let status = loop {
-            if let Some(status) = child.try_wait().unwrap() {
-                break Some(status);
-            }
-            if start.elapsed() > self.timeout {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        };
-        let all = format!("{}{}", stdout.join().unwrap(), stderr.join().unwrap());
-        match status {
-            Some(status) => (status, all),
-            None => panic!("scenario {} hung; killed after {:?}:\n{all}", self.name, self.timeout),
-        }
-    }
-
-    /// Runs it and requires that it passed; its output.
-    pub fn run(self) -> String {
-        let name = self.name.clone();
-        let (status, all) = self.output();
-        assert!(status.success(), "scenario {name} failed ({status}):\n{all}");
-        assert!(all.contains(&format!("scenario {name} done")), "scenario {name} did not run:\n{all}");
-        all
+    fn runtime(self, path: impl AsRef<std::ffi::OsStr>) -> Self {
+        self.env(cudart_sys::loader::LIBCUDART_PATH_VAR, path)
     }
 }
 

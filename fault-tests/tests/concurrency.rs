@@ -10,7 +10,7 @@ use std::sync::Barrier;
 
 use cuda_checked::{check_driver, DriverError};
 use cuda_sys::*;
-use fault_tests::Child;
+use fault_tests::{Child, Libraries};
 
 const THREADS: usize = 64;
 const ROUNDS: usize = 20;
@@ -93,7 +93,7 @@ fn check_driver_errors(errors: &[DriverError]) {
 fn old_driver() {
     let results = race(|thread| {
         // (Only bindings that have cuCtxCreate_v4 add to it.)
-        #[cfg_attr(not(ctx_create_v4), allow(unused_mut))]
+        #[cfg_attr(not(cuda_ge = "12.9"), allow(unused_mut))]
         let mut errors = driver_errors(thread);
         errors.extend(missing_function_errors());
         (errors, loader::library_path().unwrap())
@@ -104,13 +104,13 @@ fn old_driver() {
         let (missing, driver): (Vec<DriverError>, Vec<DriverError>) =
             errors.iter().cloned().partition(|e| e.message().contains("has no function"));
         check_driver_errors(&driver);
-        assert_eq!(missing.len(), if cfg!(ctx_create_v4) { ROUNDS } else { 0 });
+        assert_eq!(missing.len(), if cfg!(cuda_ge = "12.9") { ROUNDS } else { 0 });
     }
     println!("{THREADS} threads agree: {}", std::path::Path::new(first).display());
 }
 
 /// The old fake lacks cuCtxCreate_v4: each call's error has the loader's reason.
-#[cfg(all(ctx_create_v4, not(cuda_sys_link)))]
+#[cfg(all(cuda_ge = "12.9", not(cuda_sys_link)))]
 fn missing_function_errors() -> Vec<DriverError> {
     (0..ROUNDS)
         .map(|_| {
@@ -126,7 +126,7 @@ fn missing_function_errors() -> Vec<DriverError> {
 }
 
 /// Bindings without cuCtxCreate_v4 (before CUDA 12.9's header) have nothing to call here.
-#[cfg(all(not(ctx_create_v4), not(cuda_sys_link)))]
+#[cfg(all(not(cuda_ge = "12.9"), not(cuda_sys_link)))]
 fn missing_function_errors() -> Vec<DriverError> {
     Vec::new()
 }

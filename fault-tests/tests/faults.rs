@@ -11,23 +11,26 @@ use std::time::Duration;
 
 use cuda_checked::{check_driver, DriverError};
 use cuda_sys::*;
-use fault_tests::{fake, Child, TempDir};
+use fault_tests::{fake, Child, Libraries, TempDir};
 
 const SCENARIOS: &[(&str, fn())] = &[
     ("init", init),
     ("init_fails", init_fails),
-    #[cfg(ctx_create_v4)]
+    ("init_report", init_report),
+    #[cfg(cuda_ge = "12.9")]
     ("probe_then_driver_not_found", probe_then_driver_not_found),
     ("no_error_string", no_error_string),
-    #[cfg(ctx_create_v4)]
+    #[cfg(cuda_ge = "12.9")]
     ("reason_on_another_thread", reason_on_another_thread),
-    #[cfg(ctx_create_v4)]
+    #[cfg(cuda_ge = "12.9")]
     ("newer_driver_lacks_a_symbol", newer_driver_lacks_a_symbol),
     ("not_a_driver", not_a_driver),
     ("reused_buffer", reused_buffer),
     ("stub", stub),
     ("non_utf8_path", non_utf8_path),
     ("fork_during_first_load", fork_during_first_load),
+    ("ptds_probe_then_drivers_not_found", ptds_probe_then_drivers_not_found),
+    ("null_error_text", null_error_text),
 ];
 
 #[test]
@@ -41,6 +44,18 @@ fn init() {
     // SAFETY: see the note at the top of this file.
     unsafe { check_driver!(cuInit(0)) }.unwrap();
     println!("loaded from {}", Path::new(loader::library_path().unwrap()).display());
+}
+
+/// `cuInit(0)`, whatever it returns: where the driver was loaded from, or the error.
+fn init_report() {
+    // SAFETY: see the note at the top of this file.
+    match unsafe { check_driver!(cuInit(0)) } {
+        Ok(()) => {}
+        Err(e) => println!("code: {:?}\nmessage: {}", e.code(), e.message()),
+    }
+    if let Ok(path) = loader::library_path() {
+        println!("loaded from {}", path.display());
+    }
 }
 
 /// `cuInit(0)` must fail; prints the error.
@@ -77,7 +92,7 @@ fn item2_a_relative_path_is_refused() {
 
 /// The application probes an optional newer entry point and handles the loader's NOT_FOUND
 /// itself; later the driver returns its own NOT_FOUND.
-#[cfg(ctx_create_v4)]
+#[cfg(cuda_ge = "12.9")]
 fn probe_then_driver_not_found() {
     // SAFETY: see the note at the top of this file.
     unsafe {
@@ -103,7 +118,7 @@ fn probe_then_driver_not_found() {
         assert!(e.message().contains("Update the NVIDIA driver"), "{e}");
 
         // With CUDA 13's header, the C name cuCtxCreate is cuCtxCreate_v4: said so.
-        #[cfg(cuda_13)]
+        #[cfg(cuda_major = "13")]
         {
             let e = check_driver!(cuCtxCreate(&mut context, std::ptr::null_mut(), 0, 0)).unwrap_err();
             assert!(e.message().contains("`cuCtxCreate_v4` (the function `cuCtxCreate` stands for"), "{e}");
@@ -115,14 +130,14 @@ fn probe_then_driver_not_found() {
     }
 }
 
-#[cfg(ctx_create_v4)]
+#[cfg(cuda_ge = "12.9")]
 fn cuda_version(v: i64) -> String {
     format!("{}.{}", v / 1000, v % 1000 / 10)
 }
 
 /// Issue 10, item 3: a loader NOT_FOUND the application handled itself does not relabel a
 /// later NOT_FOUND the driver returned (`cuModuleGetFunction` with a wrong kernel name).
-#[cfg(ctx_create_v4)]
+#[cfg(cuda_ge = "12.9")]
 #[test]
 fn item3_a_handled_loader_not_found_does_not_relabel_the_drivers_not_found() {
     Child::new("probe_then_driver_not_found").driver(fake("libfake_old.so")).run();
@@ -162,7 +177,7 @@ fn item3_a_driver_without_an_error_string_function_leaves_no_stale_reason() {
     Child::new("no_error_string").driver(fake("libfake_no_error_string.so")).run();
 }
 
-#[cfg(ctx_create_v4)]
+#[cfg(cuda_ge = "12.9")]
 fn reason_on_another_thread() {
     // SAFETY: see the note at the top of this file.
     let (error, code) = std::thread::spawn(|| unsafe {
@@ -184,13 +199,13 @@ fn reason_on_another_thread() {
 
 /// Issue 10, item 3, and issue 16: an error made where the call failed keeps its reason on
 /// any thread; the reason is the failing call's own record, not a guess from the call's text.
-#[cfg(ctx_create_v4)]
+#[cfg(cuda_ge = "12.9")]
 #[test]
 fn item3_an_error_sent_to_another_thread_keeps_its_reason() {
     Child::new("reason_on_another_thread").driver(fake("libfake_old.so")).run();
 }
 
-#[cfg(ctx_create_v4)]
+#[cfg(cuda_ge = "12.9")]
 fn newer_driver_lacks_a_symbol() {
     // SAFETY: see the note at the top of this file.
     let e = unsafe {
@@ -213,7 +228,7 @@ fn newer_driver_lacks_a_symbol() {
 
 /// Issue 10, item 3: a driver newer than the bindings' header that lacks a symbol is not
 /// called older; the text says what is true.
-#[cfg(ctx_create_v4)]
+#[cfg(cuda_ge = "12.9")]
 #[test]
 fn item3_a_newer_driver_is_not_called_older() {
     Child::new("newer_driver_lacks_a_symbol").driver(fake("libfake_newer.so")).run();
@@ -288,15 +303,20 @@ fn stub() {
 fn item5_the_unversioned_libcuda_so_is_never_loaded() {
     let dir = TempDir::new("unversioned");
     std::fs::copy(fake("libfake_stub.so"), dir.path().join("libcuda.so")).unwrap();
-    let out = Child::new("init_fails").env("LD_LIBRARY_PATH", dir.path()).run();
-    assert!(out.contains("code: CUDA_ERROR_STUB_LIBRARY"), "{out}");
-    assert!(
-        out.contains(
-            "could not be loaded: libcuda.so.1, /usr/lib/wsl/lib/libcuda.so.1: cannot open shared object file"
-        ),
-        "{out}"
-    );
+    let out = Child::new("init_report").env("LD_LIBRARY_PATH", dir.path()).run();
     assert!(!out.contains("is a stub"), "{out}");
+    assert!(!out.contains(&format!("loaded from {}", dir.path().display())), "{out}");
+    // On a machine with a driver, the system's libcuda.so.1 is what loads; without one:
+    if out.contains("code: CUDA_ERROR_STUB_LIBRARY") {
+        assert!(
+            out.contains(
+                "could not be loaded: libcuda.so.1, /usr/lib/wsl/lib/libcuda.so.1: cannot open shared object file"
+            ),
+            "{out}"
+        );
+    } else {
+        assert!(out.contains("loaded from /"), "{out}");
+    }
 }
 
 /// Issue 10, item 5: when a stub is what loaded (found as `libcuda.so.1`), the error says it
@@ -394,4 +414,107 @@ fn item7_fork_during_the_first_load_does_not_hang_the_child() {
         .env("FAKE_CTOR_ENTERED", dir.path().join("entered"))
         .env("FAKE_CTOR_SLEEP_MS", "2000")
         .run();
+}
+
+fn ptds_probe_then_drivers_not_found() {
+    use std::ptr::null_mut;
+    // SAFETY: see the note at the top of this file.
+    unsafe {
+        check_driver!(cuInit(0)).unwrap();
+        // The application probes the per-thread entry point and handles the loader's answer.
+        let probe = ptds::cuLaunchKernel(null_mut(), 1, 1, 1, 1, 1, 1, 0, null_mut(), null_mut(), null_mut());
+        assert_eq!(probe, CUDA_ERROR_NOT_FOUND, "the fake lacks cuLaunchKernel_ptsz");
+        // The default cuLaunchKernel exists; its NOT_FOUND (a null function) is the driver's own.
+        let e = check_driver!(cuLaunchKernel(
+            null_mut(),
+            1,
+            1,
+            1,
+            1,
+            1,
+            1,
+            0,
+            null_mut(),
+            null_mut(),
+            null_mut()
+        ))
+        .unwrap_err();
+        println!("{e}");
+        assert_eq!(e.message(), "named symbol not found", "{e}");
+        // The probe, checked, keeps its own reason: the per-thread symbol.
+        let e = check_driver!(ptds::cuLaunchKernel(
+            null_mut(),
+            1,
+            1,
+            1,
+            1,
+            1,
+            1,
+            0,
+            null_mut(),
+            null_mut(),
+            null_mut()
+        ))
+        .unwrap_err();
+        println!("{e}");
+        assert!(
+            e.message().contains("`cuLaunchKernel_ptsz` (the function `cuLaunchKernel` stands for"),
+            "{e}"
+        );
+    }
+}
+
+/// Issue 24, item 1: a per-thread symbol's missing reason stays with that symbol; the default
+/// call's NOT_FOUND, which the driver returned, reads as the driver's.
+#[test]
+fn item24_1_a_per_thread_symbols_reason_stays_with_it() {
+    Child::new("ptds_probe_then_drivers_not_found").driver(fake("libfake_old.so")).run();
+}
+
+/// Issue 24, item 4: a FIFO named by the variable is refused without being opened (dlopen
+/// would wait on it forever), with the reason.
+#[test]
+fn item24_4_a_fifo_is_not_opened() {
+    let dir = TempDir::new("fifo");
+    let fifo = dir.path().join("libcuda.so.1");
+    let path = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
+    // SAFETY: a valid C string.
+    assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0, "mkfifo");
+    let out = Child::new("init_fails").driver(&fifo).timeout(Duration::from_secs(20)).run();
+    assert!(out.contains("code: CUDA_ERROR_STUB_LIBRARY"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "{}: a FIFO (named pipe), not a regular file, so it was not opened",
+            fifo.display()
+        )),
+        "{out}"
+    );
+    assert!(out.contains("Check CUDA_SYS_LIBCUDA_PATH"), "{out}");
+}
+
+fn null_error_text() {
+    // SAFETY: see the note at the top of this file.
+    let e = unsafe {
+        check_driver!(cuInit(0)).unwrap();
+        let mut pointer: CUdeviceptr = 0;
+        check_driver!(cuMemAlloc(&mut pointer, 8)).unwrap_err()
+    };
+    println!("{e}");
+    assert_eq!(e.name(), "CUDA_ERROR_INVALID_CONTEXT");
+    assert!(e.message().contains("the driver gave no text for"), "{e}");
+    assert!(!e.message().contains("does not know this code"), "{e}");
+}
+
+/// Issue 24, "Also": a driver that answers CUDA_SUCCESS with null name and text for a code the
+/// header knows is said to have given no text, not to not know the code.
+#[test]
+fn item24_also_a_null_text_is_called_that() {
+    Child::new("null_error_text").driver(fake("libfake_null_error_text.so")).run();
+}
+
+/// Builds the fakes here and says where: `.ci/test-bundle` puts them beside the test binaries.
+#[test]
+#[ignore = "for .ci/test-bundle: builds the fake drivers and prints their folder"]
+fn build_the_fakes() {
+    println!("fakes: {}", fault_tests::build_fakes().unwrap_or_else(|e| panic!("{e}")).display());
 }

@@ -9,21 +9,9 @@ use std::process::ExitCode;
 
 use cuda_checked::{check_driver, DriverResult};
 use cuda_sys::*;
+use lessons::bandwidth::{bandwidth, Direction, MAX, MIN, TRIALS};
 use lessons::chart::svg_line_chart;
 use lessons::{human_bytes, init_context, EventTimer};
-
-// `pub(crate)`: bench/pinned_copy.rs includes this file as a module, to measure pinned copies with
-// the lesson's own code (the sizes, `Direction` and `bandwidth` below).
-pub(crate) const MIN: usize = 4 << 10;
-pub(crate) const MAX: usize = 256 << 20;
-/// Timed batches per measurement; the median is reported.
-pub(crate) const TRIALS: usize = 5;
-
-#[derive(Clone, Copy, PartialEq)]
-pub(crate) enum Direction {
-    HostToDevice,
-    DeviceToHost,
-}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -72,12 +60,15 @@ fn run(plot: Option<&str>) -> DriverResult<()> {
     let mut columns = vec![Vec::new(); 4];
     for &size in &sizes {
         let host_pageable = pageable.as_mut_ptr().cast::<c_void>();
-        let row = [
-            bandwidth(&timer, Direction::HostToDevice, host_pageable, device, size)?,
-            bandwidth(&timer, Direction::HostToDevice, pinned, device, size)?,
-            bandwidth(&timer, Direction::DeviceToHost, host_pageable, device, size)?,
-            bandwidth(&timer, Direction::DeviceToHost, pinned, device, size)?,
-        ];
+        // SAFETY: every buffer holds MAX >= size bytes.
+        let row = unsafe {
+            [
+                bandwidth(&timer, Direction::HostToDevice, host_pageable, device, size)?,
+                bandwidth(&timer, Direction::HostToDevice, pinned, device, size)?,
+                bandwidth(&timer, Direction::DeviceToHost, host_pageable, device, size)?,
+                bandwidth(&timer, Direction::DeviceToHost, pinned, device, size)?,
+            ]
+        };
         println!(
             "{:>10} {:>13.2} {:>13.2} {:>13.2} {:>13.2}",
             human_bytes(size),
@@ -118,35 +109,6 @@ fn run(plot: Option<&str>) -> DriverResult<()> {
     }
     Ok(())
 }
-
-// ANCHOR: measure
-/// GB/s of `size`-byte copies between `host` and `device`: the median of [`TRIALS`] batches,
-/// each timed with events around enough copies to last a few milliseconds.
-pub(crate) fn bandwidth(
-    timer: &EventTimer,
-    direction: Direction,
-    host: *mut c_void,
-    device: CUdeviceptr,
-    size: usize,
-) -> DriverResult<f64> {
-    let copy = || unsafe {
-        match direction {
-            Direction::HostToDevice => check_driver!(cuMemcpyHtoD(device, host, size)),
-            Direction::DeviceToHost => check_driver!(cuMemcpyDtoH(host, device, size)),
-        }
-    };
-    let repeats = ((1usize << 30) / size).clamp(4, 200);
-    copy()?; // warm-up
-    let mut rates = Vec::with_capacity(TRIALS);
-    for _ in 0..TRIALS {
-        // SAFETY: null is the default stream.
-        let ms = unsafe { timer.time(std::ptr::null_mut(), || (0..repeats).try_for_each(|_| copy())) }?;
-        rates.push((size * repeats) as f64 / (ms as f64 * 1e-3) / 1e9);
-    }
-    rates.sort_by(f64::total_cmp);
-    Ok(rates[TRIALS / 2])
-}
-// ANCHOR_END: measure
 
 fn device_name() -> DriverResult<String> {
     let mut name = [0 as c_char; 256];

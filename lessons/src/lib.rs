@@ -1,7 +1,9 @@
 //! What several lessons share: a context on a device, the vector-add kernel, a timer on CUDA
-//! events, a chart, and the samples' comparison of a GPU's result with the host's. Each
-//! lesson's own subject stays in its own file (`examples/`).
+//! events, bandwidth measured with it (which the benchmarks share too), a chart, and the
+//! samples' comparison of a GPU's result with the host's. Each lesson's own subject stays in
+//! its own file (`examples/`).
 
+pub mod bandwidth;
 pub mod chart;
 pub mod compare;
 
@@ -21,6 +23,8 @@ use cuda_sys::*;
 /// the 3-argument `cuCtxCreate_v2`. `cfg(cuda_ge = "13.0")` comes from libcuda-sys's `DEP_LIBCUDA_SYS_VERSION` (build.rs).
 pub fn init_context(device: CUdevice) -> DriverResult<CUcontext> {
     let mut context: CUcontext = std::ptr::null_mut();
+    // SAFETY: cuInit takes a flag; cuCtxCreate writes the new context to a valid out-pointer
+    // (and takes a null CUctxCreateParams as "none").
     unsafe {
         check_driver!(cuInit(0))?;
         #[cfg(not(cuda_ge = "13.0"))]
@@ -39,6 +43,8 @@ pub const VECTOR_ADD_PTX: &str = concat!(include_str!("../kernels/vector_add.ptx
 pub fn load_vector_add() -> DriverResult<(CUmodule, CUfunction)> {
     let mut module: CUmodule = std::ptr::null_mut();
     let mut kernel: CUfunction = std::ptr::null_mut();
+    // SAFETY: the image is NUL-terminated PTX; both out-pointers are valid; the kernel name is
+    // a C string.
     unsafe {
         check_driver!(cuModuleLoadData(&mut module, VECTOR_ADD_PTX.as_ptr().cast()))?;
         check_driver!(cuModuleGetFunction(&mut kernel, module, c"vector_add".as_ptr()))?;
@@ -69,6 +75,8 @@ pub unsafe fn launch_vector_add(
     ];
     let block = 256;
     let grid = n.div_ceil(block);
+    // SAFETY: `args` points at four live values of the kernel's parameter types; the buffers
+    // are the caller's to vouch for (this function's contract).
     unsafe {
         check_driver!(cuLaunchKernel(
             kernel,
@@ -96,6 +104,7 @@ pub struct EventTimer {
 impl EventTimer {
     pub fn new() -> DriverResult<Self> {
         let (mut start, mut stop): (CUevent, CUevent) = (std::ptr::null_mut(), std::ptr::null_mut());
+        // SAFETY: valid out-pointers for the two events.
         unsafe {
             check_driver!(cuEventCreate(&mut start, CU_EVENT_DEFAULT))?;
             check_driver!(cuEventCreate(&mut stop, CU_EVENT_DEFAULT))?;
@@ -113,6 +122,8 @@ impl EventTimer {
         work: impl FnOnce() -> DriverResult<()>,
     ) -> DriverResult<f32> {
         let mut ms = 0.0;
+        // SAFETY: our two live events, on the caller's stream (this function's contract); a
+        // valid out-pointer for the time.
         unsafe {
             check_driver!(cuEventRecord(self.start, stream))?;
             work()?;
@@ -127,6 +138,7 @@ impl EventTimer {
 impl Drop for EventTimer {
     fn drop(&mut self) {
         // Destroying can only fail if the context is already gone; nothing to do about it then.
+        // SAFETY: our two events, never used again.
         unsafe {
             let _ = cuEventDestroy(self.start);
             let _ = cuEventDestroy(self.stop);

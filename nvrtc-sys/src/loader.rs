@@ -21,46 +21,9 @@
 //! [`explain`] says whether the loader gave it and why (no library, or a function the library
 //! lacks). `nvrtcGetErrorString` returns a static text saying so instead.
 
-use std::path::Path;
+cuda_loader::loader! { description: cuda_loader::NVRTC, code: nvrtcResult, variable: LIBNVRTC_PATH_VAR }
 
-use crate::nvrtcResult;
-
-pub use cuda_loader::LoadError;
-
-/// The variable naming libnvrtc's absolute path. When set, it is the only file tried, except
-/// in secure-execution mode, where it is ignored.
-pub const LIBNVRTC_PATH_VAR: &str = cuda_loader::NVRTC.variable;
-
-/// Every NVRTC symbol these bindings call, in the header's order; the same with and without
-/// `link`.
-pub const SYMBOLS: &[&str] = crate::bindings::SYMBOLS;
-
-/// NVRTC's file, of the header's major: `libnvrtc.so.13`.
-pub const LIBRARY: &str = env!("CUDA_LIBRARY_FILE");
-
-/// Loads NVRTC now, if not yet done: where the dynamic loader found it, or why it could not be
-/// loaded. Linked: the file the dynamic linker loaded it from.
-///
-/// # Errors
-/// Why no NVRTC library could be loaded (each file tried, and the loader's message).
-pub fn library_path() -> Result<&'static Path, &'static LoadError> {
-    crate::LOADER.library_path()
-}
-
-/// Why this thread's last NVRTC call returned `code`, when the reason is the loader's to give;
-/// `None` otherwise, and then NVRTC's own text for `code` is the whole story.
-///
-/// For `NVRTC_ERROR_INTERNAL_ERROR`: when no library could be loaded, the [`LoadError`]; when
-/// this thread's last call that returned it could not find its symbol in the loaded library
-/// (the call records it), which symbol and how the library's version compares with the
-/// header's. Any other code, and always when linked: `None`.
-pub fn explain(code: nvrtcResult) -> Option<String> {
-    crate::LOADER.explain(code.0)
-}
-
-/// The name and text for `code`, returned by this thread's last NVRTC call, from the best
-/// source at hand: `nvrtcGetErrorString`'s words, with [`explain`]'s reason after them when
-/// there is one; without NVRTC's words, the header's name, and why they are missing.
-pub fn describe(code: nvrtcResult) -> (String, String) {
-    crate::LOADER.describe(code.0)
+#[cfg(all(test, cuda_reach = "loaded"))]
+mod tests {
+    cuda_loader::__loader_tests!();
 }

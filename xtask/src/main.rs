@@ -4,6 +4,9 @@
 //!   into `DIR/<version>` (default `.cuda-headers`), laid out as a toolkit: `include/` (cuda.h,
 //!   cuda_runtime_api.h, crt/, nvrtc.h, ...) and `lib/` (libcudart, libnvrtc). Prints each root,
 //!   one per line.
+//!   With WHICH, only the roots it names (`newest`, `newest-12`, `major-13`, `default`, `gpu`):
+//!   scripts ask for a toolkit by purpose, never by a version typed again.
+//! - `root-vars`: the variables that may name a toolkit root, in the order the finder reads them.
 //! - `vendor [--check] [--headers DIR]`: regenerate the vendored bindings, one file per CUDA
 //!   major from its newest version here; with `--check`, fail if the files differ.
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
@@ -84,6 +87,10 @@ const VERSIONS: &[Version] = &[
     },
 ];
 
+/// The CUDA of the GPU machine (driver 580, CUDA 13.0): what its bundles are built against, as
+/// headers newer than its driver could bind functions it lacks.
+const GPU_MACHINE: &str = "13.0";
+
 /// The crates with vendored bindings, and their APIs.
 const VENDORED: &[(&str, &Api)] =
     &[("libcuda-sys", &DRIVER), ("cudart-sys", &RUNTIME), ("nvrtc-sys", &NVRTC), ("cublas-sys", &CUBLAS)];
@@ -94,12 +101,23 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("headers") => {
             let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| root.join(".cuda-headers"));
-            VERSIONS.iter().try_for_each(|v| fetch(&dir, v.version).map(|toolkit| println!("{}", toolkit.display())))
+            select(args.get(2).map(String::as_str)).and_then(|versions| {
+                versions
+                    .iter()
+                    .try_for_each(|v| fetch(&dir, v).map(|toolkit| println!("{}", toolkit.display())))
+            })
+        }
+        Some("root-vars") => {
+            println!("{}", cuda_bindings_build::find::ROOT_VARS.join(" "));
+            Ok(())
         }
         Some("vendor") => vendor(&root, &args[1..]),
         Some("porting") => porting(&root, &args[1..]),
-        _ => Err("usage: cargo xtask headers [DIR] | vendor [--check] [--headers DIR] | porting [--check] [--headers DIR]"
-            .into()),
+        _ => {
+            Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | vendor [--check] [--headers DIR] | \
+                  porting [--check] [--headers DIR]"
+                .into())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -108,6 +126,37 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The versions `which` names, for scripts that need one toolkit for a purpose rather than a
+/// version typed again: none (every one), `newest`, `newest-<major>`, `major-<major>` (every one
+/// of that major), `default` (the newest of the major the vendored bindings default to),
+/// `gpu` (the GPU machine's).
+fn select(which: Option<&str>) -> Result<Vec<&'static str>, String> {
+    let all: Vec<&'static str> = VERSIONS.iter().map(|v| v.version).collect();
+    let of_major = |major: &str| -> Vec<&'static str> {
+        all.iter().copied().filter(|v| v.split('.').next() == Some(major)).collect()
+    };
+    let default_major = cuda_bindings_build::DEFAULT_MAJOR.to_string();
+    let chosen = match which {
+        None => all.clone(),
+        Some("newest") => all.last().copied().into_iter().collect(),
+        Some("gpu") => vec![GPU_MACHINE],
+        Some("default") => of_major(&default_major).last().copied().into_iter().collect(),
+        Some(other) => match (other.strip_prefix("newest-"), other.strip_prefix("major-")) {
+            (Some(major), _) => of_major(major).last().copied().into_iter().collect(),
+            (_, Some(major)) => of_major(major),
+            _ => {
+                return Err(format!(
+                    "headers: no selection `{other}` (newest, newest-M, major-M, default, gpu)"
+                ))
+            }
+        },
+    };
+    if chosen.is_empty() {
+        return Err(format!("headers: no CUDA version is `{}`", which.unwrap_or_default()));
+    }
+    Ok(chosen)
 }
 
 /// `DIR/<version>`, a toolkit root holding `include/` (with `crt/`) and `lib/`, downloaded and

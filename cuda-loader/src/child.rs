@@ -1,0 +1,124 @@
+//! Running a test's scenario in a fresh copy of its test binary: the loader's state is per
+//! process and decided by the first call, so each scenario that sets a scene (a variable, a
+//! working directory, a fake library) runs in its own process. For the -sys crates' loader tests
+//! ([`__loader_tests!`](crate::__loader_tests)) and the workspace's fault tests; not part of the
+//! API.
+//!
+//! A test binary has one ignored test that runs the scenario named by [`SCENARIO`]
+//! ([`dispatch`]); the other tests start it with [`Child`] and read what it printed.
+
+use std::ffi::OsStr;
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+/// The variable naming the scenario a child runs.
+pub const SCENARIO: &str = "CUDA_LOADER_SCENARIO";
+
+/// Runs the scenario named by [`SCENARIO`] from `scenarios`; for the scenario test of each
+/// binary, which only makes sense in a child started by [`Child`].
+pub fn dispatch(scenarios: &[(&str, fn())]) {
+    let name = std::env::var(SCENARIO).unwrap_or_else(|_| {
+        panic!("this test is a scenario body: the other tests of its file run it in a child process with {SCENARIO} set")
+    });
+    let (_, body) =
+        scenarios.iter().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("no scenario {name}"));
+    body();
+    println!("scenario {name} done");
+}
+
+/// A child process running one scenario of the current test binary.
+pub struct Child {
+    command: Command,
+    name: String,
+    timeout: Duration,
+}
+
+impl Child {
+    /// Scenario `name`, run by the test `scenario` of a copy of this test binary.
+    pub fn new(name: &str) -> Self {
+        Self::of(&std::env::current_exe().expect("the test binary's path"), "scenario", name)
+    }
+
+    /// Scenario `name`, run by the test `test` (its path, `loader::tests::scenario`) of
+    /// `binary`, with this process's environment less every library's variable and what else
+    /// chooses a library (`LD_LIBRARY_PATH`, Python environments): each scenario sets its own.
+    pub fn of(binary: &Path, test: &str, name: &str) -> Self {
+        let mut command = Command::new(binary);
+        command
+            .args([test, "--exact", "--include-ignored", "--nocapture", "--test-threads=1"])
+            .env(SCENARIO, name)
+            .stdin(Stdio::null());
+        for library in [&crate::DRIVER, &crate::RUNTIME, &crate::NVRTC, &crate::CUBLAS, &crate::CUBLASLT] {
+            command.env_remove(library.variable);
+        }
+        for chooser in ["LD_LIBRARY_PATH", "VIRTUAL_ENV", "CONDA_PREFIX"] {
+            command.env_remove(chooser);
+        }
+        Child { command, name: name.into(), timeout: Duration::from_secs(120) }
+    }
+
+    pub fn env(mut self, key: &str, value: impl AsRef<OsStr>) -> Self {
+        self.command.env(key, value);
+        self
+    }
+
+    pub fn current_dir(mut self, dir: &Path) -> Self {
+        self.command.current_dir(dir);
+        self
+    }
+
+    /// Gives up on it (a failure) after `limit` instead of two minutes.
+    pub fn timeout(mut self, limit: Duration) -> Self {
+        self.timeout = limit;
+        self
+    }
+
+    /// Runs it to the end (killed after the time limit: a hang is a failure, not a wait); its
+    /// status, and its stdout and stderr as one text.
+    pub fn output(mut self) -> (ExitStatus, String) {
+        let mut child = self
+            .command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{:?}: {e}", self.command));
+        // Drained while it runs: a child blocked on a full pipe would look hung.
+        let drain = |mut pipe: Box<dyn Read + Send>| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = pipe.read_to_end(&mut bytes);
+                String::from_utf8_lossy(&bytes).into_owned()
+            })
+        };
+        let stdout = drain(Box::new(child.stdout.take().expect("piped")));
+        let stderr = drain(Box::new(child.stderr.take().expect("piped")));
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("the child's status") {
+                break Some(status);
+            }
+            if start.elapsed() > self.timeout {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let all = format!("{}{}", stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default());
+        match status {
+            Some(status) => (status, all),
+            None => panic!("scenario {} hung; killed after {:?}:\n{all}", self.name, self.timeout),
+        }
+    }
+
+    /// Runs it and requires that it passed; its output.
+    pub fn run(self) -> String {
+        let name = self.name.clone();
+        let (status, all) = self.output();
+        assert!(status.success(), "scenario {name} failed ({status}):\n{all}");
+        assert!(all.contains(&format!("scenario {name} done")), "scenario {name} did not run:\n{all}");
+        all
+    }
+}

@@ -1,0 +1,143 @@
+//! The loader tests every -sys crate runs, made from its description and its generated list
+//! of functions: one copy for all of them.
+
+/// In a -sys crate's `loader` module: `#[cfg(all(test, cuda_reach = "loaded"))] mod tests {
+/// cuda_loader::__loader_tests!(); }`. Each scenario runs in its own process, with the crate's
+/// variable set:
+///
+/// - no library (an absolute path where none is): every function answers the description's
+///   "not loaded" code (a function returning no code, its stand-in) and `explain` gives the
+///   load error, naming the path and the variable;
+/// - a library without any of the functions (libc, kernel32): every function answers the
+///   "symbol missing" code and `explain` names the very symbol the call lacked, and the name C
+///   calls it by; once the record is cleared, the code is no longer the loader's;
+/// - a relative path in the variable: refused, never looked up from the working directory.
+///
+/// More scenarios of the crate's own, `("name", function)`, join these.
+#[doc(hidden)]
+// `crate::` is the calling -sys crate, on purpose: its bindings and its LOADER.
+#[allow(clippy::crate_in_macro_def)]
+#[macro_export]
+macro_rules! __loader_tests {
+    ($(($name:literal, $body:path)),* $(,)?) => {
+        use ::std::path::{Path, PathBuf};
+        use $crate::child::{dispatch, Child};
+
+        const SCENARIOS: &[(&str, fn())] =
+            &[("no_library", no_library), ("wrong_library", wrong_library), ("relative", relative) $(, ($name, $body))*];
+
+        #[test]
+        #[ignore = "a scenario body: the other tests of this module run it in a child process"]
+        fn scenario() {
+            dispatch(SCENARIOS);
+        }
+
+        /// Scenario `name`, with the crate's variable set to `library`.
+        fn child(name: &str, library: impl AsRef<::std::ffi::OsStr>) -> String {
+            let path = module_path!().split_once("::").expect("a crate's module").1;
+            let exe = std::env::current_exe().expect("the test binary's path");
+            Child::of(&exe, &format!("{path}::scenario"), name).env(crate::LOADER.library().variable, library).run()
+        }
+
+        fn file() -> &'static str {
+            crate::LOADER.file()
+        }
+
+        /// An absolute path that cannot be loaded, on this system.
+        fn nowhere() -> PathBuf {
+            let root = if cfg!(windows) { r"C:\nonexistent" } else { "/nonexistent" };
+            Path::new(root).join(file())
+        }
+
+        #[test]
+        fn symbols_follow_the_renames() {
+            assert_eq!(crate::bindings::SYMBOLS.len(), crate::ALL_FUNCTIONS.len());
+            for (api, symbol) in crate::bindings::RENAMES.iter().chain(crate::bindings::PTDS_RENAMES) {
+                assert!(crate::bindings::SYMBOLS.contains(symbol), "{api} -> {symbol}, which is no symbol here");
+            }
+            // A name the header renames by default is C's, not a symbol (with the per-thread
+            // default stream, a symbol may be renamed: `cudaEventRecord_ptsz`).
+            for (api, _) in crate::bindings::RENAMES {
+                assert!(!crate::bindings::SYMBOLS.contains(api), "{api}: a C name, not a symbol");
+            }
+        }
+
+        #[test]
+        fn every_function_answers_without_a_library() {
+            let out = child("no_library", nowhere());
+            assert!(out.contains(&format!("called {} functions", crate::ALL_FUNCTIONS.len())), "{out}");
+        }
+
+        fn no_library() {
+            let library = crate::LOADER.library();
+            let mut codes = 0;
+            for &(name, call) in crate::ALL_FUNCTIONS {
+                let Some(code) = call() else { continue };
+                assert_eq!(code, library.not_loaded, "{name}");
+                let why = crate::LOADER.explain(code).unwrap_or_else(|| panic!("{name}: no explanation"));
+                assert!(why.contains("could not be loaded"), "{why}");
+                assert!(why.contains(&nowhere().display().to_string()), "{why}");
+                assert!(why.contains(library.variable), "{why}");
+                codes += 1;
+            }
+            assert!(codes > 15, "only {codes} functions answered with a code");
+            assert_eq!(crate::LOADER.library_path().unwrap_err().attempts()[0].0, nowhere());
+            println!("called {} functions", crate::ALL_FUNCTIONS.len());
+        }
+
+        #[test]
+        fn every_function_names_its_symbol_from_a_library_without_it() {
+            let out = child("wrong_library", $crate::os::some_other_library());
+            assert!(out.contains(&format!("called {} functions", crate::ALL_FUNCTIONS.len())), "{out}");
+        }
+
+        fn wrong_library() {
+            let library = crate::LOADER.library();
+            let other = $crate::os::some_other_library();
+            assert_eq!(
+                std::fs::canonicalize(crate::LOADER.library_path().unwrap()).ok(),
+                std::fs::canonicalize(&other).ok()
+            );
+            let renames: Vec<&(&str, &str)> =
+                crate::bindings::RENAMES.iter().chain(crate::bindings::PTDS_RENAMES).collect();
+            for &(name, call) in crate::ALL_FUNCTIONS {
+                let Some(code) = call() else { continue };
+                assert_eq!(code, library.symbol_missing, "{name}");
+                // The call recorded exactly its own symbol.
+                let why = crate::LOADER.explain(code).unwrap_or_else(|| panic!("{name}: no explanation"));
+                assert!(why.contains(&format!("`{name}`")), "{name}: {why}");
+                assert!(why.contains(&format!("is not {}", library.a_what)), "{why}");
+                if let Some((api, _)) = renames.iter().find(|(_, symbol)| *symbol == name) {
+                    assert!(why.contains(&format!("(the function `{api}` stands for")), "{why}");
+                }
+                // Once the record is cleared (as cuda-checked does before each call), a code is
+                // not the loader's: the next one could be the library's own.
+                $crate::clear_last_failure();
+                assert_eq!(crate::LOADER.explain(code), None, "{name}");
+            }
+            println!("called {} functions", crate::ALL_FUNCTIONS.len());
+        }
+
+        /// What the variable holds in `relative_variable_is_refused`.
+        fn relative_path() -> PathBuf {
+            Path::new("libraries").join(file())
+        }
+
+        /// A relative path in the variable is refused, not looked up from the working directory.
+        #[test]
+        fn relative_variable_is_refused() {
+            child("relative", relative_path());
+        }
+
+        fn relative() {
+            let library = crate::LOADER.library();
+            let (_, call) = crate::ALL_FUNCTIONS.iter().find(|(_, call)| call().is_some()).expect("a function with a code");
+            assert_eq!(call(), Some(library.not_loaded));
+            let why = crate::LOADER.explain(library.not_loaded).unwrap();
+            let shown = relative_path().display().to_string();
+            assert!(why.contains(&format!("{} is the relative path `{shown}`", library.variable)), "{why}");
+            assert!(why.contains(&format!("the absolute path of {}'s {}", library.what, file())), "{why}");
+            assert_eq!(crate::LOADER.library_path().unwrap_err().attempts()[0].0, relative_path());
+        }
+    };
+}
