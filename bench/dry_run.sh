@@ -8,7 +8,9 @@
 #      bench/bundle.sh if missing), with few rounds: the C builds, the runs, the parsing and
 #      the analysis all happen as on the GPU machine;
 #   2. the runtime and cuBLAS lessons' GPU tests (lessons/tests/on_gpu.rs) run against the same
-#      fakes (not the cuBLASLt lesson: the fake has no cuBLASLt).
+#      fakes (not the cuBLASLt lesson: the fake has no cuBLASLt);
+#   3. the cuBLASLt lesson, past cudaSetDevice, without libcublasLt: exit 1 and check_cublaslt!'s
+#      message.
 # The figures mean nothing; what fails here would fail on the GPU machine.
 # CUDA_PATH: a toolkit root of the GPU machine's CUDA, as for bundle.sh (default: xtask's `gpu`).
 set -euo pipefail
@@ -47,4 +49,12 @@ for lessons in runtime_ _cublas_; do
     CUDART_SYS_LIBCUDART_PATH=$fake/lib64/libcudart.so.$major CUBLAS_SYS_LIBCUBLAS_PATH=$fake/lib64/libcublas.so.$major \
         LD_LIBRARY_PATH=$fake/lib64 cargo test -p lessons --features gpu-tests --test on_gpu "$lessons" -- --nocapture
 done
+echo "== 3. past cudaSetDevice (the fake runtime), the cuBLASLt lesson without libcublasLt: exit 1 with check_cublaslt!'s reason"
+status=0
+out=$(CUDART_SYS_LIBCUDART_PATH=$fake/lib64/libcudart.so.$major CUBLAS_SYS_LIBCUBLASLT_PATH=/nonexistent/libcublasLt.so.$major \
+    LD_LIBRARY_PATH=$fake/lib64 "$CARGO_TARGET_DIR/debug/examples/bf16_matmul_cublaslt" 2>&1) || status=$?
+echo "$out"
+[ "$status" = 1 ] && grep -q ' cublasLtCreate(&mut lt) failed. ' <<<"$out" \
+    && grep -q 'code = CUBLAS_STATUS_NOT_INITIALIZED, message = cuBLASLt (libcublasLt) could not be loaded: /nonexistent/' <<<"$out" \
+    && ! grep -q panicked <<<"$out" || { echo "dry_run.sh: the cuBLASLt lesson did not fail as it should (exit $status)" >&2; exit 1; }
 echo "dry run passed"
