@@ -282,6 +282,11 @@ fn versioned_dirs(dir: &Path, prefix: &str) -> Vec<PathBuf> {
 /// first; then CUDA 11 and 12's `nvidia/cuda_runtime`).
 fn wheel_roots(site: &Path) -> Vec<PathBuf> {
     let cuda_loader::Role::Toolkit { wheels, .. } = cuda_loader::RUNTIME.role else { return Vec::new() };
+    // No NVIDIA wheel at all here (no `nvidia/`): nothing to try; the search reports the pattern.
+    let top = |wheel: &&str| Path::new(wheel).components().next().map(|c| site.join(c));
+    if !wheels.iter().filter_map(top).any(|dir| dir.is_dir()) {
+        return Vec::new();
+    }
     let mut roots = Vec::new();
     for wheel in wheels {
         let Some((before, after)) = wheel.split_once("{major}") else {

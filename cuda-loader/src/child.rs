@@ -1,8 +1,8 @@
 //! Running a test's scenario in a fresh copy of its test binary: the loader's state is per
 //! process and decided by the first call, so each scenario that sets a scene (a variable, a
 //! working directory, a fake library) runs in its own process. For the -sys crates' loader tests
-//! ([`__loader_tests!`](crate::__loader_tests)) and the workspace's fault tests; not part of the
-//! API.
+//! ([`loader_tests!`](crate::loader_tests)), the workspace's fault tests, and any test of code
+//! that loads a CUDA library.
 //!
 //! A test binary has one ignored test that runs the scenario named by [`SCENARIO`]
 //! ([`dispatch`]); the other tests start it with [`Child`] and read what it printed.

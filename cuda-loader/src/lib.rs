@@ -20,17 +20,15 @@
 //! Nothing here takes a symbol name from outside: a -sys crate's functions are the only callers
 //! of [`Loader::resolve`], each with its own symbol.
 
-#[doc(hidden)]
 pub mod child;
 mod codes;
 mod functions;
 mod library;
 mod load;
 mod loader;
-#[doc(hidden)]
 #[cfg_attr(unix, path = "os/unix.rs")]
 #[cfg_attr(windows, path = "os/windows.rs")]
-pub mod os;
+mod os;
 mod published;
 mod record;
 mod shell;
@@ -54,6 +52,12 @@ pub const fn symbol(name: &'static str) -> &'static CStr {
         Ok(symbol) => symbol,
         Err(_) => panic!("a symbol name must end in its only NUL"),
     }
+}
+
+/// A real shared library that has none of CUDA's symbols (libc; Windows: kernel32.dll), for
+/// tests of what a loader says of a library that is not the one it wanted.
+pub fn some_other_library() -> std::path::PathBuf {
+    os::some_other_library()
 }
 
 /// `12090` as `12.9`.

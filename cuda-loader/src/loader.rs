@@ -513,8 +513,8 @@ impl Loader {
 }
 
 /// A Python environment's site-packages folders: `<prefix>\\Lib\\site-packages` (Windows),
-/// `<prefix>/lib/python3.X/site-packages`. The build's toolkit finder looks there too.
-#[doc(hidden)]
+/// `<prefix>/lib/python3.X/site-packages`, where NVIDIA's wheels put the libraries. The loader
+/// searches them at run time, cuda-bindings-build's toolkit finder at build time.
 pub fn site_packages(prefix: &Path) -> Vec<PathBuf> {
     let mut sites = vec![prefix.join("Lib").join("site-packages")];
     if let Ok(entries) = std::fs::read_dir(prefix.join("lib")) {

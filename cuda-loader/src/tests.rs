@@ -2,7 +2,7 @@
 //! of functions: one copy for all of them.
 
 /// In a -sys crate's `loader` module: `#[cfg(all(test, cuda_reach = "loaded"))] mod tests {
-/// cuda_loader::__loader_tests!(); }`. Each scenario runs in its own process, with the crate's
+/// cuda_loader::loader_tests!(); }`. Each scenario runs in its own process, with the crate's
 /// variable set:
 ///
 /// - no library (an absolute path where none is): every function answers the description's
@@ -14,11 +14,10 @@
 /// - a relative path in the variable: refused, never looked up from the working directory.
 ///
 /// More scenarios of the crate's own, `("name", function)`, join these.
-#[doc(hidden)]
 // `crate::` is the calling -sys crate, on purpose: its bindings and its LOADER.
 #[allow(clippy::crate_in_macro_def)]
 #[macro_export]
-macro_rules! __loader_tests {
+macro_rules! loader_tests {
     ($(($name:literal, $body:path)),* $(,)?) => {
         use ::std::path::{Path, PathBuf};
         use $crate::child::{dispatch, Child};
@@ -87,13 +86,13 @@ macro_rules! __loader_tests {
 
         #[test]
         fn every_function_names_its_symbol_from_a_library_without_it() {
-            let out = child("wrong_library", $crate::os::some_other_library());
+            let out = child("wrong_library", $crate::some_other_library());
             assert!(out.contains(&format!("called {} functions", crate::ALL_FUNCTIONS.len())), "{out}");
         }
 
         fn wrong_library() {
             let library = crate::LOADER.library();
-            let other = $crate::os::some_other_library();
+            let other = $crate::some_other_library();
             assert_eq!(
                 std::fs::canonicalize(crate::LOADER.library_path().unwrap()).ok(),
                 std::fs::canonicalize(&other).ok()

@@ -20,13 +20,14 @@
 //! ([`cuda_loader::RUNTIME`]), which loads it.
 //!
 //! A call that cannot reach the runtime returns an error code instead of panicking:
-//! [`cudaErrorSharedObjectInitFailed`] when no runtime could be loaded,
-//! [`cudaErrorSymbolNotFound`] when the runtime lacks the function. [`explain`] says which and
-//! why. (`cudaGetErrorName` and `cudaGetErrorString` return a static text saying so instead.)
+//! [`cudaErrorSharedObjectInitFailed`](crate::cudaErrorSharedObjectInitFailed) when no runtime
+//! could be loaded, [`cudaErrorSymbolNotFound`](crate::cudaErrorSymbolNotFound) when the runtime
+//! lacks the function. [`explain`] says which and why. (`cudaGetErrorName` and
+//! `cudaGetErrorString` return a static text saying so instead.)
 
 cuda_loader::loader! { description: cuda_loader::RUNTIME, code: cudaError_t, variable: LIBCUDART_PATH_VAR }
 
 #[cfg(all(test, cuda_reach = "loaded"))]
 mod tests {
-    cuda_loader::__loader_tests!();
+    cuda_loader::loader_tests!();
 }

@@ -30,7 +30,7 @@ fn malloc_fails() {
 
 /// What cuda-checked's macros do before a call.
 fn cuda_loader_clear() {
-    cuda_checked::__loader::clear_last_failure();
+    cuda_loader::clear_last_failure();
 }
 
 /// Issue 24, item 2: a runtime without cudaGetErrorName/-String that answered

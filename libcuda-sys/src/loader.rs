@@ -40,7 +40,7 @@ cuda_loader::loader! { description: cuda_loader::DRIVER, code: CUresult, variabl
 
 #[cfg(all(test, cuda_reach = "loaded"))]
 mod tests {
-    cuda_loader::__loader_tests!(("planted", child_planted));
+    cuda_loader::loader_tests!(("planted", child_planted));
 
     #[cfg(not(windows))]
     fn child_planted() {}
@@ -61,7 +61,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         // A real DLL without the driver's functions, where LoadLibrary would look first.
-        std::fs::copy(cuda_loader::os::some_other_library(), dir.join("nvcuda.dll")).unwrap();
+        std::fs::copy(cuda_loader::some_other_library(), dir.join("nvcuda.dll")).unwrap();
         // This test binary, with the DLLs beside it (wine's stand-ins, if any), run from there.
         let exe = std::env::current_exe().unwrap();
         for entry in std::fs::read_dir(exe.parent().unwrap()).unwrap() {

@@ -25,5 +25,5 @@ cuda_loader::loader! { description: cuda_loader::NVRTC, code: nvrtcResult, varia
 
 #[cfg(all(test, cuda_reach = "loaded"))]
 mod tests {
-    cuda_loader::__loader_tests!();
+    cuda_loader::loader_tests!();
 }

@@ -8,7 +8,7 @@ use nvrtc_sys::*;
 
 #[test]
 fn a_library_without_the_function_is_named_with_the_symbol() {
-    let libc = cuda_loader::os::some_other_library();
+    let libc = cuda_loader::some_other_library();
     std::env::set_var(loader::LIBNVRTC_PATH_VAR, &libc);
     let (mut major, mut minor): (c_int, c_int) = (0, 0);
     // SAFETY: valid out-pointers; the library has no such function, so nothing is written.

@@ -1,7 +1,6 @@
 //! NVIDIA's own libnvrtc, as the toolkit or wheel the build found has it (CI: the nvrtc wheel
 //! unpacked by `cargo xtask headers`, with CUDA_PATH at it): a CUDA C++ kernel compiled to PTX,
-//! a compile error with its log, the version. Needs the library, not a GPU.
-#![cfg(not(feature = "link"))]
+//! a compile error with its log, the version. Needs the library, not a GPU; loaded or linked.
 
 use std::ffi::{c_char, c_int, CStr, CString};
 use std::ptr::{null, null_mut};
