@@ -59,7 +59,7 @@ pub fn describe_lt(code: crate::cublasStatus_t) -> (String, String) {
 
 #[cfg(all(test, cuda_reach = "loaded"))]
 mod tests {
-    cuda_loader::__loader_tests!(("lt_no_library", lt_no_library));
+    cuda_loader::loader_tests!(("lt_no_library", lt_no_library));
 
     /// cuBLASLt's functions without libcublasLt: each answers the loader's code, and
     /// libcublasLt's loader (not libcublas's) says why.
