@@ -9,7 +9,9 @@
 #      the analysis all happen as on the GPU machine;
 #   2. the runtime and cuBLAS lessons' GPU tests (lessons/tests/on_gpu.rs) run against the same
 #      fakes (not the cuBLASLt lesson: the fake has no cuBLASLt);
-#   3. the cuBLASLt lesson, past cudaSetDevice, without libcublasLt: exit 1 and check_cublaslt!'s
+#   3. so does vector_add_nvrtc's, its kernel compiled by the real NVRTC (the toolkit's, from
+#      the wheel), and the NVRTC lessons run with the fake driver and no NVRTC;
+#   4. the cuBLASLt lesson, past cudaSetDevice, without libcublasLt: exit 1 and check_cublaslt!'s
 #      message.
 # The figures mean nothing; what fails here would fail on the GPU machine.
 # CUDA_PATH: a toolkit root of the GPU machine's CUDA, as for bundle.sh (default: xtask's `gpu`).
@@ -34,13 +36,16 @@ fakes -DFAKE_CUBLAS -Wl,-soname,"libcublas.so.$major" -L"$fake/lib64" -lcudart -
 ln -s "libcublas.so.$major" "$fake/lib64/libcublas.so"
 # gpu.sh hands the Rust program the libcublasLt gemm_c links to; the fake's is the fake itself.
 ln -s "libcublas.so.$major" "$fake/lib64/libcublasLt.so.$major"
+# NVRTC is real (the toolkit's, from NVIDIA's wheel): it needs no GPU.
+for nvrtc in "$CUDA_PATH"/lib/libnvrtc*.so.*; do ln -s "$nvrtc" "$fake/lib64/"; done
+ln -s "libnvrtc.so.$major" "$fake/lib64/libnvrtc.so"
 
 [ -x "$dir/pinned_copy" ] || bash bench/bundle.sh "$dir"
 echo "== 1. bench/gpu.sh on the fakes"
 # (The bundle's loaded runtime would otherwise find the real libcudart of CUDA_PATH first.)
 CUDA_HOME=$fake CUDART_SYS_LIBCUDART_PATH=$fake/lib64/libcudart.so.$major FAKE_GPU_NO_COPY=1 \
-    BANDWIDTH_RUNS=2 RUNTIME_BANDWIDTH_ROUNDS=2 PROTOCOL_ROUNDS=5 GEMM_ROUNDS=2 GEMM_BATCH_MS=2 \
-    bash bench/gpu.sh "$dir" calls runtime-calls bandwidth runtime-bandwidth pinned-protocol gemm
+    BANDWIDTH_RUNS=2 RUNTIME_BANDWIDTH_ROUNDS=2 PROTOCOL_ROUNDS=5 NVRTC_ROUNDS=2 GEMM_ROUNDS=2 GEMM_BATCH_MS=2 \
+    bash bench/gpu.sh "$dir" calls runtime-calls bandwidth runtime-bandwidth pinned-protocol nvrtc gemm
 
 echo "== 2. the runtime and cuBLAS lessons' GPU tests on the fakes"
 export CARGO_TARGET_DIR=target/dry-run
@@ -49,7 +54,12 @@ for lessons in runtime_ _cublas_; do
     CUDART_SYS_LIBCUDART_PATH=$fake/lib64/libcudart.so.$major CUBLAS_SYS_LIBCUBLAS_PATH=$fake/lib64/libcublas.so.$major \
         LD_LIBRARY_PATH=$fake/lib64 cargo test -p lessons --features gpu-tests --test on_gpu "$lessons" -- --nocapture
 done
-echo "== 3. past cudaSetDevice (the fake runtime), the cuBLASLt lesson without libcublasLt: exit 1 with check_cublaslt!'s reason"
+
+echo "== 3. vector_add_nvrtc's GPU test on the fake driver with the real NVRTC, and the NVRTC lessons without NVRTC"
+LD_LIBRARY_PATH=$fake/lib64 cargo test -p lessons --features gpu-tests --test on_gpu vector_add_nvrtc -- --nocapture
+LD_LIBRARY_PATH=$fake/lib64 cargo test -p lessons --test without_a_driver nvrtc_lessons -- --nocapture
+
+echo "== 4. past cudaSetDevice (the fake runtime), the cuBLASLt lesson without libcublasLt: exit 1 with check_cublaslt!'s reason"
 status=0
 out=$(CUDART_SYS_LIBCUDART_PATH=$fake/lib64/libcudart.so.$major CUBLAS_SYS_LIBCUBLASLT_PATH=/nonexistent/libcublasLt.so.$major \
     LD_LIBRARY_PATH=$fake/lib64 "$CARGO_TARGET_DIR/debug/examples/bf16_matmul_cublaslt" 2>&1) || status=$?

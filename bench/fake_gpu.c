@@ -9,7 +9,9 @@
  * $FAKE_GPU_NO_COPY is set, to keep the benchmarks quick); each copy advances a clock by
  * 4 us + bytes / 50 GB/s, with 0.3% noise, and events read that clock. The runtime uses the
  * driver as the real one does: cudaSetDevice retains the device's primary context and makes
- * it current through libcuda.so.1. cuLaunchKernel runs `vector_add` on the host. cuBLAS's
+ * it current through libcuda.so.1. cuLaunchKernel runs `vector_add` on the host. The device
+ * is an sm_90 one; a CUBIN (an ELF file, as NVRTC makes for the nvrtc benchmark and the
+ * vector_add_nvrtc lesson) loads as a module whose `vectorAdd` runs as `vector_add` does. cuBLAS's
  * GEMMs are computed on the host when small (the lessons'), skipped when large (the benchmark's),
  * and advance the clock at 50 (FP32), 400 (TF32) or 800 (BF16) TFLOP/s.
  * Functions are defined under the names C code writes; the headers map them to the symbols
@@ -49,6 +51,7 @@ static struct CUctx_st primary_context = {1};
 static int primary_uses;
 static __thread CUcontext current;
 static struct CUfunc_st vector_add = {1};
+static struct CUfunc_st vector_add_from_cubin = {1}; /* the same (a, b, c, n), n an int */
 static const size_t TOTAL = 16ul << 30;
 
 CUresult cuGetErrorName(CUresult error, const char **pStr) {
@@ -72,6 +75,13 @@ CUresult cuGetErrorString(CUresult error, const char **pStr) {
     }
 }
 CUresult cuInit(unsigned int flags) { return flags ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS; }
+/* NVRTC asks a driver already in the process for its private tables (it crashes when the
+ * function is missing): this one has none to give. */
+CUresult cuGetExportTable(const void **table, const CUuuid *id) {
+    (void)id;
+    *table = NULL;
+    return CUDA_ERROR_NOT_SUPPORTED;
+}
 CUresult cuDriverGetVersion(int *v) { *v = CUDA_VERSION; return CUDA_SUCCESS; }
 CUresult cuDeviceGetCount(int *count) { *count = 1; return CUDA_SUCCESS; }
 CUresult cuDeviceGet(CUdevice *device, int ordinal) {
@@ -86,6 +96,14 @@ CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
     return CUDA_SUCCESS;
 }
 CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev) { (void)dev; *bytes = TOTAL; return CUDA_SUCCESS; }
+CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUdevice dev) {
+    if (dev != 0) return CUDA_ERROR_INVALID_DEVICE;
+    switch (attribute) {
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *value = 9; return CUDA_SUCCESS;
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *value = 0; return CUDA_SUCCESS;
+    default: return CUDA_ERROR_INVALID_VALUE;
+    }
+}
 
 #if CUDA_VERSION >= 13000
 CUresult cuCtxCreate(CUcontext *pctx, CUctxCreateParams *params, unsigned int flags, CUdevice dev) {
@@ -157,13 +175,19 @@ CUresult cuEventElapsedTime(float *ms, CUevent start, CUevent end) {
 }
 
 CUresult cuModuleLoadData(CUmodule *module, const void *image) {
-    if (!strstr(image, ".entry vector_add")) return CUDA_ERROR_INVALID_IMAGE;
+    int cubin = !memcmp(image, "\177ELF", 4);
+    if (!cubin && !strstr(image, ".entry vector_add")) return CUDA_ERROR_INVALID_IMAGE;
     *module = calloc(1, sizeof **module);
+    (*module)->loaded = cubin ? 2 : 1;
     return CUDA_SUCCESS;
 }
 CUresult cuModuleUnload(CUmodule module) { free(module); return CUDA_SUCCESS; }
 CUresult cuModuleGetFunction(CUfunction *f, CUmodule module, const char *name) {
-    (void)module;
+    if (module->loaded == 2) {
+        if (strcmp(name, "vectorAdd")) return CUDA_ERROR_NOT_FOUND;
+        *f = &vector_add_from_cubin;
+        return CUDA_SUCCESS;
+    }
     if (strcmp(name, "vector_add")) return CUDA_ERROR_NOT_FOUND;
     *f = &vector_add;
     return CUDA_SUCCESS;
@@ -172,7 +196,7 @@ CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned
                         unsigned int by, unsigned int bz, unsigned int shared, CUstream stream, void **params,
                         void **extra) {
     (void)shared, (void)stream, (void)extra;
-    if (f != &vector_add || !params) return CUDA_ERROR_INVALID_VALUE;
+    if ((f != &vector_add && f != &vector_add_from_cubin) || !params) return CUDA_ERROR_INVALID_VALUE;
     float *a = *(float **)params[0], *b = *(float **)params[1], *c = *(float **)params[2];
     unsigned int n = *(unsigned int *)params[3];
     if ((unsigned long)gx * gy * gz * bx * by * bz < n) return CUDA_ERROR_INVALID_VALUE;

@@ -1,4 +1,4 @@
-/* Lesson 18, in C: a BF16 linear layer through cuBLASLt, Y = X W^T with FP32 accumulation and an
+/* Lesson 22, in C: a BF16 linear layer through cuBLASLt, Y = X W^T with FP32 accumulation and an
  * algorithm from cuBLASLt's heuristic, as inference engines run it (our own program). */
 #include <cublasLt.h>
 #include <cuda_runtime_api.h>

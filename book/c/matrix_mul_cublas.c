@@ -1,4 +1,4 @@
-/* Lesson 17, in C: a row-major product through column-major cuBLAS, our own version of NVIDIA's
+/* Lesson 21, in C: a row-major product through column-major cuBLAS, our own version of NVIDIA's
  * matrixMulCUBLAS: C = A B asked as C^T = B^T A^T, 30 calls timed, checked against the host. */
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>

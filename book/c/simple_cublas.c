@@ -1,4 +1,4 @@
-/* Lesson 16, in C: a first cuBLAS program, our own version of NVIDIA's simpleCUBLAS: three
+/* Lesson 20, in C: a first cuBLAS program, our own version of NVIDIA's simpleCUBLAS: three
  * N x N matrices to the GPU, one cublasSgemm, the result back, compared with the host's product. */
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>

@@ -269,6 +269,12 @@ impl Vendored {
         (file.clone(), *version, nearest)
     }
 
+    /// The newest vendored file's version (a library with one ABI for all versions, as NCCL 2,
+    /// vendors one file).
+    pub fn newest(&self) -> u32 {
+        self.files.last().expect("Vendored::list never returns an empty list").0
+    }
+
     fn majors_text(&self) -> String {
         self.files.iter().map(|(v, _)| (v / 1000).to_string()).collect::<Vec<_>>().join(", ")
     }

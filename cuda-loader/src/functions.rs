@@ -25,6 +25,16 @@ pub trait Unreachable: Sized {
     fn code(&self) -> Option<u32>;
 }
 
+/// A function that returns nothing (NCCL's `ncclResetDebugInit`, cuBLAS's `cublasXerbla`) does
+/// nothing without its library.
+impl Unreachable for () {
+    fn unreachable(_: &'static Library, _: u32) -> Self {}
+
+    fn code(&self) -> Option<u32> {
+        None
+    }
+}
+
 /// `cudaGetErrorString` and the like without their library: a static C string that says so,
 /// never null (C code passes their result straight to `printf`).
 impl Unreachable for *const c_char {
@@ -54,16 +64,6 @@ macro_rules! unreachable_zero {
     )*};
 }
 unreachable_zero!(usize, u32);
-
-/// A function returning nothing (`void cublasXerbla(const char *, int)`) does nothing without
-/// its library.
-impl Unreachable for () {
-    fn unreachable(_: &'static Library, _: u32) -> Self {}
-
-    fn code(&self) -> Option<u32> {
-        None
-    }
-}
 
 /// Chooses the shape of a generated function list by the calling crate's `cuda_reach` cfg.
 #[doc(hidden)]

@@ -38,7 +38,8 @@ use std::ffi::CStr;
 
 pub use functions::Unreachable;
 pub use library::{
-    ErrorText, Files, Library, PerOs, Role, Search, VersionFunction, CUBLAS, CUBLASLT, DRIVER, NVRTC, RUNTIME,
+    ErrorText, Files, Library, PerOs, Role, Search, VersionFunction, CUBLAS, CUBLASLT, DRIVER, NCCL, NVRTC,
+    RUNTIME,
 };
 pub use load::LoadError;
 pub use loader::{site_packages, Bindings, Function, Loader, Reach};

@@ -1,4 +1,4 @@
-//! Lesson 18: a transformer layer's matrix product as inference engines run it, through
+//! Lesson 22: a transformer layer's matrix product as inference engines run it, through
 //! cuBLASLt: BF16 inputs and output, FP32 accumulation, and a kernel chosen by cuBLASLt's own
 //! heuristic. `Y = X W^T`, a linear layer: X holds M = 1024 tokens of K = 4096 features
 //! (row-major), W the layer's N = 4096 x K weights (row-major, as PyTorch's `nn.Linear` keeps

@@ -1,4 +1,4 @@
-//! Lesson 17: a row-major matrix product with column-major cuBLAS, NVIDIA's matrixMulCUBLAS
+//! Lesson 21: a row-major matrix product with column-major cuBLAS, NVIDIA's matrixMulCUBLAS
 //! sample line by line. C and Rust keep a matrix row by row; BLAS reads memory column by
 //! column, so a row-major matrix handed to it is read as its transpose. The sample's trick:
 //! for row-major C = A B, ask cuBLAS for C^T = B^T A^T, which is the same memory: pass B first,

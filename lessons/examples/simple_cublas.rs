@@ -1,4 +1,4 @@
-//! Lesson 16: a first cuBLAS program, NVIDIA's simpleCUBLAS sample line by line. A handle
+//! Lesson 20: a first cuBLAS program, NVIDIA's simpleCUBLAS sample line by line. A handle
 //! (`cublasCreate`), three 275 x 275 matrices moved to the GPU with `cublasSetVector`, one
 //! `cublasSgemm` (C = alpha A B + beta C, column-major as BLAS is), the result read back with
 //! `cublasGetVector`, and the same product computed on the host to compare with: the relative

@@ -2,20 +2,24 @@
 //!
 //! - `headers [DIR]`: fetch every CUDA version CI builds against from NVIDIA's wheels on PyPI
 //!   into `DIR/<version>` (default `.cuda-headers`), laid out as a toolkit: `include/` (cuda.h,
-//!   cuda_runtime_api.h, crt/, nvrtc.h, ...) and `lib/` (libcudart, libnvrtc). Prints each root,
-//!   one per line.
+//!   cuda_runtime_api.h, crt/, nvrtc.h, the profiler's, ...) and `lib/` (libcudart, libnvrtc).
+//!   Prints each root, one per line.
 //!   With WHICH, only the roots it names (`newest`, `newest-12`, `major-13`, `default`, `gpu`):
 //!   scripts ask for a toolkit by purpose, never by a version typed again.
 //! - `root-vars`: the variables that may name a toolkit root, in the order the finder reads them.
-//! - `vendor [--check] [--headers DIR]`: regenerate the vendored bindings, one file per CUDA
-//!   major from its newest version here; with `--check`, fail if the files differ.
+//! - `nccl [DIR]`: fetch the NCCL CI builds against (NVIDIA's nvidia-nccl-cu13 wheel) into
+//!   `DIR/nccl-<version>` (default `.nccl`): `include/nccl.h` and `lib/libnccl.so.2`. Prints
+//!   the root.
+//! - `vendor [--check] [--headers DIR] [--nccl DIR]`: regenerate the vendored bindings, one
+//!   file per CUDA major from its newest version here (NCCL: one file, from [`NCCL`] with the
+//!   newest CUDA's headers); with `--check`, fail if the files differ.
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
 //!   every version's cuda.h; with `--check`, fail if it differs.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use cuda_bindings_build::api::{Api, CUBLAS, DRIVER, NVRTC, RUNTIME};
+use cuda_bindings_build::api::{self, Api, CUBLAS, DRIVER, NVRTC, RUNTIME};
 use cuda_bindings_build::generate;
 
 /// A CUDA version CI builds against, from NVIDIA's wheels on PyPI.
@@ -30,6 +34,9 @@ struct Version {
     /// NVRTC's wheel (`include/nvrtc.h`, `lib/libnvrtc.so.<major>`), and its root inside the
     /// wheel; its files join the runtime's root.
     nvrtc: (&'static str, &'static str),
+    /// The wheel with the profiler's headers (`cuda_profiler_api.h`, `cudaProfiler.h`), which
+    /// the generator binds beside the main ones (`Api::also`), and its root inside the wheel.
+    profiler: (&'static str, &'static str),
     /// cuBLAS's wheel (`include/cublas_v2.h`, `cublasLt.h`, ...; `lib/libcublas.so.<major>`) and
     /// its root, where CI builds cublas-sys from this version's headers; and whether its
     /// libraries join too (about 600 MB unpacked: only where a test or the benchmarks load them).
@@ -46,6 +53,7 @@ const VERSIONS: &[Version] = &[
         runtime: ("nvidia-cuda-runtime-cu11==11.8.89", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu11==11.8.89", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu11==11.8.89", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu11==11.8.86", "nvidia/cuda_profiler_api"),
         cublas: Some(("nvidia-cublas-cu11==11.11.3.6", "nvidia/cublas", false)),
         cccl: None,
     },
@@ -54,6 +62,7 @@ const VERSIONS: &[Version] = &[
         runtime: ("nvidia-cuda-runtime-cu12==12.0.107", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.0.140", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.0.76", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.0.140", "nvidia/cuda_profiler_api"),
         cublas: Some(("nvidia-cublas-cu12==12.0.2.224", "nvidia/cublas", false)),
         // 12.0's CCCL wheels lack nv/target (only a toolkit had it then); 12.9's is the same
         // preprocessor header.
@@ -64,6 +73,7 @@ const VERSIONS: &[Version] = &[
         runtime: ("nvidia-cuda-runtime-cu12==12.9.79", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.9.86", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.9.79", "nvidia/cuda_profiler_api"),
         // Its libraries too: CI links cuda-checked/link's cuBLAS against them.
         cublas: Some(("nvidia-cublas-cu12==12.9.1.4", "nvidia/cublas", true)),
         cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
@@ -73,6 +83,7 @@ const VERSIONS: &[Version] = &[
         runtime: ("nvidia-cuda-runtime==13.0.96", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.0.88", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.0.88", "nvidia/cu13"),
+        profiler: ("nvidia-cuda-profiler-api==13.0.85", "nvidia/cu13"),
         // The GPU machine's: CUDA 13.0 with cuBLAS 13.1.
         cublas: Some(("nvidia-cublas==13.1.0.3", "nvidia/cu13", true)),
         cccl: Some(("nvidia-cuda-cccl==13.0.85", "nvidia/cu13")),
@@ -82,6 +93,7 @@ const VERSIONS: &[Version] = &[
         runtime: ("nvidia-cuda-runtime==13.5.37", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.5.37", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.5.37", "nvidia/cu13"),
+        profiler: ("nvidia-cuda-profiler-api==13.5.25", "nvidia/cu13"),
         cublas: Some(("nvidia-cublas==13.10.0.20", "nvidia/cu13", false)),
         cccl: Some(("nvidia-cuda-cccl==13.3.5.0.6", "nvidia/cu13")),
     },
@@ -90,6 +102,11 @@ const VERSIONS: &[Version] = &[
 /// The CUDA of the GPU machine (driver 580, CUDA 13.0): what its bundles are built against, as
 /// headers newer than its driver could bind functions it lacks.
 const GPU_MACHINE: &str = "13.0";
+
+/// The NCCL CI builds against and nccl-sys's vendored bindings come from, and its root inside
+/// the wheel: the oldest NCCL wheel for CUDA 13, so that bindings made from it load every NCCL
+/// since (nccl-sys refuses a library older than its header).
+const NCCL: (&str, &str) = ("nvidia-nccl-cu13==2.27.7", "nvidia/nccl");
 
 /// The crates with vendored bindings, and their APIs.
 const VENDORED: &[(&str, &Api)] =
@@ -111,13 +128,15 @@ fn main() -> ExitCode {
             println!("{}", cuda_bindings_build::find::ROOT_VARS.join(" "));
             Ok(())
         }
+        Some("nccl") => {
+            let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| root.join(".nccl"));
+            fetch_nccl(&dir).map(|nccl| println!("{}", nccl.display()))
+        }
         Some("vendor") => vendor(&root, &args[1..]),
         Some("porting") => porting(&root, &args[1..]),
-        _ => {
-            Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | vendor [--check] [--headers DIR] | \
-                  porting [--check] [--headers DIR]"
-                .into())
-        }
+        _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR] | \
+                  vendor [--check] [--headers DIR] [--nccl DIR] | porting [--check] [--headers DIR]"
+            .into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -166,7 +185,11 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
         VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
     let root = dir.join(version);
     let has = |header: &str| root.join("include").join(header).is_file();
-    if has("crt/host_defines.h") && has("nvrtc.h") && (v.cublas.is_none() || has("cublas_v2.h")) {
+    if has("crt/host_defines.h")
+        && has("nvrtc.h")
+        && has("cuda_profiler_api.h")
+        && (v.cublas.is_none() || has("cublas_v2.h"))
+    {
         return Ok(root);
     }
     let unpacked = dir.join(format!("{version}.unpacked"));
@@ -178,6 +201,7 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
         // The crt wheel may be nvcc's whole compiler: take its headers only.
         (v.crt, "include/crt/"),
         (v.nvrtc, ""),
+        (v.profiler, ""),
     ];
     if let Some((requirement, inner, libraries)) = v.cublas {
         parts.push(((requirement, inner), if libraries { "" } else { "include/" }));
@@ -214,7 +238,33 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
             }
         }
     }
+    if v.profiler.1 != v.runtime.1 {
+        for header in ["cuda_profiler_api.h", "cudaProfiler.h"] {
+            let from = unpacked.join(v.profiler.1).join("include").join(header);
+            std::fs::rename(&from, unpacked.join(v.runtime.1).join("include").join(header))
+                .map_err(|e| format!("{}: {e}", from.display()))?;
+        }
+    }
     std::fs::rename(unpacked.join(v.runtime.1), &root).map_err(|e| format!("{}: {e}", root.display()))?;
+    std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
+    Ok(root)
+}
+
+fn fetch_nccl(dir: &Path) -> Result<PathBuf, String> {
+    let (requirement, inner) = NCCL;
+    let version = requirement.split_once("==").map_or("", |(_, v)| v);
+    let root = dir.join(format!("nccl-{version}"));
+    if root.join("include/nccl.h").is_file() && root.join("lib/libnccl.so.2").is_file() {
+        return Ok(root);
+    }
+    let unpacked = dir.join(format!("nccl-{version}.unpacked"));
+    let _ = std::fs::remove_dir_all(&unpacked);
+    let _ = std::fs::remove_dir_all(&root);
+    let wheel = download(dir, requirement)?;
+    let script = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\n\
+                  z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith(sys.argv[3])])";
+    run(Command::new("python3").args(["-c", script]).arg(&wheel).arg(&unpacked).arg(format!("{inner}/")))?;
+    std::fs::rename(unpacked.join(inner), &root).map_err(|e| format!("{}: {e}", root.display()))?;
     std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
     Ok(root)
 }
@@ -257,6 +307,14 @@ fn newest_of_each_major() -> Vec<&'static str> {
         }
     }
     newest
+}
+
+/// The folder of `--nccl DIR` (default `.nccl`).
+fn nccl_dir(root: &Path, args: &[String]) -> Result<PathBuf, String> {
+    Ok(match args.iter().position(|a| a == "--nccl") {
+        Some(i) => PathBuf::from(args.get(i + 1).ok_or("--nccl needs a directory")?),
+        None => root.join(".nccl"),
+    })
 }
 
 /// `--check`, and the folder of `--headers DIR` (default `.cuda-headers`).
@@ -307,6 +365,27 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
                 }
             }
         }
+    }
+    // NCCL: one file, made with the newest CUDA's headers (nccl.h includes cuda_runtime.h).
+    let cuda = fetch(&headers, newest_of_each_major().last().ok_or("no CUDA version")?)?;
+    let nccl = fetch_nccl(&nccl_dir(root, args)?)?;
+    let generated = generate::generate(&api::NCCL, &nccl.join("include"), &[cuda.join("include")], false)
+        .map_err(|e| format!("{}: {e}", nccl.display()))?;
+    let dir = root.join("nccl-sys/src/vendored");
+    let path = dir.join(format!("{}_{}.rs", api::NCCL.vendored_stem, generated.version));
+    if check {
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(generated.text.as_str()) {
+            stale.push(path.display().to_string());
+        }
+    } else {
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        for entry in std::fs::read_dir(&dir).map_err(|e| e.to_string())?.filter_map(Result::ok) {
+            if entry.path() != path {
+                std::fs::remove_file(entry.path()).map_err(|e| e.to_string())?;
+            }
+        }
+        std::fs::write(&path, &generated.text).map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("wrote {}", path.display());
     }
     if stale.is_empty() {
         return Ok(());

@@ -9,7 +9,6 @@ pub const CUBLAS_VER_MINOR: u32 = 9;
 pub const CUBLAS_VER_PATCH: u32 = 1;
 pub const CUBLAS_VER_BUILD: u32 = 4;
 pub const CUBLAS_VERSION: u32 = 120901;
-pub const CUDA_VERSION: u32 = 12090;
 pub const CUBLASLT_NUMERICAL_IMPL_FLAGS_FMA: u32 = 1;
 pub const CUBLASLT_NUMERICAL_IMPL_FLAGS_HMMA: u32 = 2;
 pub const CUBLASLT_NUMERICAL_IMPL_FLAGS_IMMA: u32 = 4;
@@ -31,6 +30,7 @@ pub const CUBLASLT_NUMERICAL_IMPL_FLAGS_INPUT_8F_E4M3: u32 = 4194304;
 pub const CUBLASLT_NUMERICAL_IMPL_FLAGS_INPUT_8F_E5M2: u32 = 8388608;
 pub const CUBLASLT_NUMERICAL_IMPL_FLAGS_OP_INPUT_TYPE_MASK: u32 = 16711680;
 pub const CUBLASLT_NUMERICAL_IMPL_FLAGS_GAUSSIAN: u64 = 4294967296;
+pub const CUDA_VERSION: u32 = 12090;
 pub type __off_t = ::core::ffi::c_long;
 pub type __off64_t = ::core::ffi::c_long;
 #[repr(C)]
@@ -1328,6 +1328,15 @@ impl Default for cublasLtMatmulHeuristicResult_t {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cublasLtMatmulHeuristicResult_t {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cublasLtMatmulHeuristicResult_t {{ algo: {:?}, state: {:?}, wavesCount: {:?}, reserved: {:?} }}",
+            self.algo, self.state, self.wavesCount, self.reserved
+        )
     }
 }
 pub const CUBLASLT_ALGO_CAP_SPLITK_SUPPORT: cublasLtMatmulAlgoCapAttributes_t = 0;

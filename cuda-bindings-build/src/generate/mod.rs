@@ -23,7 +23,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use bindgen::callbacks::{FieldInfo, IntKind, ParseCallbacks};
+use bindgen::callbacks::{DeriveTrait, FieldInfo, ImplementsTrait, IntKind, ParseCallbacks};
 
 use crate::api::Api;
 pub use spelling::Anonymous;
@@ -132,6 +132,7 @@ fn generate_unguarded(
     }
     let mut args = vec![format!("-I{}", include.display())];
     args.extend(extra_includes.iter().map(|dir| format!("-I{}", dir.display())));
+    args.extend(api.defines.iter().map(|name| format!("-D{name}")));
     // In a build script, parse for the target, as bindgen does for its own parse.
     if let Ok(target) = std::env::var("TARGET") {
         args.push(format!("--target={target}"));
@@ -139,11 +140,21 @@ fn generate_unguarded(
     let scan = scan::scan(api, &include, &args)?;
 
     let keyword_fields = Rc::new(RefCell::new(BTreeSet::new()));
-    let callbacks =
-        Callbacks { array_lengths: scan.array_lengths.clone(), keyword_fields: keyword_fields.clone() };
-    let mut builder = bindgen::Builder::default()
-        .header(header.to_string_lossy())
-        .clang_args(args.iter().filter(|a| a.starts_with("-I")))
+    let callbacks = Callbacks {
+        array_lengths: scan.array_lengths.clone(),
+        keyword_fields: keyword_fields.clone(),
+        shared_types: scan.shared_types.clone(),
+    };
+    let mut builder = bindgen::Builder::default().header(header.to_string_lossy());
+    for also in api.also {
+        if let Some(path) =
+            std::iter::once(&include).chain(extra_includes).map(|d| d.join(also)).find(|p| p.is_file())
+        {
+            builder = builder.header(path.to_string_lossy());
+        }
+    }
+    let mut builder = builder
+        .clang_args(args.iter().filter(|a| a.starts_with("-I") || a.starts_with("-D")))
         .allowlist_function(api.functions)
         .allowlist_type(api.types)
         .allowlist_var(api.vars)
@@ -157,6 +168,11 @@ fn generate_unguarded(
         .must_use_type(api.result_enum)
         .no_debug(api.result_enum)
         .derive_default(true)
+        // C++'s `dim3` is 1, 1, 1 when not given; the crate writes that `Default` itself.
+        .no_default("dim3")
+        // Debug for every struct C copies by value, the ones holding unions too (a union
+        // prints as `{ union }`: which member is live, only the program knows).
+        .impl_debug(true)
         .generate_comments(comments)
         .layout_tests(true)
         .merge_extern_blocks(true)
@@ -176,16 +192,6 @@ fn generate_unguarded(
                 Error::Parse(format!("no {version_header} beside {} to say its version", header.display()))
             })?;
         builder = builder.header(found.to_string_lossy());
-    }
-    for also in api.also {
-        // Bound where the toolkit has it, from the same folders as the header's own includes.
-        let found = std::iter::once(include.as_path())
-            .chain(extra_includes.iter().map(PathBuf::as_path))
-            .map(|dir| dir.join(also))
-            .find(|h| h.is_file());
-        if let Some(found) = found {
-            builder = builder.header(found.to_string_lossy());
-        }
     }
     for shared in &scan.shared_types {
         builder = builder.blocklist_type(format!("^{shared}$"));
@@ -207,9 +213,22 @@ struct Callbacks {
     array_lengths: BTreeSet<String>,
     /// The member names the header spells with a Rust keyword (`type`, `fn`).
     keyword_fields: Rc<RefCell<BTreeSet<String>>>,
+    /// The types the shared crate defines (blocklisted here).
+    shared_types: BTreeSet<String>,
 }
 
 impl ParseCallbacks for Callbacks {
+    /// The shared crate's types come from this same generator, which gives every struct
+    /// `Copy`, `Clone`, `Debug` and `Default`: so `cudaDeviceProp`, which holds cuda.h's
+    /// `CUuuid_st`, derives them too. Were the shared crate to lack one, this crate would not
+    /// compile, never be wrong.
+    fn blocklisted_type_implements_trait(&self, name: &str, derive: DeriveTrait) -> Option<ImplementsTrait> {
+        let ours = matches!(derive, DeriveTrait::Copy | DeriveTrait::Debug | DeriveTrait::Default);
+        // bindgen names the type as C writes it: `struct CUuuid_st`.
+        let name = name.strip_prefix("struct ").or_else(|| name.strip_prefix("union ")).unwrap_or(name);
+        (ours && self.shared_types.contains(name)).then_some(ImplementsTrait::Yes)
+    }
+
     /// A macro the header writes as an array length is a `usize`, so `[T; CU_IPC_HANDLE_SIZE]`
     /// compiles as C's `T x[CU_IPC_HANDLE_SIZE]` does.
     fn int_macro(&self, name: &str, _value: i64) -> Option<IntKind> {

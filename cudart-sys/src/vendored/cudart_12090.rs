@@ -82,7 +82,7 @@ pub const cudaRoundPosInf: cudaRoundMode = 2;
 pub const cudaRoundMinInf: cudaRoundMode = 3;
 pub type cudaRoundMode = ::core::ffi::c_uint;
 #[repr(C)]
-#[derive(Debug, Default, Copy, Clone)]
+#[derive(Debug, Copy, Clone)]
 pub struct dim3 {
     pub x: ::core::ffi::c_uint,
     pub y: ::core::ffi::c_uint,
@@ -1093,6 +1093,11 @@ impl Default for cudaResourceDesc_res {
         }
     }
 }
+impl ::core::fmt::Debug for cudaResourceDesc_res {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaResourceDesc_res {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     ["Size of cudaResourceDesc"][::core::mem::size_of::<cudaResourceDesc>() - 64usize];
@@ -1113,6 +1118,13 @@ impl Default for cudaResourceDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaResourceDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaResourceDesc {{ resType: {:?}, res: {:?} }}", self.resType, self.res
+        )
     }
 }
 #[repr(C)]
@@ -1941,6 +1953,11 @@ impl Default for cudaMemcpy3DOperand_op {
         }
     }
 }
+impl ::core::fmt::Debug for cudaMemcpy3DOperand_op {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaMemcpy3DOperand_op {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -1963,6 +1980,11 @@ impl Default for cudaMemcpy3DOperand {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaMemcpy3DOperand {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaMemcpy3DOperand {{ type: {:?}, op: {:?} }}", self.r#type, self.op)
     }
 }
 #[repr(C)]
@@ -2007,6 +2029,15 @@ impl Default for cudaMemcpy3DBatchOp {
         }
     }
 }
+impl ::core::fmt::Debug for cudaMemcpy3DBatchOp {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaMemcpy3DBatchOp {{ src: {:?}, dst: {:?}, extent: {:?}, srcAccessOrder: {:?}, flags: {:?} }}",
+            self.src, self.dst, self.extent, self.srcAccessOrder, self.flags
+        )
+    }
+}
 pub const cudaDevP2PAttrPerformanceRank: cudaDeviceP2PAttr = 1;
 pub const cudaDevP2PAttrAccessSupported: cudaDeviceP2PAttr = 2;
 pub const cudaDevP2PAttrNativeAtomicSupported: cudaDeviceP2PAttr = 3;
@@ -2014,6 +2045,7 @@ pub const cudaDevP2PAttrCudaArrayAccessSupported: cudaDeviceP2PAttr = 4;
 pub type cudaDeviceP2PAttr = ::core::ffi::c_uint;
 pub type cudaUUID_t = CUuuid_st;
 #[repr(C)]
+#[derive(Debug, Copy, Clone)]
 pub struct cudaDeviceProp {
     pub name: [::core::ffi::c_char; 256usize],
     pub uuid: cudaUUID_t,
@@ -2578,6 +2610,11 @@ impl Default for cudaExternalMemoryHandleDesc_handle {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalMemoryHandleDesc_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalMemoryHandleDesc_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2606,6 +2643,15 @@ impl Default for cudaExternalMemoryHandleDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalMemoryHandleDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalMemoryHandleDesc {{ type: {:?}, handle: {:?}, size: {:?}, flags: {:?} }}",
+            self.r#type, self.handle, self.size, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -2762,6 +2808,11 @@ impl Default for cudaExternalSemaphoreHandleDesc_handle {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreHandleDesc_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreHandleDesc_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2787,6 +2838,15 @@ impl Default for cudaExternalSemaphoreHandleDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreHandleDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreHandleDesc {{ type: {:?}, handle: {:?}, flags: {:?} }}",
+            self.r#type, self.handle, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -2858,6 +2918,11 @@ impl Default for cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreSignalParams_v1_params_keyedMutex {
@@ -2909,6 +2974,15 @@ impl Default for cudaExternalSemaphoreSignalParams_v1_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams_v1_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2931,6 +3005,14 @@ impl Default for cudaExternalSemaphoreSignalParams_v1 {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaExternalSemaphoreSignalParams_v1 {{ params: {:?}, flags: {:?} }}",
+            self.params, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -3001,6 +3083,11 @@ impl Default for cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreWaitParams_v1_params_keyedMutex {
@@ -3057,6 +3144,15 @@ impl Default for cudaExternalSemaphoreWaitParams_v1_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams_v1_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3079,6 +3175,14 @@ impl Default for cudaExternalSemaphoreWaitParams_v1 {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaExternalSemaphoreWaitParams_v1 {{ params: {:?}, flags: {:?} }}", self
+            .params, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -3150,6 +3254,11 @@ impl Default for cudaExternalSemaphoreSignalParams_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreSignalParams_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreSignalParams_params_keyedMutex {
@@ -3203,6 +3312,15 @@ impl Default for cudaExternalSemaphoreSignalParams_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3228,6 +3346,15 @@ impl Default for cudaExternalSemaphoreSignalParams {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 #[repr(C)]
@@ -3297,6 +3424,11 @@ impl Default for cudaExternalSemaphoreWaitParams_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreWaitParams_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreWaitParams_params_keyedMutex {
@@ -3356,6 +3488,15 @@ impl Default for cudaExternalSemaphoreWaitParams_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3381,6 +3522,15 @@ impl Default for cudaExternalSemaphoreWaitParams {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub use self::cudaError as cudaError_t;
@@ -3995,6 +4145,11 @@ impl Default for cudaGraphNodeParams_anon_reserved1 {
         }
     }
 }
+impl ::core::fmt::Debug for cudaGraphNodeParams_anon_reserved1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaGraphNodeParams_anon_reserved1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4020,6 +4175,15 @@ impl Default for cudaGraphNodeParams {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaGraphNodeParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaGraphNodeParams {{ type: {:?}, reserved0: {:?}, anon_reserved1: {:?}, reserved2: {:?} }}",
+            self.r#type, self.reserved0, self.anon_reserved1, self.reserved2
+        )
     }
 }
 pub const cudaGraphDependencyTypeDefault: cudaGraphDependencyType_enum = 0;
@@ -4233,6 +4397,11 @@ impl Default for cudaGraphKernelNodeUpdate_updateData {
         }
     }
 }
+impl ::core::fmt::Debug for cudaGraphKernelNodeUpdate_updateData {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaGraphKernelNodeUpdate_updateData {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4258,6 +4427,15 @@ impl Default for cudaGraphKernelNodeUpdate {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaGraphKernelNodeUpdate {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaGraphKernelNodeUpdate {{ node: {:?}, field: {:?}, updateData: {:?} }}",
+            self.node, self.field, self.updateData
+        )
     }
 }
 pub const cudaEnableDefault: cudaGetDriverEntryPointFlags = 0;
@@ -4571,6 +4749,11 @@ impl Default for cudaLaunchAttributeValue {
         }
     }
 }
+impl ::core::fmt::Debug for cudaLaunchAttributeValue {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaLaunchAttributeValue {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub struct cudaLaunchAttribute_st {
@@ -4603,6 +4786,14 @@ impl Default for cudaLaunchAttribute_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaLaunchAttribute_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaLaunchAttribute_st {{ id: {:?}, pad: {:?}, val: {:?} }}", self.id,
+            self.pad, self.val
+        )
     }
 }
 pub type cudaLaunchAttribute = cudaLaunchAttribute_st;
@@ -4715,6 +4906,11 @@ impl Default for cudaAsyncNotificationInfo_info {
         }
     }
 }
+impl ::core::fmt::Debug for cudaAsyncNotificationInfo_info {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaAsyncNotificationInfo_info {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4737,6 +4933,14 @@ impl Default for cudaAsyncNotificationInfo {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaAsyncNotificationInfo {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaAsyncNotificationInfo {{ type: {:?}, info: {:?} }}", self.r#type,
+            self.info
+        )
     }
 }
 pub type cudaAsyncNotificationInfo_t = cudaAsyncNotificationInfo;
@@ -6883,6 +7087,10 @@ cuda_fns! {
         attributes: *mut cudaPointerAttributes,
         ptr: *const ::core::ffi::c_void,
     ) -> cudaError_t;
+    /// `cudaProfilerStart` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-runtime-api/>.
+    pub fn cudaProfilerStart() -> cudaError_t;
+    /// `cudaProfilerStop` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-runtime-api/>.
+    pub fn cudaProfilerStop() -> cudaError_t;
     /// `cudaRuntimeGetVersion` in NVIDIA's reference: [Version Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART____VERSION.html).
     pub fn cudaRuntimeGetVersion(runtimeVersion: *mut ::core::ffi::c_int) -> cudaError_t;
     /// `cudaSetDevice` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
@@ -7308,6 +7516,316 @@ pub mod ptds {
     pub use super::cudaStreamUpdateCaptureDependencies_v2_ptsz as cudaStreamUpdateCaptureDependencies_v2;
     pub use super::cudaStreamWaitEvent_ptsz as cudaStreamWaitEvent;
     pub use super::cudaWaitExternalSemaphoresAsync_v2_ptsz as cudaWaitExternalSemaphoresAsync;
+}
+
+// C++'s default arguments (`__dv` in the header, which only C++ compilers see): a macro of each such function's name, taking every arity C++ accepts.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaEventRecord {
+    ($a0:expr $(,)?) => { $crate::cudaEventRecord($a0, $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaEventRecord($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaEventRecordWithFlags {
+    ($a0:expr $(,)?) => { $crate::cudaEventRecordWithFlags($a0, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaEventRecordWithFlags($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaEventRecordWithFlags($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphConditionalHandleCreate {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate($a0, $a1, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphInstantiate {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphInstantiate($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphInstantiate($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphInstantiateWithFlags {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphInstantiateWithFlags($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphInstantiateWithFlags($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphReleaseUserObject {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphReleaseUserObject($a0, $a1, 1) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphReleaseUserObject($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphRetainUserObject {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphRetainUserObject($a0, $a1, 1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphRetainUserObject($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaGraphRetainUserObject($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphicsMapResources {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphicsMapResources($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphicsMapResources($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphicsUnmapResources {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphicsUnmapResources($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphicsUnmapResources($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaLaunchCooperativeKernelMultiDevice {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaLaunchCooperativeKernelMultiDevice($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaLaunchCooperativeKernelMultiDevice($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMalloc3DArray {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMalloc3DArray($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMalloc3DArray($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMallocArray {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMallocArray($a0, $a1, $a2, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMallocArray($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMallocArray($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMallocMipmappedArray {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMallocMipmappedArray($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMallocMipmappedArray($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemPrefetchAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemPrefetchAsync($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemPrefetchAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemPrefetchAsync_v2 {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemPrefetchAsync_v2($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemPrefetchAsync_v2($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DArrayToArray {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $crate::cudaMemcpyDeviceToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => { $crate::cudaMemcpy2DArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpy2DAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DFromArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => { $crate::cudaMemcpy2DFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DToArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => { $crate::cudaMemcpy2DToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy3DAsync {
+    ($a0:expr $(,)?) => { $crate::cudaMemcpy3DAsync($a0, $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaMemcpy3DAsync($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy3DPeerAsync {
+    ($a0:expr $(,)?) => { $crate::cudaMemcpy3DPeerAsync($a0, $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaMemcpy3DPeerAsync($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyArrayToArray {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpyArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $crate::cudaMemcpyDeviceToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpyArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemcpyAsync($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyAsync($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyFromArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpyFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyFromSymbol {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemcpyFromSymbol($a0, $a1, $a2, $crate::__zero(), $crate::cudaMemcpyDeviceToHost) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemcpyFromSymbol($a0, $a1, $a2, $a3, $crate::cudaMemcpyDeviceToHost) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyFromSymbol($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyFromSymbolAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyFromSymbolAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyFromSymbolAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyPeerAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyPeerAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyPeerAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyToArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpyToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyToSymbol {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemcpyToSymbol($a0, $a1, $a2, $crate::__zero(), $crate::cudaMemcpyHostToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemcpyToSymbol($a0, $a1, $a2, $a3, $crate::cudaMemcpyHostToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyToSymbol($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyToSymbolAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyToSymbolAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyToSymbolAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemset2DAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemset2DAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemset2DAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemset3DAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemset3DAsync($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemset3DAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemsetAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemsetAsync($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemsetAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamAttachMemAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamAttachMemAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamGetCaptureInfo_v3 {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $crate::__zero(), $crate::__zero(), $crate::__zero(), $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $crate::__zero(), $crate::__zero(), $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $a3, $crate::__zero(), $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $a3, $a4, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $a3, $a4, $a5, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $a3, $a4, $a5, $a6) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamUpdateCaptureDependencies {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaStreamUpdateCaptureDependencies($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamUpdateCaptureDependencies($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamUpdateCaptureDependencies_v2 {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamUpdateCaptureDependencies_v2($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaStreamUpdateCaptureDependencies_v2($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamWaitEvent {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaStreamWaitEvent($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaStreamWaitEvent($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaUserObjectRelease {
+    ($a0:expr $(,)?) => { $crate::cudaUserObjectRelease($a0, 1) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaUserObjectRelease($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaUserObjectRetain {
+    ($a0:expr $(,)?) => { $crate::cudaUserObjectRetain($a0, 1) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaUserObjectRetain($a0, $a1) };
+}
+
+/// `0` as C++ converts it to a parameter's type: zero, or a null pointer.
+#[doc(hidden)]
+pub trait __Zero {
+    fn __zero() -> Self;
+}
+macro_rules! zero {
+    ($($t:ty),*) => { $(impl __Zero for $t { fn __zero() -> Self { 0 } })* };
+}
+zero!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+impl<T> __Zero for *mut T {
+    fn __zero() -> Self { ::core::ptr::null_mut() }
+}
+impl<T> __Zero for *const T {
+    fn __zero() -> Self { ::core::ptr::null() }
+}
+#[doc(hidden)]
+pub fn __zero<T: __Zero>() -> T {
+    T::__zero()
 }
 
 // The same renames as data: (name C code calls, symbol), for error text and tests.

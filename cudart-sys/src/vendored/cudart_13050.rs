@@ -81,7 +81,7 @@ pub const cudaRoundPosInf: cudaRoundMode = 2;
 pub const cudaRoundMinInf: cudaRoundMode = 3;
 pub type cudaRoundMode = ::core::ffi::c_uint;
 #[repr(C)]
-#[derive(Debug, Default, Copy, Clone)]
+#[derive(Debug, Copy, Clone)]
 pub struct dim3 {
     pub x: ::core::ffi::c_uint,
     pub y: ::core::ffi::c_uint,
@@ -1164,6 +1164,11 @@ impl Default for cudaResourceDesc_res {
         }
     }
 }
+impl ::core::fmt::Debug for cudaResourceDesc_res {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaResourceDesc_res {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     ["Size of cudaResourceDesc"][::core::mem::size_of::<cudaResourceDesc>() - 144usize];
@@ -1187,6 +1192,14 @@ impl Default for cudaResourceDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaResourceDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaResourceDesc {{ resType: {:?}, res: {:?}, flags: {:?} }}", self
+            .resType, self.res, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -1298,6 +1311,11 @@ impl Default for cudaPointerAttributes_anon_localityDomainOrdinal {
         }
     }
 }
+impl ::core::fmt::Debug for cudaPointerAttributes_anon_localityDomainOrdinal {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaPointerAttributes_anon_localityDomainOrdinal {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -1329,6 +1347,16 @@ impl Default for cudaPointerAttributes {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaPointerAttributes {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaPointerAttributes {{ type: {:?}, device: {:?}, devicePointer: {:?}, hostPointer: {:?}, anon_localityDomainOrdinal: {:?}, reserved: {:?} }}",
+            self.r#type, self.device, self.devicePointer, self.hostPointer, self
+            .anon_localityDomainOrdinal, self.reserved
+        )
     }
 }
 #[repr(C)]
@@ -1724,6 +1752,11 @@ impl Default for cudaMemLocation_anon_id {
         }
     }
 }
+impl ::core::fmt::Debug for cudaMemLocation_anon_id {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaMemLocation_anon_id {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     ["Size of cudaMemLocation"][::core::mem::size_of::<cudaMemLocation>() - 8usize];
@@ -1741,6 +1774,14 @@ impl Default for cudaMemLocation {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaMemLocation {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaMemLocation {{ type: {:?}, anon_id: {:?} }}", self.r#type, self
+            .anon_id
+        )
     }
 }
 pub const cudaMemAccessFlagsProtNone: cudaMemAccessFlags = 0;
@@ -1773,6 +1814,14 @@ impl Default for cudaMemAccessDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaMemAccessDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaMemAccessDesc {{ location: {:?}, flags: {:?} }}", self.location, self
+            .flags
+        )
     }
 }
 pub const cudaMemAllocationTypeInvalid: cudaMemAllocationType = 0;
@@ -1836,6 +1885,16 @@ impl Default for cudaMemPoolProps {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaMemPoolProps {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaMemPoolProps {{ allocType: {:?}, handleTypes: {:?}, location: {:?}, win32SecurityAttributes: {:?}, usage: {:?}, reserved: {:?}, reserved1: {:?} }}",
+            self.allocType, self.handleTypes, self.location, self
+            .win32SecurityAttributes, self.usage, self.reserved, self.reserved1
+        )
     }
 }
 #[repr(C)]
@@ -1906,6 +1965,15 @@ impl Default for cudaMemAllocNodeParams {
         }
     }
 }
+impl ::core::fmt::Debug for cudaMemAllocNodeParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaMemAllocNodeParams {{ poolProps: {:?}, accessDescs: {:?}, dptr: {:?} }}",
+            self.poolProps, self.accessDescs, self.dptr
+        )
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub struct cudaMemAllocNodeParamsV2 {
@@ -1946,6 +2014,15 @@ impl Default for cudaMemAllocNodeParamsV2 {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaMemAllocNodeParamsV2 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaMemAllocNodeParamsV2 {{ poolProps: {:?}, accessDescs: {:?}, dptr: {:?} }}",
+            self.poolProps, self.accessDescs, self.dptr
+        )
     }
 }
 #[repr(C)]
@@ -2026,6 +2103,15 @@ impl Default for cudaMemcpyAttributes {
         }
     }
 }
+impl ::core::fmt::Debug for cudaMemcpyAttributes {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaMemcpyAttributes {{ srcAccessOrder: {:?}, srcLocHint: {:?}, dstLocHint: {:?}, flags: {:?} }}",
+            self.srcAccessOrder, self.srcLocHint, self.dstLocHint, self.flags
+        )
+    }
+}
 pub const cudaMemcpyOperandTypePointer: cudaMemcpy3DOperandType = 1;
 pub const cudaMemcpyOperandTypeArray: cudaMemcpy3DOperandType = 2;
 pub const cudaMemcpyOperandTypeMax: cudaMemcpy3DOperandType = 2147483647;
@@ -2101,6 +2187,14 @@ impl Default for cudaMemcpy3DOperand_op_ptr {
         }
     }
 }
+impl ::core::fmt::Debug for cudaMemcpy3DOperand_op_ptr {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaMemcpy3DOperand_op_ptr {{ ptr: {:?}, locHint: {:?} }}", self.ptr,
+            self.locHint
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct cudaMemcpy3DOperand_op_array {
@@ -2155,6 +2249,11 @@ impl Default for cudaMemcpy3DOperand_op {
         }
     }
 }
+impl ::core::fmt::Debug for cudaMemcpy3DOperand_op {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaMemcpy3DOperand_op {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2177,6 +2276,11 @@ impl Default for cudaMemcpy3DOperand {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaMemcpy3DOperand {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaMemcpy3DOperand {{ type: {:?}, op: {:?} }}", self.r#type, self.op)
     }
 }
 #[repr(C)]
@@ -2221,6 +2325,15 @@ impl Default for cudaMemcpy3DBatchOp {
         }
     }
 }
+impl ::core::fmt::Debug for cudaMemcpy3DBatchOp {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaMemcpy3DBatchOp {{ src: {:?}, dst: {:?}, extent: {:?}, srcAccessOrder: {:?}, flags: {:?} }}",
+            self.src, self.dst, self.extent, self.srcAccessOrder, self.flags
+        )
+    }
+}
 pub const cudaDevP2PAttrPerformanceRank: cudaDeviceP2PAttr = 1;
 pub const cudaDevP2PAttrAccessSupported: cudaDeviceP2PAttr = 2;
 pub const cudaDevP2PAttrNativeAtomicSupported: cudaDeviceP2PAttr = 3;
@@ -2251,6 +2364,7 @@ pub const cudaAtomicCapabilityVector32x4: cudaAtomicOperationCapability = 64;
 pub type cudaAtomicOperationCapability = ::core::ffi::c_uint;
 pub type cudaUUID_t = CUuuid_st;
 #[repr(C)]
+#[derive(Debug, Copy, Clone)]
 pub struct cudaDeviceProp {
     pub name: [::core::ffi::c_char; 256usize],
     pub uuid: cudaUUID_t,
@@ -2811,6 +2925,11 @@ impl Default for cudaExternalMemoryHandleDesc_handle {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalMemoryHandleDesc_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalMemoryHandleDesc_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2842,6 +2961,15 @@ impl Default for cudaExternalMemoryHandleDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalMemoryHandleDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalMemoryHandleDesc {{ type: {:?}, handle: {:?}, size: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.r#type, self.handle, self.size, self.flags, self.reserved
+        )
     }
 }
 #[repr(C)]
@@ -3007,6 +3135,11 @@ impl Default for cudaExternalSemaphoreHandleDesc_handle {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreHandleDesc_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreHandleDesc_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3035,6 +3168,15 @@ impl Default for cudaExternalSemaphoreHandleDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreHandleDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreHandleDesc {{ type: {:?}, handle: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.r#type, self.handle, self.flags, self.reserved
+        )
     }
 }
 #[repr(C)]
@@ -3106,6 +3248,11 @@ impl Default for cudaExternalSemaphoreSignalParams_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreSignalParams_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreSignalParams_params_keyedMutex {
@@ -3159,6 +3306,15 @@ impl Default for cudaExternalSemaphoreSignalParams_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3184,6 +3340,15 @@ impl Default for cudaExternalSemaphoreSignalParams {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 #[repr(C)]
@@ -3253,6 +3418,11 @@ impl Default for cudaExternalSemaphoreWaitParams_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreWaitParams_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreWaitParams_params_keyedMutex {
@@ -3312,6 +3482,15 @@ impl Default for cudaExternalSemaphoreWaitParams_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3337,6 +3516,15 @@ impl Default for cudaExternalSemaphoreWaitParams {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub const cudaDevSmResourceGroupDefault: cudaDevSmResourceGroup_flags = 0;
@@ -3535,6 +3723,11 @@ impl Default for cudaDevResource_st_anon_sm {
         }
     }
 }
+impl ::core::fmt::Debug for cudaDevResource_st_anon_sm {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaDevResource_st_anon_sm {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3560,6 +3753,15 @@ impl Default for cudaDevResource_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaDevResource_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaDevResource_st {{ type: {:?}, _internal_padding: {:?}, anon_sm: {:?}, nextResource: {:?} }}",
+            self.r#type, self._internal_padding, self.anon_sm, self.nextResource
+        )
     }
 }
 pub type cudaDevResource = cudaDevResource_st;
@@ -3761,6 +3963,11 @@ impl Default for cudaKernelNodeParamsV2_anon_func {
         }
     }
 }
+impl ::core::fmt::Debug for cudaKernelNodeParamsV2_anon_func {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaKernelNodeParamsV2_anon_func {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3798,6 +4005,16 @@ impl Default for cudaKernelNodeParamsV2 {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaKernelNodeParamsV2 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaKernelNodeParamsV2 {{ anon_func: {:?}, gridDim: {:?}, blockDim: {:?}, sharedMemBytes: {:?}, kernelParams: {:?}, extra: {:?}, ctx: {:?}, functionType: {:?} }}",
+            self.anon_func, self.gridDim, self.blockDim, self.sharedMemBytes, self
+            .kernelParams, self.extra, self.ctx, self.functionType
+        )
     }
 }
 #[repr(C)]
@@ -4253,6 +4470,11 @@ impl Default for cudaGraphNodeParams_anon_reserved1 {
         }
     }
 }
+impl ::core::fmt::Debug for cudaGraphNodeParams_anon_reserved1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaGraphNodeParams_anon_reserved1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4278,6 +4500,15 @@ impl Default for cudaGraphNodeParams {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaGraphNodeParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaGraphNodeParams {{ type: {:?}, reserved0: {:?}, anon_reserved1: {:?}, reserved2: {:?} }}",
+            self.r#type, self.reserved0, self.anon_reserved1, self.reserved2
+        )
     }
 }
 pub const cudaGraphDependencyTypeDefault: cudaGraphDependencyType_enum = 0;
@@ -4491,6 +4722,11 @@ impl Default for cudaGraphKernelNodeUpdate_updateData {
         }
     }
 }
+impl ::core::fmt::Debug for cudaGraphKernelNodeUpdate_updateData {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaGraphKernelNodeUpdate_updateData {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4516,6 +4752,15 @@ impl Default for cudaGraphKernelNodeUpdate {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaGraphKernelNodeUpdate {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaGraphKernelNodeUpdate {{ node: {:?}, field: {:?}, updateData: {:?} }}",
+            self.node, self.field, self.updateData
+        )
     }
 }
 pub const cudaEnableDefault: cudaGetDriverEntryPointFlags = 0;
@@ -4851,6 +5096,11 @@ impl Default for cudaLaunchAttributeValue {
         }
     }
 }
+impl ::core::fmt::Debug for cudaLaunchAttributeValue {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaLaunchAttributeValue {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub struct cudaLaunchAttribute_st {
@@ -4883,6 +5133,14 @@ impl Default for cudaLaunchAttribute_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaLaunchAttribute_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaLaunchAttribute_st {{ id: {:?}, pad: {:?}, val: {:?} }}", self.id,
+            self.pad, self.val
+        )
     }
 }
 pub type cudaLaunchAttribute = cudaLaunchAttribute_st;
@@ -4995,6 +5253,11 @@ impl Default for cudaAsyncNotificationInfo_info {
         }
     }
 }
+impl ::core::fmt::Debug for cudaAsyncNotificationInfo_info {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaAsyncNotificationInfo_info {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -5017,6 +5280,14 @@ impl Default for cudaAsyncNotificationInfo {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaAsyncNotificationInfo {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaAsyncNotificationInfo {{ type: {:?}, info: {:?} }}", self.r#type,
+            self.info
+        )
     }
 }
 pub type cudaAsyncNotificationInfo_t = cudaAsyncNotificationInfo;
@@ -7500,6 +7771,10 @@ cuda_fns! {
         attributes: *mut cudaPointerAttributes,
         ptr: *const ::core::ffi::c_void,
     ) -> cudaError_t;
+    /// `cudaProfilerStart` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-runtime-api/>.
+    pub fn cudaProfilerStart() -> cudaError_t;
+    /// `cudaProfilerStop` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-runtime-api/>.
+    pub fn cudaProfilerStop() -> cudaError_t;
     /// `cudaRuntimeGetVersion` in NVIDIA's reference: [Version Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART____VERSION.html).
     pub fn cudaRuntimeGetVersion(runtimeVersion: *mut ::core::ffi::c_int) -> cudaError_t;
     /// `cudaSetDevice` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html).
@@ -7905,6 +8180,332 @@ pub mod ptds {
     pub use super::cudaStreamUpdateCaptureDependencies_ptsz as cudaStreamUpdateCaptureDependencies;
     pub use super::cudaStreamWaitEvent_ptsz as cudaStreamWaitEvent;
     pub use super::cudaWaitExternalSemaphoresAsync_ptsz as cudaWaitExternalSemaphoresAsync;
+}
+
+// C++'s default arguments (`__dv` in the header, which only C++ compilers see): a macro of each such function's name, taking every arity C++ accepts.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaEventRecord {
+    ($a0:expr $(,)?) => { $crate::cudaEventRecord($a0, $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaEventRecord($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaEventRecordWithFlags {
+    ($a0:expr $(,)?) => { $crate::cudaEventRecordWithFlags($a0, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaEventRecordWithFlags($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaEventRecordWithFlags($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphConditionalHandleCreate {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate($a0, $a1, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphConditionalHandleCreate_v2 {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate_v2($a0, $a1, $crate::NULL, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate_v2($a0, $a1, $a2, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate_v2($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate_v2($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphCreate {
+    ($a0:expr $(,)?) => { $crate::cudaGraphCreate($a0, $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphCreate($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphInstantiate {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphInstantiate($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphInstantiate($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphInstantiateWithFlags {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphInstantiateWithFlags($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphInstantiateWithFlags($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphReleaseUserObject {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphReleaseUserObject($a0, $a1, 1) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphReleaseUserObject($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphRetainUserObject {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphRetainUserObject($a0, $a1, 1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphRetainUserObject($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaGraphRetainUserObject($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphicsMapResources {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphicsMapResources($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphicsMapResources($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphicsUnmapResources {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphicsUnmapResources($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphicsUnmapResources($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMalloc3DArray {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMalloc3DArray($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMalloc3DArray($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMallocArray {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMallocArray($a0, $a1, $a2, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMallocArray($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMallocArray($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMallocMipmappedArray {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMallocMipmappedArray($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMallocMipmappedArray($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemPrefetchAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemPrefetchAsync($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemPrefetchAsync($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DArrayToArray {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $crate::cudaMemcpyDeviceToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => { $crate::cudaMemcpy2DArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpy2DAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DFromArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => { $crate::cudaMemcpy2DFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DToArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => { $crate::cudaMemcpy2DToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy3DAsync {
+    ($a0:expr $(,)?) => { $crate::cudaMemcpy3DAsync($a0, $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaMemcpy3DAsync($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy3DPeerAsync {
+    ($a0:expr $(,)?) => { $crate::cudaMemcpy3DPeerAsync($a0, $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaMemcpy3DPeerAsync($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyArrayToArray {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpyArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $crate::cudaMemcpyDeviceToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpyArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemcpyAsync($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyAsync($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyFromArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpyFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyFromSymbol {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemcpyFromSymbol($a0, $a1, $a2, $crate::__zero(), $crate::cudaMemcpyDeviceToHost) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemcpyFromSymbol($a0, $a1, $a2, $a3, $crate::cudaMemcpyDeviceToHost) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyFromSymbol($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyFromSymbolAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyFromSymbolAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyFromSymbolAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyPeerAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyPeerAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyPeerAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyToArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpyToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyToSymbol {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemcpyToSymbol($a0, $a1, $a2, $crate::__zero(), $crate::cudaMemcpyHostToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemcpyToSymbol($a0, $a1, $a2, $a3, $crate::cudaMemcpyHostToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyToSymbol($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyToSymbolAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyToSymbolAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyToSymbolAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemset2DAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemset2DAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemset2DAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemset3DAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemset3DAsync($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemset3DAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemsetAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemsetAsync($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemsetAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaSignalExternalSemaphoresAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaSignalExternalSemaphoresAsync($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaSignalExternalSemaphoresAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamAttachMemAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamAttachMemAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamBeginRecaptureToGraph {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaStreamBeginRecaptureToGraph($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamBeginRecaptureToGraph($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamGetCaptureInfo {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo($a0, $a1, $crate::__zero(), $crate::__zero(), $crate::__zero(), $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo($a0, $a1, $a2, $crate::__zero(), $crate::__zero(), $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo($a0, $a1, $a2, $a3, $crate::__zero(), $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo($a0, $a1, $a2, $a3, $a4, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo($a0, $a1, $a2, $a3, $a4, $a5, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo($a0, $a1, $a2, $a3, $a4, $a5, $a6) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamUpdateCaptureDependencies {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamUpdateCaptureDependencies($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaStreamUpdateCaptureDependencies($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamWaitEvent {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaStreamWaitEvent($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaStreamWaitEvent($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaUserObjectRelease {
+    ($a0:expr $(,)?) => { $crate::cudaUserObjectRelease($a0, 1) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaUserObjectRelease($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaUserObjectRetain {
+    ($a0:expr $(,)?) => { $crate::cudaUserObjectRetain($a0, 1) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaUserObjectRetain($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaWaitExternalSemaphoresAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaWaitExternalSemaphoresAsync($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaWaitExternalSemaphoresAsync($a0, $a1, $a2, $a3) };
+}
+
+/// `0` as C++ converts it to a parameter's type: zero, or a null pointer.
+#[doc(hidden)]
+pub trait __Zero {
+    fn __zero() -> Self;
+}
+macro_rules! zero {
+    ($($t:ty),*) => { $(impl __Zero for $t { fn __zero() -> Self { 0 } })* };
+}
+zero!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+impl<T> __Zero for *mut T {
+    fn __zero() -> Self { ::core::ptr::null_mut() }
+}
+impl<T> __Zero for *const T {
+    fn __zero() -> Self { ::core::ptr::null() }
+}
+#[doc(hidden)]
+pub fn __zero<T: __Zero>() -> T {
+    T::__zero()
 }
 
 // The same renames as data: (name C code calls, symbol), for error text and tests.

@@ -343,6 +343,15 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {
         }
     }
 }
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {{ union }}"
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -383,6 +392,16 @@ impl Default for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st 
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
+            self.operation, self.address, self.anon_value, self.flags, self.alias
+        )
     }
 }
 #[repr(C)]
@@ -434,6 +453,15 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {
         }
     }
 }
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {{ union }}"
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -474,6 +502,16 @@ impl Default for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
+            self.operation, self.address, self.anon_value, self.flags, self.alias
+        )
     }
 }
 #[repr(C)]
@@ -587,6 +625,11 @@ impl Default for CUstreamBatchMemOpParams_union {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUstreamBatchMemOpParams_union {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUstreamBatchMemOpParams_union {{ union }}")
     }
 }
 pub type CUstreamBatchMemOpParams_v1 = CUstreamBatchMemOpParams_union;
@@ -1418,6 +1461,11 @@ impl Default for CUlaunchAttributeValue_union {
         }
     }
 }
+impl ::core::fmt::Debug for CUlaunchAttributeValue_union {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUlaunchAttributeValue_union {{ union }}")
+    }
+}
 pub type CUlaunchAttributeValue = CUlaunchAttributeValue_union;
 #[repr(C)]
 #[derive(Copy, Clone)]
@@ -1451,6 +1499,14 @@ impl Default for CUlaunchAttribute_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUlaunchAttribute_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUlaunchAttribute_st {{ id: {:?}, pad: {:?}, value: {:?} }}", self.id,
+            self.pad, self.value
+        )
     }
 }
 pub type CUlaunchAttribute = CUlaunchAttribute_st;
@@ -1591,6 +1647,11 @@ impl Default for CUexecAffinityParam_st_param {
         }
     }
 }
+impl ::core::fmt::Debug for CUexecAffinityParam_st_param {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUexecAffinityParam_st_param {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -1613,6 +1674,14 @@ impl Default for CUexecAffinityParam_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUexecAffinityParam_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUexecAffinityParam_st {{ type: {:?}, param: {:?} }}", self.r#type, self
+            .param
+        )
     }
 }
 pub type CUexecAffinityParam_v1 = CUexecAffinityParam_st;
@@ -2468,6 +2537,11 @@ impl Default for CUDA_RESOURCE_DESC_st_res {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_RESOURCE_DESC_st_res {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_RESOURCE_DESC_st_res {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2493,6 +2567,14 @@ impl Default for CUDA_RESOURCE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_RESOURCE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUDA_RESOURCE_DESC_st {{ resType: {:?}, res: {:?}, flags: {:?} }}", self
+            .resType, self.res, self.flags
+        )
     }
 }
 pub type CUDA_RESOURCE_DESC_v1 = CUDA_RESOURCE_DESC_st;
@@ -2840,6 +2922,11 @@ impl Default for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2871,6 +2958,15 @@ impl Default for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {{ type: {:?}, handle: {:?}, size: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.r#type, self.handle, self.size, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1 = CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st;
@@ -3043,6 +3139,11 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3072,6 +3173,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {{ type: {:?}, handle: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.r#type, self.handle, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1 = CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st;
@@ -3149,6 +3259,13 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {{ union }}"
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_keyedMutex {
@@ -3209,6 +3326,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3237,6 +3363,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1 = CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st;
@@ -3312,6 +3447,11 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_keyedMutex {
@@ -3373,6 +3513,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3399,6 +3548,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1 = CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st;
@@ -3564,6 +3722,11 @@ impl Default for CUarrayMapInfo_st_resource {
         }
     }
 }
+impl ::core::fmt::Debug for CUarrayMapInfo_st_resource {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_resource {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub union CUarrayMapInfo_st_subresource {
@@ -3672,6 +3835,11 @@ impl Default for CUarrayMapInfo_st_subresource {
         }
     }
 }
+impl ::core::fmt::Debug for CUarrayMapInfo_st_subresource {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_subresource {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub union CUarrayMapInfo_st_memHandle {
@@ -3696,6 +3864,11 @@ impl Default for CUarrayMapInfo_st_memHandle {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUarrayMapInfo_st_memHandle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_memHandle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -3745,6 +3918,17 @@ impl Default for CUarrayMapInfo_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUarrayMapInfo_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUarrayMapInfo_st {{ resourceType: {:?}, resource: {:?}, subresourceType: {:?}, subresource: {:?}, memOperationType: {:?}, memHandleType: {:?}, memHandle: {:?}, offset: {:?}, deviceBitMask: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.resourceType, self.resource, self.subresourceType, self.subresource,
+            self.memOperationType, self.memHandleType, self.memHandle, self.offset, self
+            .deviceBitMask, self.flags, self.reserved
+        )
     }
 }
 pub type CUarrayMapInfo_v1 = CUarrayMapInfo_st;
@@ -4076,6 +4260,10 @@ pub const CU_MODULE_EAGER_LOADING: CUmoduleLoadingMode_enum = 1;
 pub const CU_MODULE_LAZY_LOADING: CUmoduleLoadingMode_enum = 2;
 pub type CUmoduleLoadingMode_enum = ::core::ffi::c_uint;
 pub use self::CUmoduleLoadingMode_enum as CUmoduleLoadingMode;
+pub const CU_OUT_KEY_VALUE_PAIR: CUoutput_mode_enum = 0;
+pub const CU_OUT_CSV: CUoutput_mode_enum = 1;
+pub type CUoutput_mode_enum = ::core::ffi::c_uint;
+pub use self::CUoutput_mode_enum as CUoutput_mode;
 /// C reaches the members of `CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st`'s anonymous union directly; so does Rust, through this `Deref`.
 impl ::core::ops::Deref
 for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {
@@ -5998,6 +6186,16 @@ cuda_fns! {
         attribute: CUpointer_attribute,
         ptr: CUdeviceptr,
     ) -> CUresult;
+    /// `cuProfilerInitialize` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerInitialize(
+        configFile: *const ::core::ffi::c_char,
+        outputFile: *const ::core::ffi::c_char,
+        outputMode: CUoutput_mode,
+    ) -> CUresult;
+    /// `cuProfilerStart` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerStart() -> CUresult;
+    /// `cuProfilerStop` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerStop() -> CUresult;
     /// `cuSignalExternalSemaphoresAsync` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html).
     pub fn cuSignalExternalSemaphoresAsync(
         extSemArray: *const CUexternalSemaphore,
