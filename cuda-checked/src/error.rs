@@ -43,6 +43,7 @@ impl<C: Code> CallError<C> {
     }
 
     /// The error with `log` attached (empty logs are not), shown after the message.
+    #[cfg(feature = "nvrtc")]
     pub(crate) fn with_log_text(mut self, log: &str) -> Self {
         let log = log.trim_end();
         if !log.is_empty() {
