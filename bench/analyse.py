@@ -9,6 +9,9 @@
     analyse.py protocol DIR REF NAME...       the same, then the verdict on the driver path's
                                               open question (programs c-link, c-link-again,
                                               c-dlopen, rust-link, rust-loaded)
+    analyse.py gemm DIR REF NAME... [--of P]  GEMMs run in rounds (rows `MODE M N K TFLOPS`):
+                                              TFLOP/s, ratios to REF with 95% confidence
+                                              intervals, and each as a fraction of P's
     analyse.py allreduce DIR REF NAME...      all-reduce sweeps run in rounds (DIR/NAME.R.txt,
                                               `bytes count time_us algbw busbw` rows): time,
                                               algbw, busbw and time ratios to REF with 95% CIs
@@ -180,14 +183,17 @@ def verdict(lo, hi):
     return "same"
 
 
+def rounds_of(work, name):
+    """How many rounds DIR/NAME.R.txt holds: R = 1, 2, ... while the file exists."""
+    r = 0
+    while os.path.exists(os.path.join(work, f"{name}.{r + 1}.txt")):
+        r += 1
+    return r
+
+
 def rounds(work, ref, names):
     programs = [ref] + [n for n in names if n != ref]
-    counts = []
-    for name in programs:
-        r = 0
-        while os.path.exists(os.path.join(work, f"{name}.{r + 1}.txt")):
-            r += 1
-        counts.append(r)
+    counts = [rounds_of(work, p) for p in programs]
     n_rounds = min(counts)
     if n_rounds < 2:
         fail(f"{work}: need at least 2 rounds of each of {programs}, found {counts}")
@@ -297,6 +303,84 @@ def conclude_protocol(pooled):
                 same = [roles[role] for role in ("loaded", "link", "dlopen") if v[role] == "same"]
                 print(f"{head} differs from C: {'; '.join(differ)}; no difference: {', '.join(same) or 'none'}"
                       f" (control {show('control')})")
+
+
+# ---------------------------------------------------------------- gemm
+
+
+def gemm_table(path):
+    """One run of a GEMM program: {(mode, "MxNxK"): TFLOP/s}, in the file's order."""
+    rows = {}
+    for line in open(path):
+        f = line.split()
+        if line.startswith("#") or len(f) != 5:
+            continue
+        try:
+            rate = float(f[4])
+        except ValueError:
+            continue
+        if not (math.isfinite(rate) and rate > 0):
+            fail(f"{path}: {line.strip()}: not a positive rate")
+        rows[f[0], "x".join(f[1:4])] = rate
+    if not rows:
+        fail(f"{path}: no `MODE M N K TFLOPS` rows")
+    return rows
+
+
+def gemm(work, ref, names, of):
+    programs = [ref] + [n for n in names if n != ref]
+    counts = [rounds_of(work, p) for p in programs]
+    n_rounds = min(counts)
+    if n_rounds < 2:
+        fail(f"{work}: need at least 2 rounds of each of {programs}, found {counts}")
+    data = {p: [gemm_table(os.path.join(work, f"{p}.{r}.txt")) for r in range(1, n_rounds + 1)]
+            for p in programs}
+    cells = list(data[ref][0])
+    for p in programs:
+        for r, run in enumerate(data[p], 1):
+            if list(run) != cells:
+                fail(f"{p}.{r}.txt has cells {list(run)}, {ref}.1.txt {cells}")
+    rng = random.Random(12)
+    resamples = [[rng.randrange(n_rounds) for _ in range(n_rounds)] for _ in range(BOOTSTRAP)]
+
+    def values(p, cell):
+        return [run[cell] for run in data[p]]
+
+    others = [p for p in programs[1:] if p != of]
+    print(f"{n_rounds} rounds; TFLOP/s = 10^12 multiply-adds x 2 per second, median over rounds;"
+          f" {'/'.join(others)} / {ref}: ratio of medians [95% CI: bootstrap over rounds, paired];"
+          + (f" / {of}: each figure as a fraction of {of}'s" if of else ""))
+    shown = [ref] + others + ([of] if of else [])
+    modes = list(dict.fromkeys(mode for mode, _ in cells))
+    for mode in modes:
+        print(f"-- {mode}")
+        head = f"{'M x N x K':>20}" + "".join(f" {p:>8}" for p in shown)
+        head += "".join(f" {p + '/' + ref:>24}" for p in others)
+        head += "".join(f" {p + '/' + of:>11}" for p in [ref] + others) if of else ""
+        print(head)
+        for cell in [c for c in cells if c[0] == mode]:
+            med = {p: statistics.median(values(p, cell)) for p in shown}
+            line = f"{cell[1]:>20}" + "".join(f" {med[p]:8.1f}" for p in shown)
+            for p in others:
+                base, mine = values(ref, cell), values(p, cell)
+                boot = sorted(statistics.median([mine[i] for i in idx]) /
+                              statistics.median([base[i] for i in idx]) for idx in resamples)
+                lo, hi = percentile(boot, 0.025), percentile(boot, 0.975)
+                line += f" {med[p] / med[ref]:9.3f} [{lo:5.3f},{hi:5.3f}]"
+            if of:
+                line += "".join(f" {med[p] / med[of]:11.3f}" for p in [ref] + others)
+            print(line)
+    print(f"-- pooled: per round, the geometric mean over a mode's shapes of program / {ref};"
+          f" its mean over the {n_rounds} rounds with a 95% t-interval")
+    for mode in modes:
+        group = [c for c in cells if c[0] == mode]
+        for p in others + ([of] if of else []):
+            per_round = [statistics.mean(math.log(data[p][r][c] / data[ref][r][c]) for c in group)
+                         for r in range(n_rounds)]
+            mean, lo, hi = (math.exp(x) for x in t_interval(per_round))
+            floor = "lower bound >= 0.99" if lo >= 0.99 else "lower bound < 0.99"
+            print(f"{mode:6} {p:>8} / {ref}: {mean:.4f} [{lo:.4f}, {hi:.4f}] {verdict(lo, hi)}"
+                  + (f", {floor}" if p != of else ""))
 
 
 # ---------------------------------------------------------------- allreduce
@@ -456,6 +540,13 @@ def main(argv):
         pooled = rounds(argv[1], argv[2], argv[3:])
         if argv[0] == "protocol":
             conclude_protocol(pooled)
+    elif len(argv) >= 4 and argv[0] == "gemm":
+        rest, of = argv[3:], None
+        if "--of" in rest:
+            i = rest.index("--of")
+            of = rest[i + 1] if i + 1 < len(rest) else fail("--of needs a program")
+            rest = rest[:i] + rest[i + 2:]
+        gemm(argv[1], argv[2], rest + ([of] if of else []), of)
     elif len(argv) >= 4 and argv[0] == "compile":
         compile_times(argv[1], argv[2], argv[3:])
     else:

@@ -7,6 +7,7 @@
 #   runtime_bandwidth                          pinned cudaMemcpy (libcudart loaded)
 #   all_reduce                                 NCCL all-reduce sweep (libnccl loaded)
 #   nvrtc_compile                              NVRTC compile and load (libnvrtc, libcuda loaded)
+#   gemm                                       cuBLAS GEMMs (libcublas loaded)
 # Then, on the GPU machine: bash bench/gpu.sh DIR
 #
 # The runtime is found and linked by the header's major (libcudart.so.13 for CUDA 13), so the
@@ -40,8 +41,8 @@ mkdir -p "$dir"
 
 CARGO_TARGET_DIR=target/bench cargo build --release -p bench -p lessons \
     --example call_overhead --example runtime_call_overhead --example runtime_bandwidth \
-    --example pinned_copy --example bandwidth --example all_reduce --example nvrtc_compile
-for b in call_overhead runtime_call_overhead runtime_bandwidth pinned_copy bandwidth all_reduce nvrtc_compile; do
+    --example pinned_copy --example bandwidth --example all_reduce --example nvrtc_compile --example gemm
+for b in call_overhead runtime_call_overhead runtime_bandwidth pinned_copy bandwidth all_reduce nvrtc_compile gemm; do
     cp "target/bench/release/examples/$b" "$dir/$b"
 done
 

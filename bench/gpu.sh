@@ -14,6 +14,10 @@
 #   pinned-protocol    the driver path's open question (issue 12): pinned cuMemcpyHtoD/DtoH,
 #                      4 KiB-256 MiB, pinned_copy.c linked (twice: the control) and with dlopen,
 #                      pinned_copy.rs linked and loaded, $PROTOCOL_ROUNDS (10) rounds
+#   gemm               cuBLAS GEMM TFLOP/s (SGEMM, TF32, BF16): gemm.rs (cublas-sys) vs gemm.c
+#                      (-lcublas) vs torch.matmul (gemm_torch.py, when python3 has torch),
+#                      $GEMM_ROUNDS (6) rounds over $GEMM_SHAPES, batches of $GEMM_BATCH_MS (25) ms
+#                      (about 2 minutes on the H200). Not in the default list: name it.
 #   allreduce          NCCL all-reduce, 8 B-1 GiB, one process per GPU: all_reduce.rs (nccl-sys,
 #                      the system's libnccl) vs all_reduce_torch.py (torch.distributed.all_reduce,
 #                      NCCL backend), and all_reduce.rs on torch's own libnccl where torch brings
@@ -36,7 +40,7 @@ bins=${1:-.gpu/bench}
 all="calls runtime-calls bandwidth runtime-bandwidth pinned-protocol nvrtc"
 sections=${*:-$all}
 for s in $sections; do
-    case " $all allreduce " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
+    case " $all allreduce gemm " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
 done
 need() { # need SECTION BINARY...: the section's Rust binaries are in DIR
     local section=$1 b
@@ -52,6 +56,7 @@ need runtime-calls runtime_call_overhead runtime_call_overhead_link
 need bandwidth bandwidth
 need runtime-bandwidth runtime_bandwidth
 need pinned-protocol pinned_copy pinned_copy_link
+need gemm gemm
 need allreduce all_reduce
 need nvrtc nvrtc_compile
 bins=$(realpath "$bins")
@@ -89,6 +94,11 @@ case " $sections " in *" nvrtc "*)
     printf '#!/bin/sh\nexec %q %q\n' "$work/nvrtc_compile_c" "$(realpath "$here/../lessons/kernels/vectorAdd_kernel.cu")" \
         > "$work/nvrtc_compile_c.sh"
     chmod +x "$work/nvrtc_compile_c.sh" ;;
+esac
+case " $sections " in *" gemm "*)
+    # cuda_fp16.h, which cublas_api.h includes, needs CCCL's <nv/target>: include/cccl in CUDA 13.
+    cccl=(); [ -d "$cuda/include/cccl" ] && cccl=(-I"$cuda/include/cccl")
+    build_c ${cccl[@]+"${cccl[@]}"} "$here/gemm.c" -L"$cuda/lib64" -lcublas "${cudart[@]}" -ldl -o "$work/gemm_c" ;;
 esac
 
 nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.current,pcie.link.width.current --format=csv,noheader || true
@@ -167,6 +177,46 @@ section_pinned_protocol() {
     rounds "$work/protocol" "$n" c-link="$work/pinned_copy_c" c-link-again="$work/pinned_copy_c" \
         c-dlopen="$work/pinned_copy_c_dlopen" rust-link="$bins/pinned_copy_link" rust-loaded="$bins/pinned_copy"
     python3 "$here/analyse.py" protocol "$work/protocol" c-link c-link-again c-dlopen rust-link rust-loaded
+}
+
+# wrap NAME COMMAND ARG...: an executable $work/NAME that runs the command with its arguments,
+# for `rounds`, which runs each program by its path alone.
+wrap() {
+    local name=$1
+    shift
+    { echo '#!/bin/sh'; printf 'exec'; printf ' %q' "$@"; echo; } > "$work/$name"
+    chmod +x "$work/$name"
+}
+
+section_gemm() {
+    local n=${GEMM_ROUNDS:-6} ms=${GEMM_BATCH_MS:-25}
+    # Square, then a Llama-3-8B layer on 4096 tokens (QKV, gate+up, down) and a small batch.
+    local shapes=${GEMM_SHAPES:-"1024 2048 4096 8192 16384 4096x6144x4096 4096x28672x4096 4096x4096x14336 128x4096x14336"}
+    echo "== cuBLAS GEMM, TFLOP/s: gemm.c (-lcublas) vs gemm.rs (cublas-sys) vs torch.matmul, $n rounds"
+    echo "   shapes (M x N x K, or N for N x N x N): $shapes"
+    # The Rust program loads the very libcublas and libcublasLt the C program is linked to,
+    # whatever Python environment is active (torch keeps its own, which it reports).
+    local lib lt
+    lib=$(ldd "$work/gemm_c" | sed -n 's/.*libcublas\.so[^ ]* => \([^ ]*\) .*/\1/p' | head -1)
+    [ -n "$lib" ] || { echo "gpu.sh: ldd finds no libcublas for gemm_c" >&2; return 1; }
+    lt=$(dirname "$lib")/$(basename "$lib" | sed 's/^libcublas/libcublasLt/')
+    export CUBLAS_SYS_LIBCUBLAS_PATH=$lib CUBLAS_SYS_LIBCUBLASLT_PATH=$lt
+    # shellcheck disable=SC2086 # the shapes are words
+    wrap gemm_c.run "$work/gemm_c" "$ms" $shapes
+    # shellcheck disable=SC2086
+    wrap gemm_rust.run "$bins/gemm" "$ms" $shapes
+    local programs=(c="$work/gemm_c.run" rust="$work/gemm_rust.run") of=()
+    if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
+        # shellcheck disable=SC2086
+        wrap gemm_torch.run python3 "$here/gemm_torch.py" "$ms" $shapes
+        programs+=(torch="$work/gemm_torch.run")
+        of=(--of torch)
+    else
+        echo "   (python3 has no torch with CUDA here: C and Rust only)"
+    fi
+    rounds "$work/gemm" "$n" "${programs[@]}"
+    { grep -h '^#' "$work/gemm"/*.1.txt || true; } | sort -u
+    python3 "$here/analyse.py" gemm "$work/gemm" c rust ${of[@]+"${of[@]}"}
 }
 
 section_allreduce() {

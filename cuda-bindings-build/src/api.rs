@@ -32,18 +32,24 @@ pub struct Api {
     pub result_type: &'static str,
     /// NVIDIA's reference for this API; each function's doc links its group's page there.
     pub reference: &'static str,
-    /// The Rust crate that already binds some of this API's types (`struct CUstream_st` is the
-    /// same C type in `cuda.h` and `driver_types.h`), and that crate's header.
-    pub shares_types_with: Option<(&'static str, &'static str)>,
+    /// Headers whose types another crate (or module) already binds, and its Rust path: those
+    /// types are the same C types, taken from there, not bound again (`struct CUstream_st` is
+    /// the same in `cuda.h` and `driver_types.h`). `crate` names this crate's own root.
+    pub shares_types_with: &'static [(&'static str, &'static str)],
+    /// Functions of another library among those headers' (cuBLASLt's, beside cuBLAS's): the
+    /// functions whose names start with the prefix go in a list of their own, `<macro>! { .. }`,
+    /// which the crate hands to that library's loader; and that library's description.
+    pub also_library: Option<(&'static str, &'static str, &'static cuda_loader::Library)>,
     /// Vendored files are `src/vendored/<stem>_<major>.rs`.
     pub vendored_stem: &'static str,
     /// The crate's Rust path, as users write it.
     pub rust_path: &'static str,
     /// The crate's own variables: `<prefix>_STRICT`-style names are shared, see `lib.rs`.
     pub crate_name: &'static str,
-    /// Headers of the same library that programs include beside `header` (the profiler's),
-    /// bound with it where the toolkit has them: a full toolkit does, the runtime wheels keep
-    /// them in a wheel of their own (`nvidia-cuda-profiler-api`).
+    /// Headers of the same library that programs include beside `header` (the profiler's;
+    /// `library_types.h`, which `cuda_runtime.h` includes; cuBLASLt's beside cuBLAS's), bound
+    /// with it where the toolkit has them: a full toolkit does, the runtime wheels keep the
+    /// profiler's in a wheel of their own (`nvidia-cuda-profiler-api`).
     pub also: &'static [&'static str],
 }
 
@@ -62,15 +68,17 @@ pub const DRIVER: Api = Api {
     result_enum: "cudaError_enum",
     result_type: "CUresult",
     reference: "https://docs.nvidia.com/cuda/cuda-driver-api/",
-    shares_types_with: None,
+    shares_types_with: &[],
+    also_library: None,
     vendored_stem: "cuda",
     rust_path: "cuda_sys",
     crate_name: "libcuda-sys",
     also: &["cudaProfiler.h"],
 };
 
-/// The Runtime API, `cuda_runtime_api.h`: cudart-sys. Its `CUstream_st`, `CUevent_st`, ... are
-/// cuda.h's, taken from libcuda-sys (Rust path `cuda_sys`), as in C.
+/// The Runtime API, `cuda_runtime_api.h`, and `library_types.h` (which `cuda_runtime.h`
+/// includes): cudart-sys. Its `CUstream_st`, `CUevent_st`, ... are cuda.h's, taken from
+/// libcuda-sys (Rust path `cuda_sys`), as in C.
 pub const RUNTIME: Api = Api {
     library: &cuda_loader::RUNTIME,
     header: cuda_loader::RUNTIME.header,
@@ -78,18 +86,21 @@ pub const RUNTIME: Api = Api {
     version_header: None,
     defines: &[],
     functions: "cuda.*",
-    types: "cuda.*",
+    // libraryPropertyType: library_types.h's, which every CUDA library's GetProperty takes.
+    types: "cuda.*|libraryPropertyType.*",
     vars: "cuda.*|CUDART_VERSION",
     function_prefix: "cuda",
     constant_prefixes: &["cuda"],
     result_enum: "cudaError",
     result_type: "cudaError_t",
     reference: "https://docs.nvidia.com/cuda/cuda-runtime-api/",
-    shares_types_with: Some(("cuda.h", "cuda_sys")),
+    shares_types_with: &[("cuda.h", "cuda_sys")],
+    // The data types cuBLAS, cuFFT, cuSPARSE... take (cudaDataType): the runtime's header.
+    also_library: None,
     vendored_stem: "cudart",
     rust_path: "cudart_sys",
     crate_name: "cudart-sys",
-    also: &["cuda_profiler_api.h"],
+    also: &["cuda_profiler_api.h", "library_types.h"],
 };
 
 /// NVRTC, `nvrtc.h`: nvrtc-sys. Its version is the `CUDA_VERSION` of the toolkit's `cuda.h`.
@@ -107,7 +118,8 @@ pub const NVRTC: Api = Api {
     result_enum: "nvrtcResult",
     result_type: "nvrtcResult",
     reference: "https://docs.nvidia.com/cuda/nvrtc/",
-    shares_types_with: None,
+    shares_types_with: &[],
+    also_library: None,
     vendored_stem: "nvrtc",
     rust_path: "nvrtc_sys",
     crate_name: "nvrtc-sys",
@@ -133,9 +145,37 @@ pub const NCCL: Api = Api {
     result_enum: "ncclResult_t",
     result_type: "ncclResult_t",
     reference: "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/api.html",
-    shares_types_with: Some(("cuda_runtime.h", "cudart_sys")),
+    shares_types_with: &[("cuda_runtime.h", "cudart_sys")],
     vendored_stem: "nccl",
     rust_path: "nccl_sys",
     crate_name: "nccl-sys",
     also: &[],
+    also_library: None,
+};
+
+/// cuBLAS, `cublas_v2.h` (over `cublas_api.h`, whose `cublasSgemm_v2` it calls `cublasSgemm`),
+/// and cuBLASLt, `cublasLt.h`, which shares its types and status codes: cublas-sys. cuBLASLt's
+/// functions are libcublasLt's (a list of their own), the others libcublas's. The version is
+/// the `CUDA_VERSION` of the toolkit's `cuda.h`; the runtime's types (`cudaStream_t`,
+/// `cudaDataType`) are cudart-sys's, as in C.
+pub const CUBLAS: Api = Api {
+    library: &cuda_loader::CUBLAS,
+    header: cuda_loader::CUBLAS.header,
+    version_macro: cuda_loader::CUBLAS.version_macro,
+    version_header: Some("cuda.h"),
+    defines: &[],
+    functions: "cublas.*",
+    types: "cublas.*",
+    vars: "CUBLAS.*|cublas.*|CUDA_VERSION",
+    function_prefix: "cublas",
+    constant_prefixes: &["CUBLAS"],
+    result_enum: "cublasStatus_t",
+    result_type: "cublasStatus_t",
+    reference: "https://docs.nvidia.com/cuda/cublas/",
+    shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
+    also: &["cublasLt.h"],
+    also_library: Some(("cublasLt", "cublaslt_fns", &cuda_loader::CUBLASLT)),
+    vendored_stem: "cublas",
+    rust_path: "cublas_sys",
+    crate_name: "cublas-sys",
 };

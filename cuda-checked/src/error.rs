@@ -43,12 +43,30 @@ impl<C: Code> CallError<C> {
     }
 
     /// The error with `log` attached (empty logs are not), shown after the message.
+    #[cfg(feature = "nvrtc")]
     pub(crate) fn with_log_text(mut self, log: &str) -> Self {
         let log = log.trim_end();
         if !log.is_empty() {
             self.0.log = Some(log.to_owned());
         }
         self
+    }
+
+    /// Builds the error for `code` with a name and text already asked for: for a library that
+    /// shares its codes with another and has words of its own (`check_cublaslt!` asks cuBLASLt,
+    /// not cuBLAS).
+    #[doc(hidden)]
+    #[cold]
+    #[inline(never)]
+    pub fn described(
+        code: C,
+        (name, message): (String, String),
+        op: &'static str,
+        file: &'static str,
+        line: u32,
+        column: u32,
+    ) -> Self {
+        CallError(Box::new(Inner { code, name, message, op, file, line, column, log: None }))
     }
 
     /// The code the call returned.

@@ -47,6 +47,8 @@
 //! let _ = check_driver!(0u32);
 //! ```
 
+#[cfg(feature = "cublas")]
+mod cublas;
 mod driver;
 mod error;
 mod exit;
@@ -57,6 +59,10 @@ mod runtime;
 #[cfg(feature = "nvrtc")]
 mod runtime_compiler;
 
+#[cfg(feature = "cublas")]
+pub use cublas::{CublasError, CublasResult};
+#[cfg(feature = "cublas")]
+pub use cublas_sys as blas;
 #[doc(hidden)]
 pub use cuda_loader as __loader;
 pub use cuda_sys as sys;
@@ -199,6 +205,71 @@ macro_rules! check_nvrtc {
             }
         }
     };
+}
+
+/// Evaluates `call` (any expression of type `cublasStatus_t`, from a cuBLAS function) once:
+/// `Ok(())` on `CUBLAS_STATUS_SUCCESS`, otherwise a [`CublasError`] holding the code, the call
+/// as written, where it was, and cuBLAS's name and text for the code (`cublasGetStatusName`,
+/// `cublasGetStatusString`). Feature `cublas`.
+///
+/// ```no_run
+/// use cuda_checked::{check_cublas, CublasResult};
+/// use cublas_sys::*;
+///
+/// fn main() -> CublasResult<()> {
+///     let mut handle: cublasHandle_t = std::ptr::null_mut();
+///     unsafe {
+///         check_cublas!(cublasCreate(&mut handle))?;
+///         check_cublas!(cublasDestroy(handle))?;
+///     }
+///     Ok(())
+/// }
+/// ```
+#[cfg(feature = "cublas")]
+#[macro_export]
+macro_rules! check_cublas {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::blas::cublasStatus_t, $call)
+    };
+}
+
+/// [`check_cublas!`] for a cuBLASLt function (`cublasLtMatmul`, ...): the same
+/// [`CublasError`], with cuBLASLt's words for the code (`cublasLtGetStatusName`,
+/// `cublasLtGetStatusString`) and, when the call could not reach libcublasLt, why. Feature
+/// `cublas`.
+///
+/// ```no_run
+/// use cuda_checked::{check_cublaslt, CublasResult};
+/// use cublas_sys::*;
+///
+/// fn main() -> CublasResult<()> {
+///     let mut handle: cublasLtHandle_t = std::ptr::null_mut();
+///     unsafe {
+///         check_cublaslt!(cublasLtCreate(&mut handle))?;
+///         check_cublaslt!(cublasLtDestroy(handle))?;
+///     }
+///     Ok(())
+/// }
+/// ```
+#[cfg(feature = "cublas")]
+#[macro_export]
+macro_rules! check_cublaslt {
+    ($call:expr $(,)?) => {{
+        $crate::__loader::clear_last_failure();
+        let code: $crate::blas::cublasStatus_t = $call;
+        if code == $crate::blas::CUBLAS_STATUS_SUCCESS {
+            ::core::result::Result::<(), $crate::CublasError>::Ok(())
+        } else {
+            ::core::result::Result::Err($crate::CublasError::described(
+                code,
+                $crate::blas::loader::describe_lt(code),
+                ::core::stringify!($call),
+                ::core::file!(),
+                ::core::line!(),
+                ::core::column!(),
+            ))
+        }
+    }};
 }
 
 /// The one body of both macros: the code, compared once with success; on failure, the error.

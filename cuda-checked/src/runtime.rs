@@ -38,6 +38,9 @@ pub enum CudaError {
     Runtime(RuntimeError),
     #[cfg(feature = "nvrtc")]
     Nvrtc(crate::NvrtcError),
+    /// A cuBLAS or cuBLASLt call's (feature `cublas`).
+    #[cfg(feature = "cublas")]
+    Cublas(crate::CublasError),
 }
 
 impl From<DriverError> for CudaError {
@@ -66,6 +69,8 @@ impl std::fmt::Display for CudaError {
             CudaError::Runtime(e) => e.fmt(f),
             #[cfg(feature = "nvrtc")]
             CudaError::Nvrtc(e) => e.fmt(f),
+            #[cfg(feature = "cublas")]
+            CudaError::Cublas(e) => e.fmt(f),
         }
     }
 }
@@ -78,6 +83,8 @@ impl std::fmt::Debug for CudaError {
             CudaError::Runtime(e) => std::fmt::Debug::fmt(e, f),
             #[cfg(feature = "nvrtc")]
             CudaError::Nvrtc(e) => std::fmt::Debug::fmt(e, f),
+            #[cfg(feature = "cublas")]
+            CudaError::Cublas(e) => std::fmt::Debug::fmt(e, f),
         }
     }
 }

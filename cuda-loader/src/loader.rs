@@ -283,6 +283,13 @@ impl Loader {
                 let code = unsafe { f(&mut version) };
                 Some(if code == 0 { Ok(version) } else { Err(code) })
             }
+            VersionFunction::Returned(_) => {
+                // SAFETY: the description's version function has this signature (no arguments,
+                // `size_t` back).
+                let f: unsafe extern "C" fn() -> usize = unsafe { std::mem::transmute(address) };
+                // SAFETY: no arguments.
+                Some(Ok(c_int::try_from(unsafe { f() }).unwrap_or(c_int::MAX)))
+            }
             VersionFunction::MajorMinor(_) => {
                 // SAFETY: the description's version function has this signature (`int *, int *`).
                 let f: unsafe extern "C" fn(*mut c_int, *mut c_int) -> u32 =

@@ -368,3 +368,56 @@ fn runtime_simple_occupancy_suggests_a_full_block_size() {
     assert!(occupancies[0] < 100.0 && occupancies[1] == 100.0, "{out}");
     assert!(out.trim_end().ends_with("Test PASSED"), "{out}");
 }
+
+#[test]
+fn simple_cublas_passes_the_samples_check() {
+    let out = lesson_output("simple_cublas", &[]);
+    assert!(out.starts_with("simpleCUBLAS test running..\n"), "{out}");
+    let error: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("relative error ||ref - gpu|| / ||ref|| = ")?.parse().ok())
+        .unwrap_or_else(|| panic!("no relative error:\n{out}"));
+    assert!(error < 1e-6, "{out}");
+    assert!(out.ends_with("simpleCUBLAS test passed.\n"), "{out}");
+}
+
+#[test]
+fn matrix_mul_cublas_matches_the_host() {
+    for (args, sizes) in [
+        (&[][..], "MatrixA(640,480), MatrixB(480,320), MatrixC(640,320)"),
+        (&["-sizemult=2"][..], "MatrixA(256,192), MatrixB(192,128), MatrixC(256,128)"),
+    ] {
+        let out = lesson_output("matrix_mul_cublas", args);
+        assert!(out.contains("GPU Device 0: \"NVIDIA"), "{out}");
+        assert!(out.contains(sizes), "{out}");
+        let gflops: f64 = out
+            .lines()
+            .find_map(|l| l.strip_prefix("Performance= ")?.split(' ').next()?.parse().ok())
+            .unwrap_or_else(|| panic!("no performance line:\n{out}"));
+        assert!(gflops > 0.0, "{out}");
+        assert!(out.contains("Computing result using CUBLAS...done.\n"), "{out}");
+        assert!(out.contains("Comparing CUBLAS Matrix Multiply with CPU results: PASS\n"), "{out}");
+    }
+}
+
+#[test]
+fn bf16_matmul_cublaslt_is_right_and_fast() {
+    let out = lesson_output("bf16_matmul_cublaslt", &[]);
+    assert!(
+        out.contains("Y (1024 x 4096) = X (1024 x 4096) W^T, BF16 in and out, FP32 accumulation"),
+        "{out}"
+    );
+    let returned: u32 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("the heuristic returned ")?.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no heuristic line:\n{out}"));
+    assert!((1..=8).contains(&returned), "{out}");
+    assert!(out.contains("checked 16384 elements (4 rows): 0 wrong, largest relative error "), "{out}");
+    let tflops: f64 = out
+        .lines()
+        .find_map(|l| l.strip_suffix(" TFLOP/s")?.rsplit(", ").next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no TFLOP/s:\n{out}"));
+    // Any GPU with BF16 tensor cores does this layer far above what scalar code could.
+    assert!(tflops > 10.0, "{out}");
+    assert!(out.ends_with("all checked elements correct\n"), "{out}");
+}

@@ -19,7 +19,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use cuda_bindings_build::api::{self, Api, DRIVER, NVRTC, RUNTIME};
+use cuda_bindings_build::api::{self, Api, CUBLAS, DRIVER, NVRTC, RUNTIME};
 use cuda_bindings_build::generate;
 
 /// A CUDA version CI builds against, from NVIDIA's wheels on PyPI.
@@ -37,6 +37,13 @@ struct Version {
     /// The wheel with the profiler's headers (`cuda_profiler_api.h`, `cudaProfiler.h`), which
     /// the generator binds beside the main ones (`Api::also`), and its root inside the wheel.
     profiler: (&'static str, &'static str),
+    /// cuBLAS's wheel (`include/cublas_v2.h`, `cublasLt.h`, ...; `lib/libcublas.so.<major>`) and
+    /// its root, where CI builds cublas-sys from this version's headers; and whether its
+    /// libraries join too (about 600 MB unpacked: only where a test or the benchmarks load them).
+    cublas: Option<(&'static str, &'static str, bool)>,
+    /// The wheel with `include/nv/`, which cuda_fp16.h includes from CUDA 12 on (cuBLAS's
+    /// headers include cuda_fp16.h), and its root.
+    cccl: Option<(&'static str, &'static str)>,
 }
 
 /// The one list of CUDA versions in the repository: CI reads it from `cargo xtask headers`.
@@ -47,6 +54,8 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-nvcc-cu11==11.8.89", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu11==11.8.89", "nvidia/cuda_nvrtc"),
         profiler: ("nvidia-cuda-profiler-api-cu11==11.8.86", "nvidia/cuda_profiler_api"),
+        cublas: Some(("nvidia-cublas-cu11==11.11.3.6", "nvidia/cublas", false)),
+        cccl: None,
     },
     Version {
         version: "12.0",
@@ -54,6 +63,10 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-nvcc-cu12==12.0.140", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.0.76", "nvidia/cuda_nvrtc"),
         profiler: ("nvidia-cuda-profiler-api-cu12==12.0.140", "nvidia/cuda_profiler_api"),
+        cublas: Some(("nvidia-cublas-cu12==12.0.2.224", "nvidia/cublas", false)),
+        // 12.0's CCCL wheels lack nv/target (only a toolkit had it then); 12.9's is the same
+        // preprocessor header.
+        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
         version: "12.9",
@@ -61,6 +74,9 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.9.86", "nvidia/cuda_nvrtc"),
         profiler: ("nvidia-cuda-profiler-api-cu12==12.9.79", "nvidia/cuda_profiler_api"),
+        // Its libraries too: CI links cuda-checked/link's cuBLAS against them.
+        cublas: Some(("nvidia-cublas-cu12==12.9.1.4", "nvidia/cublas", true)),
+        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
         version: "13.0",
@@ -68,6 +84,9 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-crt==13.0.88", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.0.88", "nvidia/cu13"),
         profiler: ("nvidia-cuda-profiler-api==13.0.85", "nvidia/cu13"),
+        // The GPU machine's: CUDA 13.0 with cuBLAS 13.1.
+        cublas: Some(("nvidia-cublas==13.1.0.3", "nvidia/cu13", true)),
+        cccl: Some(("nvidia-cuda-cccl==13.0.85", "nvidia/cu13")),
     },
     Version {
         version: "13.5",
@@ -75,6 +94,8 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-crt==13.5.37", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.5.37", "nvidia/cu13"),
         profiler: ("nvidia-cuda-profiler-api==13.5.25", "nvidia/cu13"),
+        cublas: Some(("nvidia-cublas==13.10.0.20", "nvidia/cu13", false)),
+        cccl: Some(("nvidia-cuda-cccl==13.3.5.0.6", "nvidia/cu13")),
     },
 ];
 
@@ -89,7 +110,7 @@ const NCCL: (&str, &str) = ("nvidia-nccl-cu13==2.27.7", "nvidia/nccl");
 
 /// The crates with vendored bindings, and their APIs.
 const VENDORED: &[(&str, &Api)] =
-    &[("libcuda-sys", &DRIVER), ("cudart-sys", &RUNTIME), ("nvrtc-sys", &NVRTC)];
+    &[("libcuda-sys", &DRIVER), ("cudart-sys", &RUNTIME), ("nvrtc-sys", &NVRTC), ("cublas-sys", &CUBLAS)];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -163,20 +184,34 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let v =
         VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
     let root = dir.join(version);
-    if root.join("include/crt/host_defines.h").is_file()
-        && root.join("include/nvrtc.h").is_file()
-        && root.join("include/cuda_profiler_api.h").is_file()
+    let has = |header: &str| root.join("include").join(header).is_file();
+    if has("crt/host_defines.h")
+        && has("nvrtc.h")
+        && has("cuda_profiler_api.h")
+        && (v.cublas.is_none() || has("cublas_v2.h"))
     {
         return Ok(root);
     }
     let unpacked = dir.join(format!("{version}.unpacked"));
     let _ = std::fs::remove_dir_all(&unpacked);
     let _ = std::fs::remove_dir_all(&root);
-    for (requirement, inner) in [v.runtime, v.crt, v.nvrtc, v.profiler] {
-        let wheel = download(dir, requirement)?;
+    // (wheel, its root, the part of it to unpack)
+    let mut parts = vec![
+        (v.runtime, ""),
         // The crt wheel may be nvcc's whole compiler: take its headers only.
-        let only =
-            if (requirement, inner) == v.crt { format!("{inner}/include/crt/") } else { format!("{inner}/") };
+        (v.crt, "include/crt/"),
+        (v.nvrtc, ""),
+        (v.profiler, ""),
+    ];
+    if let Some((requirement, inner, libraries)) = v.cublas {
+        parts.push(((requirement, inner), if libraries { "" } else { "include/" }));
+    }
+    if let Some(cccl) = v.cccl {
+        parts.push((cccl, "include/nv/"));
+    }
+    for ((requirement, inner), part) in &parts {
+        let wheel = download(dir, requirement)?;
+        let only = format!("{inner}/{part}");
         let script = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\n\
                       z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith(sys.argv[3])])";
         run(Command::new("python3").args(["-c", script]).arg(&wheel).arg(&unpacked).arg(&only))?;
@@ -187,11 +222,15 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
         std::fs::rename(&crt, unpacked.join(v.runtime.1).join("include/crt"))
             .map_err(|e| format!("{}: {e}", crt.display()))?;
     }
-    if v.nvrtc.1 != v.runtime.1 {
-        // NVRTC's header and libraries join the runtime's, as in a toolkit.
+    // NVRTC's, cuBLAS's and CCCL's headers and libraries join the runtime's, as in a toolkit.
+    let mut joining = vec![v.nvrtc.1];
+    joining.extend(v.cublas.map(|c| c.1));
+    joining.extend(v.cccl.map(|c| c.1));
+    for inner in joining.into_iter().filter(|inner| *inner != v.runtime.1) {
         for sub in ["include", "lib"] {
-            let from = unpacked.join(v.nvrtc.1).join(sub);
-            for entry in std::fs::read_dir(&from).map_err(|e| format!("{}: {e}", from.display()))?.flatten() {
+            let from = unpacked.join(inner).join(sub);
+            let Ok(entries) = std::fs::read_dir(&from) else { continue };
+            for entry in entries.flatten() {
                 let to = unpacked.join(v.runtime.1).join(sub).join(entry.file_name());
                 if !to.exists() {
                     std::fs::rename(entry.path(), &to).map_err(|e| format!("{}: {e}", to.display()))?;
@@ -211,8 +250,6 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     Ok(root)
 }
 
-/// `DIR/nccl-<version>`, NCCL's root in its wheel (`include/`, `lib/`), downloaded and unpacked
-/// if not already there.
 fn fetch_nccl(dir: &Path) -> Result<PathBuf, String> {
     let (requirement, inner) = NCCL;
     let version = requirement.split_once("==").map_or("", |(_, v)| v);

@@ -126,22 +126,42 @@ pub fn emit(
         api.header, api.version_macro
     );
     if !shared.is_empty() {
-        let krate = api.shares_types_with.map_or("", |(_, krate)| krate);
+        let headers: Vec<&str> = api.shares_types_with.iter().map(|(h, _)| *h).collect();
+        let verb = if headers.len() == 1 { "declares" } else { "declare" };
         writeln!(
             out,
-            "// The types `{}` declares too are the same C types: taken from there.",
-            api.shares_types_with.map_or("", |(h, _)| h)
+            "// The types `{}` {verb} too are the same C types: taken from there.",
+            headers.join("`, `")
         )
         .unwrap();
-        writeln!(out, "pub use ::{krate}::{{{}}};\n", shared.into_iter().collect::<Vec<_>>().join(", "))
-            .unwrap();
+        let mut by_crate: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for name in &shared {
+            by_crate.entry(scan.shared_from.get(name).copied().unwrap_or("")).or_default().push(name);
+        }
+        for (krate, names) in by_crate {
+            let path = if krate == "crate" { "crate".to_string() } else { format!("::{krate}") };
+            writeln!(out, "pub use {path}::{{{}}};", names.join(", ")).unwrap();
+        }
+        out += "\n";
     }
     out += &unparse(items);
 
     out += "\n// Every function of the header, loaded on first call or linked (see `cuda_fns!`).\n";
-    let functions: Vec<&syn::ForeignItemFn> = functions.values().collect();
-    let block = unparse(vec![syn::parse_quote!(extern "C" { #(#functions)* })]);
+    let (others, own): (Vec<&syn::ForeignItemFn>, Vec<&syn::ForeignItemFn>) =
+        functions.values().partition(|f| {
+            api.also_library.is_some_and(|(prefix, _, _)| f.sig.ident.to_string().starts_with(prefix))
+        });
+    let block = unparse(vec![syn::parse_quote!(extern "C" { #(#own)* })]);
     out += &block.replacen("extern \"C\" {", "cuda_fns! {", 1);
+    if let Some((prefix, list, _)) = api.also_library {
+        writeln!(
+            out,
+            "\n// The functions of the other library (`{prefix}...`), loaded or linked by its own loader."
+        )
+        .unwrap();
+        let block = unparse(vec![syn::parse_quote!(extern "C" { #(#others)* })]);
+        out += &block.replacen("extern \"C\" {", &format!("{list}! {{"), 1);
+    }
 
     out += "\n// The names C code calls: the header turns them into these symbols by `#define`.\n";
     for (api_name, symbol) in &renames.default {
@@ -436,7 +456,7 @@ fn shared_imports(
             }
         }
     }
-    if api.shares_types_with.is_none() {
+    if api.shares_types_with.is_empty() {
         return BTreeSet::new();
     }
     let mut used = Used(&scan.shared_types, BTreeSet::new());

@@ -1,6 +1,7 @@
 //! What the generator learns from a header through libclang before bindgen runs: the macros
 //! and how the preprocessor expands them, the macros used as array lengths, each function's
-//! documentation group, and (for the Runtime API) the types it shares with `cuda.h`.
+//! documentation group, and the types it shares with another crate's headers (`cuda.h`, for
+//! the Runtime API).
 //!
 //! Nothing here reads header text by hand: clang tokenizes and expands.
 
@@ -45,8 +46,10 @@ pub struct Scan {
     /// The functions the header declares (not defines: a `static inline` function is no
     /// library symbol) with the per-thread default stream.
     pub per_thread_functions: BTreeSet<String>,
-    /// Type names the shared header (`cuda.h`, for the Runtime API) defines.
+    /// Type names the shared headers (`cuda.h`, for the Runtime API) define.
     pub shared_types: BTreeSet<String>,
+    /// The Rust path each shared type is taken from.
+    pub shared_from: BTreeMap<String, &'static str>,
     /// The header's initializer macros, `#define X_INITIALIZER { sizeof(T), ... }`.
     pub initializers: Vec<Initializer>,
     /// The API's macros defined as a macro of another header (`INT_MIN`, `NULL`), which
@@ -105,7 +108,8 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
     scan.docs = docs(&tokens, &functions);
     scan.groups = groups(&tokens, functions);
 
-    if let Some((shared_header, _)) = api.shares_types_with {
+    // The shared headers, from the same folders as the header's own includes.
+    for &(shared_header, krate) in api.shares_types_with {
         let source = format!("#include \"{shared_header}\"\n");
         let unit = Unit::parse("cuda_bindings_shared.c", &source, args).map_err(Error::Parse)?;
         // Beside the API's header (`cuda.h` for the runtime): the types of that one file.
@@ -126,7 +130,7 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
                 file.starts_with(&folder) || canonical.as_ref().is_some_and(|c| file.starts_with(c))
             })
         };
-        scan.shared_types = unit
+        let names = unit
             .entities()
             .into_iter()
             .filter(|e| e.file.as_deref().is_some_and(&from_shared))
@@ -137,8 +141,11 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
                 )
             })
             .map(|e| e.name)
-            .filter(|name| !name.is_empty())
-            .collect();
+            .filter(|name| !name.is_empty());
+        for name in names {
+            scan.shared_from.entry(name.clone()).or_insert(krate);
+            scan.shared_types.insert(name);
+        }
     }
     scan.initializers = initializers(api, &scan.macros, args)?;
     scan.foreign_values = foreign_values(api, &scan.macros, args)?;
