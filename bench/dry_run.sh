@@ -47,10 +47,12 @@ CUDA_HOME=$fake CUDART_SYS_LIBCUDART_PATH=$fake/lib64/libcudart.so.$major FAKE_G
     BANDWIDTH_RUNS=2 RUNTIME_BANDWIDTH_ROUNDS=2 PROTOCOL_ROUNDS=5 NVRTC_ROUNDS=2 GEMM_ROUNDS=2 GEMM_BATCH_MS=2 \
     bash bench/gpu.sh "$dir" calls runtime-calls bandwidth runtime-bandwidth pinned-protocol nvrtc gemm
 
-echo "== 2. the runtime and cuBLAS lessons' GPU tests on the fakes"
+echo "== 2. the TensorRT-shaped runtime lessons' and the cuBLAS lessons' GPU tests on the fakes"
 export CARGO_TARGET_DIR=target/dry-run
 cargo build -p lessons --examples
-for lessons in runtime_ _cublas_; do
+# (The ports of NVIDIA's C++ samples, runtime_simple_streams and the rest, need more of the runtime
+# than the fake has: they run on the GPU machine, beside nvcc's builds, with lessons/cpp-samples.)
+for lessons in runtime_buffers runtime_driver_interop _cublas_; do
     CUDART_SYS_LIBCUDART_PATH=$fake/lib64/libcudart.so.$major CUBLAS_SYS_LIBCUBLAS_PATH=$fake/lib64/libcublas.so.$major \
         LD_LIBRARY_PATH=$fake/lib64 cargo test -p lessons --features gpu-tests --test on_gpu "$lessons" -- --nocapture
 done
