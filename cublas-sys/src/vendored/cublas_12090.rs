@@ -199,140 +199,6 @@ pub struct _IO_wide_data {
 }
 pub type _IO_lock_t = ::core::ffi::c_void;
 #[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct _IO_FILE {
-    pub _flags: ::core::ffi::c_int,
-    pub _IO_read_ptr: *mut ::core::ffi::c_char,
-    pub _IO_read_end: *mut ::core::ffi::c_char,
-    pub _IO_read_base: *mut ::core::ffi::c_char,
-    pub _IO_write_base: *mut ::core::ffi::c_char,
-    pub _IO_write_ptr: *mut ::core::ffi::c_char,
-    pub _IO_write_end: *mut ::core::ffi::c_char,
-    pub _IO_buf_base: *mut ::core::ffi::c_char,
-    pub _IO_buf_end: *mut ::core::ffi::c_char,
-    pub _IO_save_base: *mut ::core::ffi::c_char,
-    pub _IO_backup_base: *mut ::core::ffi::c_char,
-    pub _IO_save_end: *mut ::core::ffi::c_char,
-    pub _markers: *mut _IO_marker,
-    pub _chain: *mut _IO_FILE,
-    pub _fileno: ::core::ffi::c_int,
-    pub _flags2: ::core::ffi::c_int,
-    pub _old_offset: __off_t,
-    pub _cur_column: ::core::ffi::c_ushort,
-    pub _vtable_offset: ::core::ffi::c_schar,
-    pub _shortbuf: [::core::ffi::c_char; 1usize],
-    pub _lock: *mut _IO_lock_t,
-    pub _offset: __off64_t,
-    pub _codecvt: *mut _IO_codecvt,
-    pub _wide_data: *mut _IO_wide_data,
-    pub _freeres_list: *mut _IO_FILE,
-    pub _freeres_buf: *mut ::core::ffi::c_void,
-    pub __pad5: usize,
-    pub _mode: ::core::ffi::c_int,
-    pub _unused2: [::core::ffi::c_char; 20usize],
-}
-#[allow(clippy::unnecessary_operation, clippy::identity_op)]
-const _: () = {
-    ["Size of _IO_FILE"][::core::mem::size_of::<_IO_FILE>() - 216usize];
-    ["Alignment of _IO_FILE"][::core::mem::align_of::<_IO_FILE>() - 8usize];
-    [
-        "Offset of field: _IO_FILE::_flags",
-    ][::core::mem::offset_of!(_IO_FILE, _flags) - 0usize];
-    [
-        "Offset of field: _IO_FILE::_IO_read_ptr",
-    ][::core::mem::offset_of!(_IO_FILE, _IO_read_ptr) - 8usize];
-    [
-        "Offset of field: _IO_FILE::_IO_read_end",
-    ][::core::mem::offset_of!(_IO_FILE, _IO_read_end) - 16usize];
-    [
-        "Offset of field: _IO_FILE::_IO_read_base",
-    ][::core::mem::offset_of!(_IO_FILE, _IO_read_base) - 24usize];
-    [
-        "Offset of field: _IO_FILE::_IO_write_base",
-    ][::core::mem::offset_of!(_IO_FILE, _IO_write_base) - 32usize];
-    [
-        "Offset of field: _IO_FILE::_IO_write_ptr",
-    ][::core::mem::offset_of!(_IO_FILE, _IO_write_ptr) - 40usize];
-    [
-        "Offset of field: _IO_FILE::_IO_write_end",
-    ][::core::mem::offset_of!(_IO_FILE, _IO_write_end) - 48usize];
-    [
-        "Offset of field: _IO_FILE::_IO_buf_base",
-    ][::core::mem::offset_of!(_IO_FILE, _IO_buf_base) - 56usize];
-    [
-        "Offset of field: _IO_FILE::_IO_buf_end",
-    ][::core::mem::offset_of!(_IO_FILE, _IO_buf_end) - 64usize];
-    [
-        "Offset of field: _IO_FILE::_IO_save_base",
-    ][::core::mem::offset_of!(_IO_FILE, _IO_save_base) - 72usize];
-    [
-        "Offset of field: _IO_FILE::_IO_backup_base",
-    ][::core::mem::offset_of!(_IO_FILE, _IO_backup_base) - 80usize];
-    [
-        "Offset of field: _IO_FILE::_IO_save_end",
-    ][::core::mem::offset_of!(_IO_FILE, _IO_save_end) - 88usize];
-    [
-        "Offset of field: _IO_FILE::_markers",
-    ][::core::mem::offset_of!(_IO_FILE, _markers) - 96usize];
-    [
-        "Offset of field: _IO_FILE::_chain",
-    ][::core::mem::offset_of!(_IO_FILE, _chain) - 104usize];
-    [
-        "Offset of field: _IO_FILE::_fileno",
-    ][::core::mem::offset_of!(_IO_FILE, _fileno) - 112usize];
-    [
-        "Offset of field: _IO_FILE::_flags2",
-    ][::core::mem::offset_of!(_IO_FILE, _flags2) - 116usize];
-    [
-        "Offset of field: _IO_FILE::_old_offset",
-    ][::core::mem::offset_of!(_IO_FILE, _old_offset) - 120usize];
-    [
-        "Offset of field: _IO_FILE::_cur_column",
-    ][::core::mem::offset_of!(_IO_FILE, _cur_column) - 128usize];
-    [
-        "Offset of field: _IO_FILE::_vtable_offset",
-    ][::core::mem::offset_of!(_IO_FILE, _vtable_offset) - 130usize];
-    [
-        "Offset of field: _IO_FILE::_shortbuf",
-    ][::core::mem::offset_of!(_IO_FILE, _shortbuf) - 131usize];
-    [
-        "Offset of field: _IO_FILE::_lock",
-    ][::core::mem::offset_of!(_IO_FILE, _lock) - 136usize];
-    [
-        "Offset of field: _IO_FILE::_offset",
-    ][::core::mem::offset_of!(_IO_FILE, _offset) - 144usize];
-    [
-        "Offset of field: _IO_FILE::_codecvt",
-    ][::core::mem::offset_of!(_IO_FILE, _codecvt) - 152usize];
-    [
-        "Offset of field: _IO_FILE::_wide_data",
-    ][::core::mem::offset_of!(_IO_FILE, _wide_data) - 160usize];
-    [
-        "Offset of field: _IO_FILE::_freeres_list",
-    ][::core::mem::offset_of!(_IO_FILE, _freeres_list) - 168usize];
-    [
-        "Offset of field: _IO_FILE::_freeres_buf",
-    ][::core::mem::offset_of!(_IO_FILE, _freeres_buf) - 176usize];
-    [
-        "Offset of field: _IO_FILE::__pad5",
-    ][::core::mem::offset_of!(_IO_FILE, __pad5) - 184usize];
-    [
-        "Offset of field: _IO_FILE::_mode",
-    ][::core::mem::offset_of!(_IO_FILE, _mode) - 192usize];
-    [
-        "Offset of field: _IO_FILE::_unused2",
-    ][::core::mem::offset_of!(_IO_FILE, _unused2) - 196usize];
-};
-impl Default for _IO_FILE {
-    fn default() -> Self {
-        let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
-        unsafe {
-            ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
-            s.assume_init()
-        }
-    }
-}
-#[repr(C)]
 #[derive(Debug)]
 pub struct cublasLtContext {
     _unused: [u8; 0],
@@ -1378,6 +1244,11 @@ pub type cublasLtLoggerCallback_t = ::core::option::Option<
         message: *const ::core::ffi::c_char,
     ),
 >;
+/// C's `FILE`: the C library's own, used only behind a pointer.
+#[repr(C)]
+pub struct _IO_FILE {
+    _private: [u8; 0],
+}
 
 // Every function of the header, loaded on first call or linked (see `cuda_fns!`).
 cuda_fns! {

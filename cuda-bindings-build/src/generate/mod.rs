@@ -196,7 +196,17 @@ fn generate_unguarded(
     for shared in &scan.shared_types {
         builder = builder.blocklist_type(format!("^{shared}$"));
     }
-    let raw = builder.generate().map_err(|e| Error::Parse(e.to_string()))?.to_string();
+    // C's `FILE` (cuBLASLt's logger takes one) is the C library's own struct, whose layout
+    // differs between C libraries and OSes: only ever behind a pointer, so opaque here, and
+    // bindings generated on Linux stay valid on Windows.
+    builder = builder.blocklist_type("^_IO_FILE$");
+    let mut raw = builder.generate().map_err(|e| Error::Parse(e.to_string()))?.to_string();
+    if raw.contains("_IO_FILE") {
+        raw.push_str(
+            "/// C's `FILE`: the C library's own, used only behind a pointer.\n\
+             #[repr(C)]\npub struct _IO_FILE {\n    _private: [u8; 0],\n}\n",
+        );
+    }
     let file =
         syn::parse_file(&raw).map_err(|e| Error::Shape(format!("bindgen's output does not parse: {e}")))?;
     let keyword_fields = keyword_fields.borrow().clone();
