@@ -9,6 +9,14 @@
     analyse.py protocol DIR REF NAME...       the same, then the verdict on the driver path's
                                               open question (programs c-link, c-link-again,
                                               c-dlopen, rust-link, rust-loaded)
+    analyse.py gemm DIR REF NAME... [--of P]  GEMMs run in rounds (rows `MODE M N K TFLOPS`):
+                                              TFLOP/s, ratios to REF with 95% confidence
+                                              intervals, and each as a fraction of P's
+    analyse.py allreduce DIR REF NAME...      all-reduce sweeps run in rounds (DIR/NAME.R.txt,
+                                              `bytes count time_us algbw busbw` rows): time,
+                                              algbw, busbw and time ratios to REF with 95% CIs
+    analyse.py compile DIR REF NAME...        NVRTC compile (and load) times in ms: ratios to
+                                              REF with 95% confidence intervals
 
 `rounds` reads DIR/NAME.R.txt (R = 1, 2, ...), each a table of `SIZE UNIT H2D D2H` rows in
 GB/s, one per program per round. Each round ran every program once, in the order `order`
@@ -175,14 +183,17 @@ def verdict(lo, hi):
     return "same"
 
 
+def rounds_of(work, name):
+    """How many rounds DIR/NAME.R.txt holds: R = 1, 2, ... while the file exists."""
+    r = 0
+    while os.path.exists(os.path.join(work, f"{name}.{r + 1}.txt")):
+        r += 1
+    return r
+
+
 def rounds(work, ref, names):
     programs = [ref] + [n for n in names if n != ref]
-    counts = []
-    for name in programs:
-        r = 0
-        while os.path.exists(os.path.join(work, f"{name}.{r + 1}.txt")):
-            r += 1
-        counts.append(r)
+    counts = [rounds_of(work, p) for p in programs]
     n_rounds = min(counts)
     if n_rounds < 2:
         fail(f"{work}: need at least 2 rounds of each of {programs}, found {counts}")
@@ -294,6 +305,228 @@ def conclude_protocol(pooled):
                       f" (control {show('control')})")
 
 
+# ---------------------------------------------------------------- gemm
+
+
+def gemm_table(path):
+    """One run of a GEMM program: {(mode, "MxNxK"): TFLOP/s}, in the file's order."""
+    rows = {}
+    for line in open(path):
+        f = line.split()
+        if line.startswith("#") or len(f) != 5:
+            continue
+        try:
+            rate = float(f[4])
+        except ValueError:
+            continue
+        if not (math.isfinite(rate) and rate > 0):
+            fail(f"{path}: {line.strip()}: not a positive rate")
+        rows[f[0], "x".join(f[1:4])] = rate
+    if not rows:
+        fail(f"{path}: no `MODE M N K TFLOPS` rows")
+    return rows
+
+
+def gemm(work, ref, names, of):
+    programs = [ref] + [n for n in names if n != ref]
+    counts = [rounds_of(work, p) for p in programs]
+    n_rounds = min(counts)
+    if n_rounds < 2:
+        fail(f"{work}: need at least 2 rounds of each of {programs}, found {counts}")
+    data = {p: [gemm_table(os.path.join(work, f"{p}.{r}.txt")) for r in range(1, n_rounds + 1)]
+            for p in programs}
+    cells = list(data[ref][0])
+    for p in programs:
+        for r, run in enumerate(data[p], 1):
+            if list(run) != cells:
+                fail(f"{p}.{r}.txt has cells {list(run)}, {ref}.1.txt {cells}")
+    rng = random.Random(12)
+    resamples = [[rng.randrange(n_rounds) for _ in range(n_rounds)] for _ in range(BOOTSTRAP)]
+
+    def values(p, cell):
+        return [run[cell] for run in data[p]]
+
+    others = [p for p in programs[1:] if p != of]
+    print(f"{n_rounds} rounds; TFLOP/s = 10^12 multiply-adds x 2 per second, median over rounds;"
+          f" {'/'.join(others)} / {ref}: ratio of medians [95% CI: bootstrap over rounds, paired];"
+          + (f" / {of}: each figure as a fraction of {of}'s" if of else ""))
+    shown = [ref] + others + ([of] if of else [])
+    modes = list(dict.fromkeys(mode for mode, _ in cells))
+    for mode in modes:
+        print(f"-- {mode}")
+        head = f"{'M x N x K':>20}" + "".join(f" {p:>8}" for p in shown)
+        head += "".join(f" {p + '/' + ref:>24}" for p in others)
+        head += "".join(f" {p + '/' + of:>11}" for p in [ref] + others) if of else ""
+        print(head)
+        for cell in [c for c in cells if c[0] == mode]:
+            med = {p: statistics.median(values(p, cell)) for p in shown}
+            line = f"{cell[1]:>20}" + "".join(f" {med[p]:8.1f}" for p in shown)
+            for p in others:
+                base, mine = values(ref, cell), values(p, cell)
+                boot = sorted(statistics.median([mine[i] for i in idx]) /
+                              statistics.median([base[i] for i in idx]) for idx in resamples)
+                lo, hi = percentile(boot, 0.025), percentile(boot, 0.975)
+                line += f" {med[p] / med[ref]:9.3f} [{lo:5.3f},{hi:5.3f}]"
+            if of:
+                line += "".join(f" {med[p] / med[of]:11.3f}" for p in [ref] + others)
+            print(line)
+    print(f"-- pooled: per round, the geometric mean over a mode's shapes of program / {ref};"
+          f" its mean over the {n_rounds} rounds with a 95% t-interval")
+    for mode in modes:
+        group = [c for c in cells if c[0] == mode]
+        for p in others + ([of] if of else []):
+            per_round = [statistics.mean(math.log(data[p][r][c] / data[ref][r][c]) for c in group)
+                         for r in range(n_rounds)]
+            mean, lo, hi = (math.exp(x) for x in t_interval(per_round))
+            floor = "lower bound >= 0.99" if lo >= 0.99 else "lower bound < 0.99"
+            print(f"{mode:6} {p:>8} / {ref}: {mean:.4f} [{lo:.4f}, {hi:.4f}] {verdict(lo, hi)}"
+                  + (f", {floor}" if p != of else ""))
+
+
+# ---------------------------------------------------------------- allreduce
+
+
+def sweep(path):
+    """One all-reduce sweep: ({bytes: (time_us, algbw, busbw)}, its `#` lines)."""
+    rows, notes = {}, []
+    for line in open(path):
+        if line.startswith("#"):
+            notes.append(line.strip())
+            continue
+        f = line.split()
+        if len(f) != 5 or not f[0].isdigit():
+            continue
+        time_us, algbw, busbw = (float(x) for x in f[2:])
+        if not (math.isfinite(time_us) and time_us > 0):
+            fail(f"{path}: {line.strip()}: not a positive time")
+        rows[int(f[0])] = (time_us, algbw, busbw)
+    if not rows:
+        fail(f"{path}: no `bytes count time_us algbw busbw` rows")
+    if not any(n.startswith("# check:") for n in notes):
+        fail(f"{path}: no `# check:` line: the sweep did not finish with a correct all-reduce")
+    return rows, notes
+
+
+def bytes_label(n):
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size and n % size == 0:
+            return f"{n // size} {unit}"
+    return f"{n} B"
+
+
+def allreduce(work, ref, names):
+    programs = [ref] + [n for n in names if n != ref]
+    runs = {}
+    for p in programs:
+        r = 0
+        while os.path.exists(os.path.join(work, f"{p}.{r + 1}.txt")):
+            r += 1
+        if r == 0:
+            fail(f"{work}: no {p}.1.txt")
+        runs[p] = [sweep(os.path.join(work, f"{p}.{i}.txt")) for i in range(1, r + 1)]
+    n_rounds = min(len(v) for v in runs.values())
+    for p in programs:
+        for note in sorted({n for _, notes in runs[p] for n in notes}):
+            print(f"{p}: {note}")
+    sizes = sorted(runs[ref][0][0])
+    for p in programs:
+        for i, (rows, _) in enumerate(runs[p], 1):
+            if sorted(rows) != sizes:
+                fail(f"{p}.{i}.txt has other sizes than {ref}.1.txt")
+    others = programs[1:]
+    rng = random.Random(19)
+    resamples = [[rng.randrange(n_rounds) for _ in range(n_rounds)] for _ in range(BOOTSTRAP)]
+
+    def values(p, size, k):
+        return [runs[p][r][0][size][k] for r in range(n_rounds)]
+
+    print(f"{n_rounds} rounds; medians over rounds; time in us per all-reduce (the slowest rank's);"
+          f" algbw and busbw in GB/s; ratio = time / {ref}'s time [95% CI, bootstrap over rounds,"
+          f" paired], * where it excludes 1")
+    head = f"{'size':>8} {ref + ' us':>12} {'algbw':>8} {'busbw':>8}"
+    for p in others:
+        head += f" {p + ' us':>14} {'algbw':>8} {'busbw':>8} {'ratio [95% CI]':>24}"
+    print(head)
+    per_round = {p: [[] for _ in range(n_rounds)] for p in others}
+    for size in sizes:
+        base = values(ref, size, 0)
+        line = (f"{bytes_label(size):>8} {statistics.median(base):12.2f}"
+                f" {statistics.median(values(ref, size, 1)):8.3f} {statistics.median(values(ref, size, 2)):8.3f}")
+        for p in others:
+            mine = values(p, size, 0)
+            ratio = statistics.median(mine) / statistics.median(base)
+            if n_rounds >= 2:
+                boot = sorted(statistics.median([mine[i] for i in idx]) /
+                              statistics.median([base[i] for i in idx]) for idx in resamples)
+                lo, hi = percentile(boot, 0.025), percentile(boot, 0.975)
+            else:
+                lo = hi = math.nan
+            star = "*" if n_rounds >= 2 and verdict(lo, hi) != "same" else " "
+            line += (f" {statistics.median(mine):14.2f} {statistics.median(values(p, size, 1)):8.3f}"
+                     f" {statistics.median(values(p, size, 2)):8.3f} {ratio:7.3f} [{lo:6.3f},{hi:6.3f}]{star}")
+            for r in range(n_rounds):
+                per_round[p][r].append((size, math.log(mine[r] / base[r])))
+        print(line)
+    print(f"-- pooled: per round, the geometric mean over the sizes of time / {ref}'s time; its mean over"
+          " the rounds with a 95% t-interval")
+    groups = [("<= 64 KiB (latency)", lambda s: s <= 64 << 10), (">= 64 MiB (bandwidth)", lambda s: s >= 64 << 20),
+              ("all sizes", lambda s: True)]
+    for p in others:
+        for label, keep in groups:
+            logs = [statistics.mean(v for s, v in per_round[p][r] if keep(s)) for r in range(n_rounds)
+                    if any(keep(s) for s, _ in per_round[p][r])]
+            if not logs:
+                continue
+            mean, lo, hi = (math.exp(x) for x in t_interval(logs))
+            print(f"{p:>16} / {ref} {label:22}: {mean:.4f} [{lo:.4f}, {hi:.4f}] {verdict(lo, hi)}")
+    top = sizes[-1]
+    best = {p: max(values(p, top, 2)) for p in programs}
+    print(f"busbw at {bytes_label(top)} (best round): " + ", ".join(f"{p} {b:.2f} GB/s" for p, b in best.items()))
+# ---------------------------------------------------------------- compile
+
+
+def compile_times(work, ref, names):
+    """bench/nvrtc_compile's runs: DIR/NAME.R.txt holds `METRIC PROGRAM MS` lines, one per
+    iteration. Per round and metric, a program's figure is its median over the iterations; the
+    ratio to the reference's of the same round is the paired unit, its mean over rounds given
+    with a 95% t-interval."""
+    programs = [ref] + [n for n in names if n != ref]
+    per_round = {p: [] for p in programs}
+    for p in programs:
+        r = 1
+        while os.path.exists(os.path.join(work, f"{p}.{r}.txt")):
+            samples = {}
+            for line in open(os.path.join(work, f"{p}.{r}.txt")):
+                f = line.split()
+                if line.startswith("#") or len(f) != 3:
+                    continue
+                ms = float(f[2])
+                if not (math.isfinite(ms) and ms > 0):
+                    fail(f"{p}.{r}.txt: {line.strip()}: not a positive time")
+                samples.setdefault(f[0], []).append(ms)
+            if not samples:
+                fail(f"{work}/{p}.{r}.txt: no `METRIC PROGRAM MS` lines")
+            per_round[p].append({m: statistics.median(v) for m, v in samples.items()})
+            r += 1
+    n_rounds = min(len(v) for v in per_round.values())
+    if n_rounds < 2:
+        fail(f"{work}: need at least 2 rounds of each of {programs}, found "
+             f"{ {p: len(v) for p, v in per_round.items()} }")
+    metrics = [m for m in ("first-compile", "compile", "load") if m in per_round[ref][0]]
+    print(f"{n_rounds} rounds; reference {ref}; each cell: median over rounds of the program's"
+          f" median over its iterations (ms), and its ratio to {ref}: mean over rounds [95% CI]")
+    print(f"{'metric':14} {'program':12} {'ms':>9} {'ratio':>7}  95% CI")
+    for metric in metrics:
+        for p in programs:
+            values = [per_round[p][r].get(metric, math.nan) for r in range(n_rounds)]
+            line = f"{metric:14} {p:12} {statistics.median(values):9.3f}"
+            if p != ref:
+                ratios = [v / per_round[ref][r][metric] for r, v in enumerate(values)]
+                mean, lo, hi = t_interval(ratios)
+                line += f" {mean:7.3f}  [{lo:.3f}, {hi:.3f}] {verdict(lo, hi)}"
+            print(line)
+
+
 def main(argv):
     if len(argv) >= 3 and argv[0] == "order":
         order(int(argv[1]), int(argv[2]))
@@ -301,10 +534,21 @@ def main(argv):
         calls(argv[1])
     elif len(argv) == 3 and argv[0] == "bandwidth":
         bandwidth(argv[1], argv[2])
+    elif len(argv) >= 4 and argv[0] == "allreduce":
+        allreduce(argv[1], argv[2], argv[3:])
     elif len(argv) >= 4 and argv[0] in ("rounds", "protocol"):
         pooled = rounds(argv[1], argv[2], argv[3:])
         if argv[0] == "protocol":
             conclude_protocol(pooled)
+    elif len(argv) >= 4 and argv[0] == "gemm":
+        rest, of = argv[3:], None
+        if "--of" in rest:
+            i = rest.index("--of")
+            of = rest[i + 1] if i + 1 < len(rest) else fail("--of needs a program")
+            rest = rest[:i] + rest[i + 2:]
+        gemm(argv[1], argv[2], rest + ([of] if of else []), of)
+    elif len(argv) >= 4 and argv[0] == "compile":
+        compile_times(argv[1], argv[2], argv[3:])
     else:
         fail(__doc__)
 

@@ -5,6 +5,9 @@
 #   bandwidth                                  the bandwidth lesson (libcuda loaded)
 #   pinned_copy, pinned_copy_link              the lesson's pinned copies; libcuda loaded / linked
 #   runtime_bandwidth                          pinned cudaMemcpy (libcudart loaded)
+#   all_reduce                                 NCCL all-reduce sweep (libnccl loaded)
+#   nvrtc_compile                              NVRTC compile and load (libnvrtc, libcuda loaded)
+#   gemm                                       cuBLAS GEMMs (libcublas loaded)
 # Then, on the GPU machine: bash bench/gpu.sh DIR
 #
 # The runtime is found and linked by the header's major (libcudart.so.13 for CUDA 13), so the
@@ -26,13 +29,20 @@ if [ "$(major "$CUDA_PATH")" != "$(major "$gpu")" ]; then
     exit 1
 fi
 export CUDA_PATH
+# nccl.h: NVIDIA's oldest CUDA 13 NCCL wheel (cargo xtask nccl), so that the bundle loads the
+# GPU machine's NCCL (2.28) and any newer one (nccl-sys refuses a library older than its header).
+if [ -z "${NCCL_HOME:-}" ]; then
+    NCCL_HOME=$(cargo xtask nccl "$root/.nccl")
+fi
+export NCCL_HOME
+echo "bundle.sh: nccl.h of $NCCL_HOME ($(grep -E '^#define NCCL_VERSION_CODE ' "$NCCL_HOME/include/nccl.h"))"
 echo "bundle.sh: building against $CUDA_PATH ($(grep -E '^#define CUDA_VERSION ' "$CUDA_PATH/include/cuda.h"))"
 mkdir -p "$dir"
 
 CARGO_TARGET_DIR=target/bench cargo build --release -p bench -p lessons \
     --example call_overhead --example runtime_call_overhead --example runtime_bandwidth \
-    --example pinned_copy --example bandwidth
-for b in call_overhead runtime_call_overhead runtime_bandwidth pinned_copy bandwidth; do
+    --example pinned_copy --example bandwidth --example all_reduce --example nvrtc_compile --example gemm
+for b in call_overhead runtime_call_overhead runtime_bandwidth pinned_copy bandwidth all_reduce nvrtc_compile gemm; do
     cp "target/bench/release/examples/$b" "$dir/$b"
 done
 

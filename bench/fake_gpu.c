@@ -1,6 +1,7 @@
 /*
  * A simulated GPU for bench/dry_run.sh: just enough of libcuda.so.1 (built with -DFAKE_DRIVER)
- * and of libcudart.so.<major> (-DFAKE_RUNTIME) for the benchmarks and the runtime lessons to
+ * of libcudart.so.<major> (-DFAKE_RUNTIME) and of libcublas.so.<major> (-DFAKE_CUBLAS, linked to
+ * that libcudart, whose clock it advances) for the benchmarks and the runtime and cuBLAS lessons to
  * run on a machine without one, so that gpu.sh, its C builds, its runs and analyse.py can be
  * checked end to end before the GPU's time is spent. Nothing it measures means anything.
  *
@@ -8,7 +9,11 @@
  * $FAKE_GPU_NO_COPY is set, to keep the benchmarks quick); each copy advances a clock by
  * 4 us + bytes / 50 GB/s, with 0.3% noise, and events read that clock. The runtime uses the
  * driver as the real one does: cudaSetDevice retains the device's primary context and makes
- * it current through libcuda.so.1. cuLaunchKernel runs `vector_add` on the host.
+ * it current through libcuda.so.1. cuLaunchKernel runs `vector_add` on the host. The device
+ * is an sm_90 one; a CUBIN (an ELF file, as NVRTC makes for the nvrtc benchmark and the
+ * vector_add_nvrtc lesson) loads as a module whose `vectorAdd` runs as `vector_add` does. cuBLAS's
+ * GEMMs are computed on the host when small (the lessons'), skipped when large (the benchmark's),
+ * and advance the clock at 50 (FP32), 400 (TF32) or 800 (BF16) TFLOP/s.
  * Functions are defined under the names C code writes; the headers map them to the symbols
  * (cuMemAlloc is cuMemAlloc_v2), so each has the signature its header declares.
  */
@@ -18,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#if defined(FAKE_DRIVER) || defined(FAKE_RUNTIME)
 static double now_ms;
 
 static double noise(void) {
@@ -31,6 +37,7 @@ static void copy_bytes(void *dst, const void *src, size_t bytes) {
     if (bytes <= (1u << 20) || !getenv("FAKE_GPU_NO_COPY")) memcpy(dst, src, bytes);
     now_ms += (0.004 + bytes / 50e9 * 1e3) * noise();
 }
+#endif
 
 #ifdef FAKE_DRIVER
 #include <cuda.h>
@@ -44,6 +51,7 @@ static struct CUctx_st primary_context = {1};
 static int primary_uses;
 static __thread CUcontext current;
 static struct CUfunc_st vector_add = {1};
+static struct CUfunc_st vector_add_from_cubin = {1}; /* the same (a, b, c, n), n an int */
 static const size_t TOTAL = 16ul << 30;
 
 CUresult cuGetErrorName(CUresult error, const char **pStr) {
@@ -67,6 +75,13 @@ CUresult cuGetErrorString(CUresult error, const char **pStr) {
     }
 }
 CUresult cuInit(unsigned int flags) { return flags ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS; }
+/* NVRTC asks a driver already in the process for its private tables (it crashes when the
+ * function is missing): this one has none to give. */
+CUresult cuGetExportTable(const void **table, const CUuuid *id) {
+    (void)id;
+    *table = NULL;
+    return CUDA_ERROR_NOT_SUPPORTED;
+}
 CUresult cuDriverGetVersion(int *v) { *v = CUDA_VERSION; return CUDA_SUCCESS; }
 CUresult cuDeviceGetCount(int *count) { *count = 1; return CUDA_SUCCESS; }
 CUresult cuDeviceGet(CUdevice *device, int ordinal) {
@@ -81,6 +96,14 @@ CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
     return CUDA_SUCCESS;
 }
 CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev) { (void)dev; *bytes = TOTAL; return CUDA_SUCCESS; }
+CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUdevice dev) {
+    if (dev != 0) return CUDA_ERROR_INVALID_DEVICE;
+    switch (attribute) {
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *value = 9; return CUDA_SUCCESS;
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *value = 0; return CUDA_SUCCESS;
+    default: return CUDA_ERROR_INVALID_VALUE;
+    }
+}
 
 #if CUDA_VERSION >= 13000
 CUresult cuCtxCreate(CUcontext *pctx, CUctxCreateParams *params, unsigned int flags, CUdevice dev) {
@@ -152,13 +175,19 @@ CUresult cuEventElapsedTime(float *ms, CUevent start, CUevent end) {
 }
 
 CUresult cuModuleLoadData(CUmodule *module, const void *image) {
-    if (!strstr(image, ".entry vector_add")) return CUDA_ERROR_INVALID_IMAGE;
+    int cubin = !memcmp(image, "\177ELF", 4);
+    if (!cubin && !strstr(image, ".entry vector_add")) return CUDA_ERROR_INVALID_IMAGE;
     *module = calloc(1, sizeof **module);
+    (*module)->loaded = cubin ? 2 : 1;
     return CUDA_SUCCESS;
 }
 CUresult cuModuleUnload(CUmodule module) { free(module); return CUDA_SUCCESS; }
 CUresult cuModuleGetFunction(CUfunction *f, CUmodule module, const char *name) {
-    (void)module;
+    if (module->loaded == 2) {
+        if (strcmp(name, "vectorAdd")) return CUDA_ERROR_NOT_FOUND;
+        *f = &vector_add_from_cubin;
+        return CUDA_SUCCESS;
+    }
     if (strcmp(name, "vector_add")) return CUDA_ERROR_NOT_FOUND;
     *f = &vector_add;
     return CUDA_SUCCESS;
@@ -167,7 +196,7 @@ CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned
                         unsigned int by, unsigned int bz, unsigned int shared, CUstream stream, void **params,
                         void **extra) {
     (void)shared, (void)stream, (void)extra;
-    if (f != &vector_add || !params) return CUDA_ERROR_INVALID_VALUE;
+    if ((f != &vector_add && f != &vector_add_from_cubin) || !params) return CUDA_ERROR_INVALID_VALUE;
     float *a = *(float **)params[0], *b = *(float **)params[1], *c = *(float **)params[2];
     unsigned int n = *(unsigned int *)params[3];
     if ((unsigned long)gx * gy * gz * bx * by * bz < n) return CUDA_ERROR_INVALID_VALUE;
@@ -297,5 +326,112 @@ cudaError_t cudaEventSynchronize(cudaEvent_t e) { (void)e; return cudaSuccess; }
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) {
     *ms = (float)(end->at - start->at);
     return cudaSuccess;
+}
+/* For the fake cuBLAS: work that takes `ms` on the GPU. */
+void fake_gpu_advance(double ms) { now_ms += ms * noise(); }
+#endif
+
+#ifdef FAKE_CUBLAS
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+
+void fake_gpu_advance(double ms);
+
+struct cublasContext { cublasMath_t math; };
+
+const char *cublasGetStatusName(cublasStatus_t status) {
+    switch (status) {
+    case CUBLAS_STATUS_SUCCESS: return "CUBLAS_STATUS_SUCCESS";
+    case CUBLAS_STATUS_NOT_INITIALIZED: return "CUBLAS_STATUS_NOT_INITIALIZED";
+    case CUBLAS_STATUS_INVALID_VALUE: return "CUBLAS_STATUS_INVALID_VALUE";
+    case CUBLAS_STATUS_NOT_SUPPORTED: return "CUBLAS_STATUS_NOT_SUPPORTED";
+    default: return "unrecognized status";
+    }
+}
+const char *cublasGetStatusString(cublasStatus_t status) {
+    switch (status) {
+    case CUBLAS_STATUS_SUCCESS: return "success";
+    case CUBLAS_STATUS_NOT_INITIALIZED: return "the library was not initialized";
+    case CUBLAS_STATUS_INVALID_VALUE: return "an unsupported value or parameter was passed to the function";
+    case CUBLAS_STATUS_NOT_SUPPORTED: return "the requested functionality is not supported";
+    default: return "unrecognized status";
+    }
+}
+size_t cublasGetCudartVersion(void) { return CUDART_VERSION; }
+cublasStatus_t cublasCreate(cublasHandle_t *handle) {
+    if (cudaSetDevice(0) != cudaSuccess) return CUBLAS_STATUS_NOT_INITIALIZED;
+    *handle = calloc(1, sizeof **handle);
+    return CUBLAS_STATUS_SUCCESS;
+}
+cublasStatus_t cublasDestroy(cublasHandle_t handle) { free(handle); return CUBLAS_STATUS_SUCCESS; }
+cublasStatus_t cublasGetVersion(cublasHandle_t handle, int *version) {
+    (void)handle;
+    *version = CUBLAS_VERSION;
+    return CUBLAS_STATUS_SUCCESS;
+}
+cublasStatus_t cublasSetMathMode(cublasHandle_t handle, cublasMath_t mode) {
+    handle->math = mode;
+    return CUBLAS_STATUS_SUCCESS;
+}
+static cublasStatus_t copy_strided(int n, int size, const void *x, int incx, void *y, int incy) {
+    if (n < 0 || size <= 0 || incx <= 0 || incy <= 0) return CUBLAS_STATUS_INVALID_VALUE;
+    for (int i = 0; i < n; i++) memcpy((char *)y + (size_t)i * incy * size, (const char *)x + (size_t)i * incx * size, size);
+    fake_gpu_advance(0.004 + (double)n * size / 50e9 * 1e3);
+    return CUBLAS_STATUS_SUCCESS;
+}
+cublasStatus_t cublasSetVector(int n, int size, const void *x, int incx, void *y, int incy) {
+    return copy_strided(n, size, x, incx, y, incy);
+}
+cublasStatus_t cublasGetVector(int n, int size, const void *x, int incx, void *y, int incy) {
+    return copy_strided(n, size, x, incx, y, incy);
+}
+/* Column-major C = alpha A B + beta C, no transposes, on the host when small: element i of a
+ * matrix of type `bf16` or float. */
+static float get(const void *p, int bf16, size_t i) {
+    if (!bf16) return ((const float *)p)[i];
+    unsigned bits = (unsigned)((const unsigned short *)p)[i] << 16;
+    float x;
+    memcpy(&x, &bits, 4);
+    return x;
+}
+static cublasStatus_t gemm(cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k, float alpha,
+                           const void *a, int lda, const void *b, int ldb, float beta, void *c, int ldc,
+                           int bf16, double tflops) {
+    if (ta != CUBLAS_OP_N || tb != CUBLAS_OP_N) return CUBLAS_STATUS_NOT_SUPPORTED;
+    if (m < 0 || n < 0 || k < 0 || lda < m || ldb < k || ldc < m) return CUBLAS_STATUS_INVALID_VALUE;
+    if ((double)m * n * k <= (1 << 28)) {
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++) {
+                float sum = 0;
+                for (int l = 0; l < k; l++) sum += get(a, bf16, (size_t)l * lda + i) * get(b, bf16, (size_t)j * ldb + l);
+                size_t at = (size_t)j * ldc + i;
+                float value = alpha * sum + (beta != 0 ? beta * get(c, bf16, at) : 0);
+                if (bf16) {
+                    unsigned bits;
+                    memcpy(&bits, &value, 4);
+                    ((unsigned short *)c)[at] = (unsigned short)(bits >> 16);
+                } else {
+                    ((float *)c)[at] = value;
+                }
+            }
+    }
+    fake_gpu_advance(0.005 + 2.0 * m * n * k / (tflops * 1e12) * 1e3);
+    return CUBLAS_STATUS_SUCCESS;
+}
+cublasStatus_t cublasSgemm(cublasHandle_t handle, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                           const float *alpha, const float *a, int lda, const float *b, int ldb,
+                           const float *beta, float *c, int ldc) {
+    double rate = handle->math == CUBLAS_TF32_TENSOR_OP_MATH ? 400 : 50;
+    return gemm(ta, tb, m, n, k, *alpha, a, lda, b, ldb, *beta, c, ldc, 0, rate);
+}
+cublasStatus_t cublasGemmEx(cublasHandle_t handle, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                            const void *alpha, const void *a, cudaDataType at, int lda, const void *b,
+                            cudaDataType bt, int ldb, const void *beta, void *c, cudaDataType ct, int ldc,
+                            cublasComputeType_t compute, cublasGemmAlgo_t algo) {
+    (void)handle;
+    (void)algo;
+    if (at != CUDA_R_16BF || bt != CUDA_R_16BF || ct != CUDA_R_16BF || compute != CUBLAS_COMPUTE_32F)
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    return gemm(ta, tb, m, n, k, *(const float *)alpha, a, lda, b, ldb, *(const float *)beta, c, ldc, 1, 800);
 }
 #endif

@@ -14,18 +14,33 @@
 #   pinned-protocol    the driver path's open question (issue 12): pinned cuMemcpyHtoD/DtoH,
 #                      4 KiB-256 MiB, pinned_copy.c linked (twice: the control) and with dlopen,
 #                      pinned_copy.rs linked and loaded, $PROTOCOL_ROUNDS (10) rounds
-# In the two round-based sections every program runs once per round, in the orders of a
+#   gemm               cuBLAS GEMM TFLOP/s (SGEMM, TF32, BF16): gemm.rs (cublas-sys) vs gemm.c
+#                      (-lcublas) vs torch.matmul (gemm_torch.py, when python3 has torch),
+#                      $GEMM_ROUNDS (6) rounds over $GEMM_SHAPES, batches of $GEMM_BATCH_MS (25) ms
+#                      (about 2 minutes on the H200). Not in the default list: name it.
+#   allreduce          NCCL all-reduce, 8 B-1 GiB, one process per GPU: all_reduce.rs (nccl-sys,
+#                      the system's libnccl) vs all_reduce_torch.py (torch.distributed.all_reduce,
+#                      NCCL backend), and all_reduce.rs on torch's own libnccl where torch brings
+#                      one; $ALLREDUCE_ROUNDS (3) rounds, unpinned (NCCL runs threads of its own);
+#                      needs python3 with torch. Not in the default list: name it.
+#   nvrtc              vectorAdd_kernel.cu compiled with NVRTC to CUBIN for this GPU and loaded,
+#                      10 times per run: nvrtc_compile.rs (nvrtc-sys) vs .c (-lnvrtc -lcuda),
+#                      $NVRTC_ROUNDS (6) rounds
+# In the round-based sections (all but allreduce, which is unpinned) every program runs once per round, in the orders of a
 # Williams design (each at each position, and after each other program, equally often), all
 # pinned to core $BENCH_CORE (default 2) with taskset; bench/analyse.py gives medians and 95%
 # confidence intervals of each ratio, paired by round, and the protocol's verdict.
 set -euo pipefail
+# NVLink SHARP uses NVLink multicast, which can take a shared machine's GPUs out of service:
+# off for every program started here and their children.
+export NCCL_NVLS_ENABLE=0
 here=$(cd "$(dirname "$0")" && pwd)
 bins=${1:-.gpu/bench}
 [ $# -gt 0 ] && shift
-all="calls runtime-calls bandwidth runtime-bandwidth pinned-protocol"
+all="calls runtime-calls bandwidth runtime-bandwidth pinned-protocol nvrtc"
 sections=${*:-$all}
 for s in $sections; do
-    case " $all " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
+    case " $all allreduce gemm " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
 done
 need() { # need SECTION BINARY...: the section's Rust binaries are in DIR
     local section=$1 b
@@ -41,6 +56,9 @@ need runtime-calls runtime_call_overhead runtime_call_overhead_link
 need bandwidth bandwidth
 need runtime-bandwidth runtime_bandwidth
 need pinned-protocol pinned_copy pinned_copy_link
+need gemm gemm
+need allreduce all_reduce
+need nvrtc nvrtc_compile
 bins=$(realpath "$bins")
 cuda=${CUDA_HOME:-/usr/local/cuda}
 export LD_LIBRARY_PATH="$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -63,6 +81,25 @@ else
 fi
 build_c "$here/runtime_call_overhead.c" "${cudart[@]}" -o "$work/runtime_call_overhead_c"
 build_c "$here/runtime_bandwidth.c" "${cudart[@]}" -o "$work/runtime_bandwidth_c"
+case " $sections " in *" nvrtc "*)
+    if [ -e "$cuda/lib64/libnvrtc.so" ]; then
+        nvrtc=(-L"$cuda/lib64" -lnvrtc)
+    else
+        versioned=$(cd "$cuda/lib64" && ls libnvrtc.so.[0-9]* 2>/dev/null | head -1 || true)
+        [ -n "$versioned" ] || { echo "gpu.sh: no libnvrtc in $cuda/lib64 (set CUDA_HOME)" >&2; exit 2; }
+        nvrtc=(-L"$cuda/lib64" -l":$versioned")
+    fi
+    build_c "$here/nvrtc_compile.c" "${nvrtc[@]}" -L"$cuda/lib64/stubs" -lcuda -o "$work/nvrtc_compile_c"
+    # rounds runs programs without arguments: the C reads the kernel the Rust has built in.
+    printf '#!/bin/sh\nexec %q %q\n' "$work/nvrtc_compile_c" "$(realpath "$here/../lessons/kernels/vectorAdd_kernel.cu")" \
+        > "$work/nvrtc_compile_c.sh"
+    chmod +x "$work/nvrtc_compile_c.sh" ;;
+esac
+case " $sections " in *" gemm "*)
+    # cuda_fp16.h, which cublas_api.h includes, needs CCCL's <nv/target>: include/cccl in CUDA 13.
+    cccl=(); [ -d "$cuda/include/cccl" ] && cccl=(-I"$cuda/include/cccl")
+    build_c ${cccl[@]+"${cccl[@]}"} "$here/gemm.c" -L"$cuda/lib64" -lcublas "${cudart[@]}" -ldl -o "$work/gemm_c" ;;
+esac
 
 nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.current,pcie.link.width.current --format=csv,noheader || true
 echo "C's libcudart: $(ldd "$work/runtime_bandwidth_c" | grep -o 'libcudart[^ ]* => [^ ]*' || echo '?')"
@@ -140,6 +177,79 @@ section_pinned_protocol() {
     rounds "$work/protocol" "$n" c-link="$work/pinned_copy_c" c-link-again="$work/pinned_copy_c" \
         c-dlopen="$work/pinned_copy_c_dlopen" rust-link="$bins/pinned_copy_link" rust-loaded="$bins/pinned_copy"
     python3 "$here/analyse.py" protocol "$work/protocol" c-link c-link-again c-dlopen rust-link rust-loaded
+}
+
+# wrap NAME COMMAND ARG...: an executable $work/NAME that runs the command with its arguments,
+# for `rounds`, which runs each program by its path alone.
+wrap() {
+    local name=$1
+    shift
+    { echo '#!/bin/sh'; printf 'exec'; printf ' %q' "$@"; echo; } > "$work/$name"
+    chmod +x "$work/$name"
+}
+
+section_gemm() {
+    local n=${GEMM_ROUNDS:-6} ms=${GEMM_BATCH_MS:-25}
+    # Square, then a Llama-3-8B layer on 4096 tokens (QKV, gate+up, down) and a small batch.
+    local shapes=${GEMM_SHAPES:-"1024 2048 4096 8192 16384 4096x6144x4096 4096x28672x4096 4096x4096x14336 128x4096x14336"}
+    echo "== cuBLAS GEMM, TFLOP/s: gemm.c (-lcublas) vs gemm.rs (cublas-sys) vs torch.matmul, $n rounds"
+    echo "   shapes (M x N x K, or N for N x N x N): $shapes"
+    # The Rust program loads the very libcublas and libcublasLt the C program is linked to,
+    # whatever Python environment is active (torch keeps its own, which it reports).
+    local lib lt
+    lib=$(ldd "$work/gemm_c" | sed -n 's/.*libcublas\.so[^ ]* => \([^ ]*\) .*/\1/p' | head -1)
+    [ -n "$lib" ] || { echo "gpu.sh: ldd finds no libcublas for gemm_c" >&2; return 1; }
+    lt=$(dirname "$lib")/$(basename "$lib" | sed 's/^libcublas/libcublasLt/')
+    export CUBLAS_SYS_LIBCUBLAS_PATH=$lib CUBLAS_SYS_LIBCUBLASLT_PATH=$lt
+    # shellcheck disable=SC2086 # the shapes are words
+    wrap gemm_c.run "$work/gemm_c" "$ms" $shapes
+    # shellcheck disable=SC2086
+    wrap gemm_rust.run "$bins/gemm" "$ms" $shapes
+    local programs=(c="$work/gemm_c.run" rust="$work/gemm_rust.run") of=()
+    if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
+        # shellcheck disable=SC2086
+        wrap gemm_torch.run python3 "$here/gemm_torch.py" "$ms" $shapes
+        programs+=(torch="$work/gemm_torch.run")
+        of=(--of torch)
+    else
+        echo "   (python3 has no torch with CUDA here: C and Rust only)"
+    fi
+    rounds "$work/gemm" "$n" "${programs[@]}"
+    { grep -h '^#' "$work/gemm"/*.1.txt || true; } | sort -u
+    python3 "$here/analyse.py" gemm "$work/gemm" c rust ${of[@]+"${of[@]}"}
+}
+
+section_allreduce() {
+    local n=${ALLREDUCE_ROUNDS:-3} pin=() torch_nccl
+    python3 -c "import torch" 2>/dev/null || { echo "gpu.sh: allreduce needs python3 with torch" >&2; return 1; }
+    echo "== NCCL all-reduce, float sum in place, 8 B-1 GiB, one process per GPU: nccl-sys vs torch.distributed, $n rounds"
+    # The libnccl torch loaded (pip's torch brings its own): nccl-sys is measured on it too,
+    # so the comparison is of the two call paths over one library.
+    torch_nccl=$(python3 -c 'import torch.distributed
+print(next((l.split()[-1] for l in open("/proc/self/maps") if "libnccl" in l), ""))')
+    printf '#!/bin/sh\nexec python3 %s/all_reduce_torch.py\n' "$here" > "$work/torch_all_reduce"
+    printf '#!/bin/sh\nNCCL_SYS_LIBNCCL_PATH=%s exec %s/all_reduce\n' "$torch_nccl" "$bins" > "$work/rust_torch_nccl"
+    chmod +x "$work/torch_all_reduce" "$work/rust_torch_nccl"
+    local programs=(torch="$work/torch_all_reduce" rust="$bins/all_reduce") names=(rust)
+    if [ -n "$torch_nccl" ] && "$work/rust_torch_nccl" --max 8 --iters 1 --warmup 0 > "$work/probe.txt" 2>&1; then
+        echo "torch's libnccl: $torch_nccl"
+        programs+=(rust-torch-nccl="$work/rust_torch_nccl")
+        names+=(rust-torch-nccl)
+    elif [ -n "$torch_nccl" ]; then
+        echo "torch's libnccl ($torch_nccl) cannot serve nccl-sys here: $(tail -3 "$work/probe.txt")"
+    else
+        echo "torch loaded no libnccl of its own (built in?): nccl-sys runs on the system's only"
+    fi
+    rounds "$work/allreduce" "$n" "${programs[@]}"
+    python3 "$here/analyse.py" allreduce "$work/allreduce" torch "${names[@]}"
+}
+
+section_nvrtc() {
+    local n=${NVRTC_ROUNDS:-6}
+    echo "== NVRTC: vectorAdd_kernel.cu to CUBIN for this GPU, then cuModuleLoadData, 10 times a run: Rust (nvrtc-sys, loaded) vs C (-lnvrtc), $n rounds"
+    rounds "$work/nvrtc" "$n" c="$work/nvrtc_compile_c.sh" rust="$bins/nvrtc_compile"
+    { grep -h '^#' "$work/nvrtc"/*.1.txt || true; } | sort -u
+    python3 "$here/analyse.py" compile "$work/nvrtc" c rust
 }
 
 failed=()

@@ -2,6 +2,8 @@
 # Compiles the book's C and C++ (book/c/) against the headers of each toolkit root given, with
 # -Wall -Wextra -Werror: the code shown beside the lessons must be code a C compiler accepts.
 # A file with a line `// needs: CUDA_VERSION >= N` is compiled only against headers that new.
+# A file with a line `// needs: nccl.h` (the NCCL lessons) is compiled with $NCCL_HOME/include
+# (`cargo xtask nccl` makes one); without NCCL_HOME it stops the check, saying so.
 # (Syntax and types only: nothing is linked or run; no GPU here.)
 set -euo pipefail
 shopt -s nullglob
@@ -14,9 +16,16 @@ for toolkit in "$@"; do
     for file in *.c *.cpp; do
         needs=$(sed -n 's|^.*// needs: CUDA_VERSION >= \([0-9]*\).*|\1|p' "$file" | head -1)
         if [ -n "$needs" ] && [ "$version" -lt "$needs" ]; then continue; fi
+        extra=()
+        if grep -q '^// needs: nccl.h' "$file"; then
+            [ -n "${NCCL_HOME:-}" ] || { echo "book/check/c.sh: $file needs nccl.h: set NCCL_HOME (cargo xtask nccl)" >&2; exit 1; }
+            # nccl.h includes cuda_fp16.h, cuda_bf16.h and cuda_fp8.h for its device API only; their
+            # CCCL includes are in no wheel: their guards stand in for them (as nccl-sys's generator does).
+            extra=(-I"$NCCL_HOME/include" -D__CUDA_FP16_H__ -D__CUDA_BF16_H__ -D__CUDA_FP8_H__)
+        fi
         case $file in
-            *.c) gcc -std=c11 -fsyntax-only -Wall -Wextra -Werror -I"$toolkit/include" "$file" ;;
-            *.cpp) g++ -std=c++17 -fsyntax-only -Wall -Wextra -Werror -I"$toolkit/include" "$file" ;;
+            *.c) gcc -std=c11 -fsyntax-only -Wall -Wextra -Werror -I"$toolkit/include" "${extra[@]}" "$file" ;;
+            *.cpp) g++ -std=c++17 -fsyntax-only -Wall -Wextra -Werror -I"$toolkit/include" "${extra[@]}" "$file" ;;
         esac
         compiled+=("$file")
     done

@@ -15,6 +15,10 @@ pub struct Api {
     /// The header defining `version_macro`, when the API's own header does not (`nvrtc.h` has
     /// no version: the toolkit's `cuda.h` beside it says which CUDA it is).
     pub version_header: Option<&'static str>,
+    /// Macros defined for the parse: the include guards of headers the API's header includes
+    /// but whose types its declarations never use, and whose own includes NVIDIA's wheels lack
+    /// (`cuda_fp16.h` wants CCCL's `nv/target`).
+    pub defines: &'static [&'static str],
     /// What bindgen binds: function, type and constant names (regular expressions).
     pub functions: &'static str,
     pub types: &'static str,
@@ -28,15 +32,25 @@ pub struct Api {
     pub result_type: &'static str,
     /// NVIDIA's reference for this API; each function's doc links its group's page there.
     pub reference: &'static str,
-    /// The Rust crate that already binds some of this API's types (`struct CUstream_st` is the
-    /// same C type in `cuda.h` and `driver_types.h`), and that crate's header.
-    pub shares_types_with: Option<(&'static str, &'static str)>,
+    /// Headers whose types another crate (or module) already binds, and its Rust path: those
+    /// types are the same C types, taken from there, not bound again (`struct CUstream_st` is
+    /// the same in `cuda.h` and `driver_types.h`). `crate` names this crate's own root.
+    pub shares_types_with: &'static [(&'static str, &'static str)],
+    /// Functions of another library among those headers' (cuBLASLt's, beside cuBLAS's): the
+    /// functions whose names start with the prefix go in a list of their own, `<macro>! { .. }`,
+    /// which the crate hands to that library's loader; and that library's description.
+    pub also_library: Option<(&'static str, &'static str, &'static cuda_loader::Library)>,
     /// Vendored files are `src/vendored/<stem>_<major>.rs`.
     pub vendored_stem: &'static str,
     /// The crate's Rust path, as users write it.
     pub rust_path: &'static str,
     /// The crate's own variables: `<prefix>_STRICT`-style names are shared, see `lib.rs`.
     pub crate_name: &'static str,
+    /// Headers of the same library that programs include beside `header` (the profiler's;
+    /// `library_types.h`, which `cuda_runtime.h` includes; cuBLASLt's beside cuBLAS's), bound
+    /// with it where the toolkit has them: a full toolkit does, the runtime wheels keep the
+    /// profiler's in a wheel of their own (`nvidia-cuda-profiler-api`).
+    pub also: &'static [&'static str],
 }
 
 /// The Driver API, `cuda.h`: libcuda-sys.
@@ -45,6 +59,7 @@ pub const DRIVER: Api = Api {
     header: cuda_loader::DRIVER.header,
     version_macro: cuda_loader::DRIVER.version_macro,
     version_header: None,
+    defines: &[],
     functions: "cu.*",
     types: "CU.*|cu.*",
     vars: "CU.*|cu.*",
@@ -53,31 +68,39 @@ pub const DRIVER: Api = Api {
     result_enum: "cudaError_enum",
     result_type: "CUresult",
     reference: "https://docs.nvidia.com/cuda/cuda-driver-api/",
-    shares_types_with: None,
+    shares_types_with: &[],
+    also_library: None,
     vendored_stem: "cuda",
     rust_path: "cuda_sys",
     crate_name: "libcuda-sys",
+    also: &["cudaProfiler.h"],
 };
 
-/// The Runtime API, `cuda_runtime_api.h`: cudart-sys. Its `CUstream_st`, `CUevent_st`, ... are
-/// cuda.h's, taken from libcuda-sys (Rust path `cuda_sys`), as in C.
+/// The Runtime API, `cuda_runtime_api.h`, and `library_types.h` (which `cuda_runtime.h`
+/// includes): cudart-sys. Its `CUstream_st`, `CUevent_st`, ... are cuda.h's, taken from
+/// libcuda-sys (Rust path `cuda_sys`), as in C.
 pub const RUNTIME: Api = Api {
     library: &cuda_loader::RUNTIME,
     header: cuda_loader::RUNTIME.header,
     version_macro: cuda_loader::RUNTIME.version_macro,
     version_header: None,
+    defines: &[],
     functions: "cuda.*",
-    types: "cuda.*",
+    // libraryPropertyType: library_types.h's, which every CUDA library's GetProperty takes.
+    types: "cuda.*|libraryPropertyType.*",
     vars: "cuda.*|CUDART_VERSION",
     function_prefix: "cuda",
     constant_prefixes: &["cuda"],
     result_enum: "cudaError",
     result_type: "cudaError_t",
     reference: "https://docs.nvidia.com/cuda/cuda-runtime-api/",
-    shares_types_with: Some(("cuda.h", "cuda_sys")),
+    shares_types_with: &[("cuda.h", "cuda_sys")],
+    // The data types cuBLAS, cuFFT, cuSPARSE... take (cudaDataType): the runtime's header.
+    also_library: None,
     vendored_stem: "cudart",
     rust_path: "cudart_sys",
     crate_name: "cudart-sys",
+    also: &["cuda_profiler_api.h", "library_types.h"],
 };
 
 /// NVRTC, `nvrtc.h`: nvrtc-sys. Its version is the `CUDA_VERSION` of the toolkit's `cuda.h`.
@@ -86,6 +109,7 @@ pub const NVRTC: Api = Api {
     header: cuda_loader::NVRTC.header,
     version_macro: cuda_loader::NVRTC.version_macro,
     version_header: Some("cuda.h"),
+    defines: &[],
     functions: "nvrtc.*",
     types: "nvrtc.*",
     vars: "nvrtc.*|NVRTC.*|CUDA_VERSION",
@@ -94,8 +118,64 @@ pub const NVRTC: Api = Api {
     result_enum: "nvrtcResult",
     result_type: "nvrtcResult",
     reference: "https://docs.nvidia.com/cuda/nvrtc/",
-    shares_types_with: None,
+    shares_types_with: &[],
+    also_library: None,
     vendored_stem: "nvrtc",
     rust_path: "nvrtc_sys",
     crate_name: "nvrtc-sys",
+    also: &[],
+};
+
+/// NCCL, `nccl.h`: nccl-sys. Its version is NCCL's own (`NCCL_VERSION_CODE`); its streams and
+/// events are the runtime's (`cudaStream_t` from `driver_types.h`, which `cuda_runtime.h`
+/// brings in), taken from cudart-sys (Rust path `cudart_sys`), as in C. `pnccl*`, the profiling
+/// interface, is the same functions under a second name, as in the library.
+pub const NCCL: Api = Api {
+    library: &cuda_loader::NCCL,
+    header: cuda_loader::NCCL.header,
+    version_macro: cuda_loader::NCCL.version_macro,
+    version_header: None,
+    // nccl.h includes cuda_fp16.h, cuda_bf16.h and cuda_fp8.h for its device API only.
+    defines: &["__CUDA_FP16_H__", "__CUDA_BF16_H__", "__CUDA_FP8_H__"],
+    functions: "p?nccl.*",
+    types: "nccl.*",
+    vars: "NCCL.*|nccl.*",
+    function_prefix: "nccl",
+    constant_prefixes: &["NCCL"],
+    result_enum: "ncclResult_t",
+    result_type: "ncclResult_t",
+    reference: "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/api.html",
+    shares_types_with: &[("cuda_runtime.h", "cudart_sys")],
+    vendored_stem: "nccl",
+    rust_path: "nccl_sys",
+    crate_name: "nccl-sys",
+    also: &[],
+    also_library: None,
+};
+
+/// cuBLAS, `cublas_v2.h` (over `cublas_api.h`, whose `cublasSgemm_v2` it calls `cublasSgemm`),
+/// and cuBLASLt, `cublasLt.h`, which shares its types and status codes: cublas-sys. cuBLASLt's
+/// functions are libcublasLt's (a list of their own), the others libcublas's. The version is
+/// the `CUDA_VERSION` of the toolkit's `cuda.h`; the runtime's types (`cudaStream_t`,
+/// `cudaDataType`) are cudart-sys's, as in C.
+pub const CUBLAS: Api = Api {
+    library: &cuda_loader::CUBLAS,
+    header: cuda_loader::CUBLAS.header,
+    version_macro: cuda_loader::CUBLAS.version_macro,
+    version_header: Some("cuda.h"),
+    defines: &[],
+    functions: "cublas.*",
+    types: "cublas.*",
+    vars: "CUBLAS.*|cublas.*|CUDA_VERSION",
+    function_prefix: "cublas",
+    constant_prefixes: &["CUBLAS"],
+    result_enum: "cublasStatus_t",
+    result_type: "cublasStatus_t",
+    reference: "https://docs.nvidia.com/cuda/cublas/",
+    shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
+    also: &["cublasLt.h"],
+    also_library: Some(("cublasLt", "cublaslt_fns", &cuda_loader::CUBLASLT)),
+    vendored_stem: "cublas",
+    rust_path: "cublas_sys",
+    crate_name: "cublas-sys",
 };

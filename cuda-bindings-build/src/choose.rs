@@ -112,8 +112,9 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
                         (
                             Ok(header.version),
                             Some(format!(
-                                "{} (CUDA_VERSION {}, found by {}) could not be used: {why}",
+                                "{} ({} {}, found by {}) could not be used: {why}",
                                 header.include.join(api.header).display(),
+                                api.version_macro,
                                 header.version,
                                 header.found_by
                             )),
@@ -141,16 +142,17 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
         Ok(version) => vendored.exact(version).unwrap_or_else(|| {
             let why = fallback.as_deref().map(|f| format!("{f}; and ")).unwrap_or_default();
             fail(&format!(
-                "{}: {why}no bindings are vendored for CUDA_VERSION {version} (vendored: {}), and other \
+                "{}: {why}no bindings are vendored for {} {version} (vendored: {}), and other \
                  bindings would be another API than the header's. {}",
                 api.crate_name,
+                api.version_macro,
                 vendored.versions_text(),
                 if generate {
                     "Make generation work (install libclang, Debian: libclang-dev, or set LIBCLANG_PATH), or point \
-                     CUDA_PATH at a toolkit of a vendored version"
+                     the build at a header of a vendored version (CUDA_PATH; nccl-sys: NCCL_HOME)"
                 } else {
-                    "Turn on the `bindgen` feature to generate from the header (needs libclang), or point CUDA_PATH \
-                     at a toolkit of a vendored version"
+                    "Turn on the `bindgen` feature to generate from the header (needs libclang), or point the build \
+                     at a header of a vendored version (CUDA_PATH; nccl-sys: NCCL_HOME)"
                 }
             ))
         }),
@@ -318,17 +320,23 @@ impl Vendored {
     }
 
     /// The file of exactly `version` (the header's `CUDA_VERSION`), and that version.
-    fn exact(&self, version: u32) -> Option<(PathBuf, u32)> {
+    pub fn exact(&self, version: u32) -> Option<(PathBuf, u32)> {
         self.files.iter().find(|(v, _)| *v == version).map(|(v, file)| (file.clone(), *v))
     }
 
     /// The file of the newest version of `major`, and that version.
-    fn newest_of(&self, major: u32) -> Option<(PathBuf, u32)> {
+    pub fn newest_of(&self, major: u32) -> Option<(PathBuf, u32)> {
         self.files.iter().rev().find(|(v, _)| v / 1000 == major).map(|(v, file)| (file.clone(), *v))
     }
 
     fn versions_text(&self) -> String {
         self.files.iter().map(|(v, _)| v.to_string()).collect::<Vec<_>>().join(", ")
+    }
+
+    /// The oldest vendored file's version: for a library whose newer versions keep every
+    /// function of the older (NCCL 2), the bindings that load every version since.
+    pub fn oldest(&self) -> u32 {
+        self.files.first().expect("Vendored::list never returns an empty list").0
     }
 
     fn majors_text(&self) -> String {

@@ -447,3 +447,57 @@ mod tests {
         assert_eq!(found, ["cuda-12.10", "cuda-12.9", "cuda-9.2"]);
     }
 }
+
+/// Where a library that ships apart from the CUDA toolkit keeps its header (`nccl.h`): the root
+/// the header's library folders hang from, its `include/`, and the header's version.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Own {
+    pub root: PathBuf,
+    pub include: PathBuf,
+    pub version: u32,
+    pub found_by: String,
+}
+
+/// Finds `api`'s header, in order: `$<home>/include` (`NCCL_HOME`, as NVIDIA's own Makefiles
+/// take it), the CUDA toolkit found (`toolkit`: a CUDA install may carry it), the Python
+/// environment's NVIDIA wheel of the library (its description's wheel roots), then `/usr`
+/// (Debian's and NVIDIA's packages). `Err`: every place tried, one per line.
+pub fn own_header(api: &crate::api::Api, home: &str, toolkit: Option<&Path>) -> Result<Own, String> {
+    let mut candidates: Vec<(String, PathBuf)> = Vec::new();
+    let mut tried = Vec::new();
+    match env::tracked(home).map(|value| env::absolute(home, value)) {
+        Some(Ok(root)) => candidates.push((home.to_string(), root)),
+        Some(Err(why)) => tried.push(format!("{home}: {why}")),
+        None => tried.push(format!("{home}: not set")),
+    }
+    if let Some(root) = toolkit {
+        candidates.push(("the CUDA toolkit".into(), root.to_path_buf()));
+    }
+    if let cuda_loader::Role::Toolkit { wheels, .. } = api.library.role {
+        for site in python_site_packages() {
+            for wheel in wheels.iter().filter(|w| !w.contains('{')) {
+                candidates.push(("Python NVIDIA wheel".into(), site.join(wheel)));
+            }
+        }
+    }
+    if !cfg!(windows) {
+        candidates.push(("/usr".into(), "/usr".into()));
+    }
+    for (found_by, root) in candidates {
+        let include = root.join("include");
+        let header = include.join(api.header);
+        match std::fs::read_to_string(&header) {
+            Ok(text) => match crate::header::define_value(&text, api.version_macro) {
+                Some(version) => {
+                    println!("cargo::rerun-if-changed={}", header.display());
+                    return Ok(Own { root, include, version, found_by });
+                }
+                None => {
+                    tried.push(format!("{found_by}: {} defines no {}", header.display(), api.version_macro))
+                }
+            },
+            Err(_) => tried.push(format!("{found_by}: no {}", header.display())),
+        }
+    }
+    Err(tried.join("\n"))
+}

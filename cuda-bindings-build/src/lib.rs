@@ -83,6 +83,18 @@ pub fn version_cfgs(version: u32) {
 /// `CUDA_TOOLKIT_LIB_DIRS`, the toolkit's folders holding it), the linker, and dependents
 /// (`DEP_<LINKS>_LINK`, `DEP_<LINKS>_REACH`).
 pub fn reach(library: &cuda_loader::Library, bindings: &Bindings, toolkit_root: Option<&Path>) {
+    reach_as("", library, bindings, toolkit_root);
+}
+
+/// [`reach`] for a crate's second library (cublas-sys's libcublasLt): its loader's variables
+/// are `prefix`ed (`LT_CUDA_LIBRARY_FILE`); the crate's `cuda_reach` cfg and metadata are the
+/// first library's.
+pub fn reach_as(
+    prefix: &str,
+    library: &cuda_loader::Library,
+    bindings: &Bindings,
+    toolkit_root: Option<&Path>,
+) {
     let major = bindings.version / 1000;
     let windows = env::target_os() == "windows";
     let file = library.files.of(major, windows);
@@ -92,9 +104,9 @@ pub fn reach(library: &cuda_loader::Library, bindings: &Bindings, toolkit_root: 
         }
         _ => Vec::new(),
     };
-    println!("cargo::rustc-env=CUDA_LIBRARY_FILE={file}");
+    println!("cargo::rustc-env={prefix}CUDA_LIBRARY_FILE={file}");
     let joined = std::env::join_paths(&dirs).unwrap_or_default();
-    println!("cargo::rustc-env=CUDA_TOOLKIT_LIB_DIRS={}", joined.to_string_lossy());
+    println!("cargo::rustc-env={prefix}CUDA_TOOLKIT_LIB_DIRS={}", joined.to_string_lossy());
 
     let feature = |name: &str| std::env::var_os(format!("CARGO_FEATURE_{name}")).is_some();
     let reach = if feature("STATIC") {
@@ -106,6 +118,9 @@ pub fn reach(library: &cuda_loader::Library, bindings: &Bindings, toolkit_root: 
     } else {
         "loaded"
     };
+    if !prefix.is_empty() {
+        return;
+    }
     println!("cargo::rustc-check-cfg=cfg(cuda_reach, values(\"loaded\", \"link\", \"static\"))");
     println!("cargo::rustc-cfg=cuda_reach=\"{reach}\"");
     println!("cargo::metadata=reach={reach}");

@@ -12,7 +12,7 @@ pub trait Code: Copy + PartialEq + fmt::Debug + Send + Sync + 'static {
 }
 
 /// A failed call: its code, the library's name and text for it, the call as written and
-/// where it was. Boxed, so a `Result<(), CallError<_>>` is one pointer wide. The texts are
+/// where it was, and the library's log of it when there is one (NVRTC's program log). Boxed, so a `Result<(), CallError<_>>` is one pointer wide. The texts are
 /// copies: a library may reuse the buffer it returned them in.
 ///
 /// [`DriverError`](crate::DriverError) is `CallError<CUresult>`; with the `runtime` feature,
@@ -29,6 +29,7 @@ struct Inner<C> {
     file: &'static str,
     line: u32,
     column: u32,
+    log: Option<String>,
 }
 
 impl<C: Code> CallError<C> {
@@ -38,7 +39,34 @@ impl<C: Code> CallError<C> {
     #[inline(never)]
     pub fn new(code: C, op: &'static str, file: &'static str, line: u32, column: u32) -> Self {
         let (name, message) = code.describe();
-        CallError(Box::new(Inner { code, name, message, op, file, line, column }))
+        CallError(Box::new(Inner { code, name, message, op, file, line, column, log: None }))
+    }
+
+    /// The error with `log` attached (empty logs are not), shown after the message.
+    #[cfg(feature = "nvrtc")]
+    pub(crate) fn with_log_text(mut self, log: &str) -> Self {
+        let log = log.trim_end();
+        if !log.is_empty() {
+            self.0.log = Some(log.to_owned());
+        }
+        self
+    }
+
+    /// Builds the error for `code` with a name and text already asked for: for a library that
+    /// shares its codes with another and has words of its own (`check_cublaslt!` asks cuBLASLt,
+    /// not cuBLAS).
+    #[doc(hidden)]
+    #[cold]
+    #[inline(never)]
+    pub fn described(
+        code: C,
+        (name, message): (String, String),
+        op: &'static str,
+        file: &'static str,
+        line: u32,
+        column: u32,
+    ) -> Self {
+        CallError(Box::new(Inner { code, name, message, op, file, line, column, log: None }))
     }
 
     /// The code the call returned.
@@ -74,14 +102,39 @@ impl<C: Code> CallError<C> {
     pub fn column(&self) -> u32 {
         self.0.column
     }
+
+    /// The error with `detail` after its message (`message; detail`): what the library said
+    /// of this failure besides the code's text, as NCCL's `ncclGetLastError`.
+    #[must_use]
+    pub fn with_detail(mut self, detail: &str) -> Self {
+        self.0.message = format!("{}; {detail}", self.0.message);
+        self
+    }
+
+    /// The library's log of the failed call, when it keeps one and it was asked for: NVRTC's
+    /// program log, which says which line of the kernel is wrong (see `check_nvrtc!`).
+    #[must_use]
+    pub fn log(&self) -> Option<&str> {
+        self.0.log.as_deref()
+    }
+}
+
+/// The log, if any, on the lines after the error's own.
+fn write_log(f: &mut fmt::Formatter<'_>, log: Option<&str>) -> fmt::Result {
+    match log {
+        Some(log) => write!(f, "\n log:\n{log}"),
+        None => Ok(()),
+    }
 }
 
 /// The format of the C++ samples' `checkDriver`/`checkRuntime` macros:
-/// `FILE:LINE OP failed. \n code = NAME, message = TEXT`.
+/// `FILE:LINE OP failed. \n code = NAME, message = TEXT`, then ` log:` and the log's lines if
+/// there is one.
 impl<C: Code> fmt::Display for CallError<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let e = &self.0;
-        write!(f, "{}:{} {} failed. \n code = {}, message = {}", e.file, e.line, e.op, e.name, e.message)
+        write!(f, "{}:{} {} failed. \n code = {}, message = {}", e.file, e.line, e.op, e.name, e.message)?;
+        write_log(f, e.log.as_deref())
     }
 }
 
@@ -100,13 +153,15 @@ impl<C: Code> fmt::Debug for CallError<C> {
                 .field("file", &e.file)
                 .field("line", &e.line)
                 .field("column", &e.column)
+                .field("log", &e.log)
                 .finish();
         }
         write!(
             f,
             "{}:{}:{} {} failed. \n code = {}, message = {}",
             e.file, e.line, e.column, e.op, e.name, e.message
-        )
+        )?;
+        write_log(f, e.log.as_deref())
     }
 }
 

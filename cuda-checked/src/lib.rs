@@ -1,7 +1,8 @@
 //! `check_driver!`: a CUDA Driver API call's `CUresult` as a `Result` whose error says where
 //! the call was, what it was, and what the driver made of it; with the `runtime` feature,
 //! `check_cuda!` does the same for a Runtime API call's `cudaError_t`, and [`CudaError`]
-//! holds either, for code that calls both.
+//! holds either, for code that calls both; with the `nvrtc` feature, `check_nvrtc!` for an
+//! NVRTC call's `nvrtcResult`, with the compiler's log when a compile fails.
 //!
 //! ```no_run
 //! use cuda_checked::{check_driver, DriverResult};
@@ -25,6 +26,10 @@
 //!  code = CUDA_ERROR_INVALID_CONTEXT, message = invalid device context
 //! ```
 //!
+//! Where `?` cannot go (`Drop`, callbacks, threads), `checkCudaErrors!` (either API),
+//! `check_driver_or_exit!` and `check_cuda_or_exit!` print the same message and exit with 1, as
+//! helper_cuda.h's `checkCudaErrors` does.
+//!
 //! The macro does not hide `unsafe`: a raw call stays in an `unsafe` block, as in any FFI code.
 //!
 //! ```compile_fail,E0133
@@ -42,11 +47,22 @@
 //! let _ = check_driver!(0u32);
 //! ```
 
+#[cfg(feature = "cublas")]
+mod cublas;
 mod driver;
 mod error;
+mod exit;
+#[cfg(feature = "nccl")]
+mod nccl;
 #[cfg(feature = "runtime")]
 mod runtime;
+#[cfg(feature = "nvrtc")]
+mod runtime_compiler;
 
+#[cfg(feature = "cublas")]
+pub use cublas::{CublasError, CublasResult};
+#[cfg(feature = "cublas")]
+pub use cublas_sys as blas;
 #[doc(hidden)]
 pub use cuda_loader as __loader;
 /// libcuda-sys (the Driver API: `cuInit`, `CUresult`, ...), the very crate and version the
@@ -59,8 +75,18 @@ pub use cuda_sys as sys;
 pub use cudart_sys as rt;
 pub use driver::{DriverError, DriverResult};
 pub use error::{CallError, Code};
+#[doc(hidden)]
+pub use exit::__checked;
+#[cfg(feature = "nccl")]
+pub use nccl::{NcclError, NcclResult};
+#[cfg(feature = "nccl")]
+pub use nccl_sys as nccl_raw;
+#[cfg(feature = "nvrtc")]
+pub use nvrtc_sys as nvrtc;
 #[cfg(feature = "runtime")]
 pub use runtime::{CudaError, RuntimeError, RuntimeResult};
+#[cfg(feature = "nvrtc")]
+pub use runtime_compiler::{NvrtcError, NvrtcResult};
 
 /// Evaluates `call` (any expression of type `CUresult`) once: `Ok(())` on `CUDA_SUCCESS`,
 /// otherwise a [`DriverError`] holding the code, the call as written, and where it was.
@@ -97,6 +123,158 @@ macro_rules! check_cuda {
     ($call:expr $(,)?) => {
         $crate::__check!($crate::rt::cudaError_t, $call)
     };
+}
+
+/// Evaluates `call` (any expression of type `ncclResult_t`) once: `Ok(())` on `ncclSuccess`,
+/// otherwise an [`NcclError`] holding the code, `ncclGetErrorString`'s text, the call as
+/// written, and where it was: NVIDIA's examples' `NCCLCHECK(cmd)`. Feature `nccl`.
+///
+/// With a communicator, `check_nccl!(call, comm)` adds what NCCL logged of the failure
+/// (`ncclGetLastError(comm)`: "Cuda failure 'out of memory'", "Duplicate GPU detected"),
+/// which says far more than the code. The communicator may be null, as before
+/// `ncclCommInitRank` has made one (NCCL keeps its last error per thread); it is evaluated only
+/// on failure.
+///
+/// ```no_run
+/// use cuda_checked::{check_nccl, NcclResult};
+/// use nccl_sys::*;
+///
+/// fn main() -> NcclResult<()> {
+///     let mut comms: [ncclComm_t; 1] = [std::ptr::null_mut()];
+///     unsafe {
+///         check_nccl!(ncclCommInitAll(comms.as_mut_ptr(), 1, std::ptr::null()), comms[0])?;
+///         check_nccl!(ncclCommDestroy(comms[0]))?;
+///     }
+///     Ok(())
+/// }
+/// ```
+///
+/// A communicator created non-blocking (`config.blocking = 0`) answers `ncclInProgress` while
+/// it works: compare with it yourself there, as NVIDIA's non-blocking examples do.
+#[cfg(feature = "nccl")]
+#[macro_export]
+macro_rules! check_nccl {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::nccl_raw::ncclResult_t, $call)
+    };
+    ($call:expr, $comm:expr $(,)?) => {
+        $crate::__check!($crate::nccl_raw::ncclResult_t, $call)
+            // (Inside the `unsafe` the call needs: the communicator is the caller's to vouch for.)
+            .map_err(|error| $crate::NcclError::with_last_error(error, $comm))
+    };
+}
+
+/// Evaluates `call` (any expression of type `nvrtcResult`) once: `Ok(())` on
+/// `NVRTC_SUCCESS`, otherwise an [`NvrtcError`] holding the code, the call as written, and
+/// where it was. Feature `nvrtc`.
+///
+/// Given the program as well, `check_nvrtc!(call, prog)` attaches NVRTC's log of `prog` to
+/// the error ([`NvrtcError::with_log`]): after a failed `nvrtcCompileProgram`, the compiler's
+/// messages, which say which line of the kernel is wrong, shown after the error's own lines.
+/// `prog` is evaluated only on failure, and must then be a live program.
+///
+/// ```no_run
+/// use cuda_checked::{check_nvrtc, NvrtcResult};
+/// use nvrtc_sys::*;
+///
+/// fn main() -> NvrtcResult<()> {
+///     let mut prog: nvrtcProgram = std::ptr::null_mut();
+///     let options = [c"--gpu-architecture=sm_90".as_ptr()];
+///     unsafe {
+///         check_nvrtc!(nvrtcCreateProgram(
+///             &mut prog,
+///             c"extern \"C\" __global__ void k(int *p) { *p = x; }".as_ptr(),
+///             c"k.cu".as_ptr(),
+///             0,
+///             std::ptr::null(),
+///             std::ptr::null()
+///         ))?;
+///         let compiled = check_nvrtc!(nvrtcCompileProgram(prog, 1, options.as_ptr()), prog);
+///         check_nvrtc!(nvrtcDestroyProgram(&mut prog))?;
+///         compiled // Err: ... code = NVRTC_ERROR_COMPILATION ... log:
+///                  // k.cu(1): error: identifier "x" is undefined ...
+///     }
+/// }
+/// ```
+#[cfg(feature = "nvrtc")]
+#[macro_export]
+macro_rules! check_nvrtc {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::nvrtc::nvrtcResult, $call)
+    };
+    ($call:expr, $prog:expr $(,)?) => {
+        match $crate::__check!($crate::nvrtc::nvrtcResult, $call) {
+            ::core::result::Result::Ok(()) => ::core::result::Result::Ok(()),
+            ::core::result::Result::Err(error) => {
+                ::core::result::Result::Err($crate::NvrtcError::with_log(error, $prog))
+            }
+        }
+    };
+}
+
+/// Evaluates `call` (any expression of type `cublasStatus_t`, from a cuBLAS function) once:
+/// `Ok(())` on `CUBLAS_STATUS_SUCCESS`, otherwise a [`CublasError`] holding the code, the call
+/// as written, where it was, and cuBLAS's name and text for the code (`cublasGetStatusName`,
+/// `cublasGetStatusString`). Feature `cublas`.
+///
+/// ```no_run
+/// use cuda_checked::{check_cublas, CublasResult};
+/// use cublas_sys::*;
+///
+/// fn main() -> CublasResult<()> {
+///     let mut handle: cublasHandle_t = std::ptr::null_mut();
+///     unsafe {
+///         check_cublas!(cublasCreate(&mut handle))?;
+///         check_cublas!(cublasDestroy(handle))?;
+///     }
+///     Ok(())
+/// }
+/// ```
+#[cfg(feature = "cublas")]
+#[macro_export]
+macro_rules! check_cublas {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::blas::cublasStatus_t, $call)
+    };
+}
+
+/// [`check_cublas!`] for a cuBLASLt function (`cublasLtMatmul`, ...): the same
+/// [`CublasError`], with cuBLASLt's words for the code (`cublasLtGetStatusName`,
+/// `cublasLtGetStatusString`) and, when the call could not reach libcublasLt, why. Feature
+/// `cublas`.
+///
+/// ```no_run
+/// use cuda_checked::{check_cublaslt, CublasResult};
+/// use cublas_sys::*;
+///
+/// fn main() -> CublasResult<()> {
+///     let mut handle: cublasLtHandle_t = std::ptr::null_mut();
+///     unsafe {
+///         check_cublaslt!(cublasLtCreate(&mut handle))?;
+///         check_cublaslt!(cublasLtDestroy(handle))?;
+///     }
+///     Ok(())
+/// }
+/// ```
+#[cfg(feature = "cublas")]
+#[macro_export]
+macro_rules! check_cublaslt {
+    ($call:expr $(,)?) => {{
+        $crate::__loader::clear_last_failure();
+        let code: $crate::blas::cublasStatus_t = $call;
+        if code == $crate::blas::CUBLAS_STATUS_SUCCESS {
+            ::core::result::Result::<(), $crate::CublasError>::Ok(())
+        } else {
+            ::core::result::Result::Err($crate::CublasError::described(
+                code,
+                $crate::blas::loader::describe_lt(code),
+                ::core::stringify!($call),
+                ::core::file!(),
+                ::core::line!(),
+                ::core::column!(),
+            ))
+        }
+    }};
 }
 
 /// The one body of both macros: the code, compared once with success; on failure, the error.

@@ -28,11 +28,19 @@ impl From<RuntimeError> for cudaError_t {
 
 /// An error of either API, for code that calls both (a TensorRT sample mixing
 /// `cudaMemcpyAsync` and `cuLaunchKernel`): `?` converts [`DriverError`] and [`RuntimeError`]
-/// into it. It prints as the error it holds.
+/// into it, and with the `nvrtc` feature [`NvrtcError`](crate::NvrtcError) (a sample that
+/// compiles its kernel with NVRTC and launches it with the driver). It prints as the error it
+/// holds. Non-exhaustive: each library's feature adds its variant.
 #[derive(Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CudaError {
     Driver(DriverError),
     Runtime(RuntimeError),
+    #[cfg(feature = "nvrtc")]
+    Nvrtc(crate::NvrtcError),
+    /// A cuBLAS or cuBLASLt call's (feature `cublas`).
+    #[cfg(feature = "cublas")]
+    Cublas(crate::CublasError),
 }
 
 impl From<DriverError> for CudaError {
@@ -47,11 +55,22 @@ impl From<RuntimeError> for CudaError {
     }
 }
 
+#[cfg(feature = "nvrtc")]
+impl From<crate::NvrtcError> for CudaError {
+    fn from(error: crate::NvrtcError) -> Self {
+        CudaError::Nvrtc(error)
+    }
+}
+
 impl std::fmt::Display for CudaError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CudaError::Driver(e) => e.fmt(f),
             CudaError::Runtime(e) => e.fmt(f),
+            #[cfg(feature = "nvrtc")]
+            CudaError::Nvrtc(e) => e.fmt(f),
+            #[cfg(feature = "cublas")]
+            CudaError::Cublas(e) => e.fmt(f),
         }
     }
 }
@@ -62,6 +81,10 @@ impl std::fmt::Debug for CudaError {
         match self {
             CudaError::Driver(e) => std::fmt::Debug::fmt(e, f),
             CudaError::Runtime(e) => std::fmt::Debug::fmt(e, f),
+            #[cfg(feature = "nvrtc")]
+            CudaError::Nvrtc(e) => std::fmt::Debug::fmt(e, f),
+            #[cfg(feature = "cublas")]
+            CudaError::Cublas(e) => std::fmt::Debug::fmt(e, f),
         }
     }
 }

@@ -50,7 +50,9 @@ impl Child {
             .args([test, "--exact", "--include-ignored", "--nocapture", "--test-threads=1"])
             .env(SCENARIO, name)
             .stdin(Stdio::null());
-        for library in [&crate::DRIVER, &crate::RUNTIME, &crate::NVRTC] {
+        for library in
+            [&crate::DRIVER, &crate::RUNTIME, &crate::NVRTC, &crate::NCCL, &crate::CUBLAS, &crate::CUBLASLT]
+        {
             command.env_remove(library.variable);
         }
         for chooser in ["LD_LIBRARY_PATH", "VIRTUAL_ENV", "CONDA_PREFIX"] {

@@ -25,6 +25,16 @@ pub trait Unreachable: Sized {
     fn code(&self) -> Option<u32>;
 }
 
+/// A function that returns nothing (NCCL's `ncclResetDebugInit`, cuBLAS's `cublasXerbla`) does
+/// nothing without its library.
+impl Unreachable for () {
+    fn unreachable(_: &'static Library, _: u32) -> Self {}
+
+    fn code(&self) -> Option<u32> {
+        None
+    }
+}
+
 /// `cudaGetErrorString` and the like without their library: a static C string that says so,
 /// never null (C code passes their result straight to `printf`).
 impl Unreachable for *const c_char {
@@ -36,6 +46,24 @@ impl Unreachable for *const c_char {
         None
     }
 }
+
+/// A function returning a number that is no code (`size_t cublasGetCudartVersion(void)`,
+/// `unsigned cublasLtDisableCpuInstructionsSetMask(unsigned)`): 0 without its library, which
+/// no version or mask is.
+macro_rules! unreachable_zero {
+    ($($t:ty),*) => {$(
+        impl Unreachable for $t {
+            fn unreachable(_: &'static Library, _: u32) -> Self {
+                0
+            }
+
+            fn code(&self) -> Option<u32> {
+                None
+            }
+        }
+    )*};
+}
+unreachable_zero!(usize, u32);
 
 /// Chooses the shape of a generated function list by the calling crate's `cuda_reach` cfg.
 #[doc(hidden)]

@@ -1,6 +1,7 @@
-//! The run-time core under libcuda-sys, cudart-sys and nvrtc-sys.
+//! The run-time core under libcuda-sys, cudart-sys, nvrtc-sys and cublas-sys.
 //!
-//! Each CUDA library is described once ([`Library`]: [`DRIVER`], [`RUNTIME`], [`NVRTC`]): its
+//! Each CUDA library is described once ([`Library`]: [`DRIVER`], [`RUNTIME`], [`NVRTC`],
+//! [`CUBLAS`], [`CUBLASLT`]): its
 //! header, its file per OS and major, where toolkits and NVIDIA's wheels keep it, the variable
 //! that names it, its "not loaded" and "symbol missing" codes, how it words a code. The
 //! generator and the build scripts read the description through cuda-bindings-build; at run time
@@ -36,7 +37,10 @@ mod tests;
 use std::ffi::CStr;
 
 pub use functions::Unreachable;
-pub use library::{ErrorText, Files, Library, PerOs, Role, Search, VersionFunction, DRIVER, NVRTC, RUNTIME};
+pub use library::{
+    ErrorText, Files, Library, PerOs, Role, Search, VersionFunction, CUBLAS, CUBLASLT, DRIVER, NCCL, NVRTC,
+    RUNTIME,
+};
 pub use load::LoadError;
 pub use loader::{site_packages, Bindings, Function, Loader, Reach};
 pub use record::clear_last_failure;

@@ -86,13 +86,44 @@ pub enum VersionFunction {
     Single(&'static str),
     /// `f(int *major, int *minor)`, returning a code (0 for success): `nvrtcVersion`.
     MajorMinor(&'static str),
+    /// `size_t f(void)`, returning the CUDA version as `CUDA_VERSION` writes it:
+    /// `cublasGetCudartVersion`, the runtime cuBLAS was built with.
+    Returned(&'static str),
+    /// `ncclGetVersion(int *version)`, returning a code (0 for success): NCCL's own version,
+    /// as `NCCL_VERSION_CODE` writes it (2.28.3 is 22803; 2.8.4 and older, 2804), not CUDA's. A
+    /// library older than the header is refused when loaded: the search goes on to the next
+    /// place, and says why it passed this one.
+    Nccl(&'static str),
 }
 
 impl VersionFunction {
     pub const fn name(&self) -> &'static str {
         match self {
-            VersionFunction::Single(name) | VersionFunction::MajorMinor(name) => name,
+            VersionFunction::Single(name)
+            | VersionFunction::MajorMinor(name)
+            | VersionFunction::Returned(name)
+            | VersionFunction::Nccl(name) => name,
         }
+    }
+
+    /// A version as this library's users write it: `CUDA 12.9`, `NCCL 2.28.3`.
+    pub fn text(&self, version: impl Into<i64>) -> String {
+        let v = version.into();
+        match self {
+            VersionFunction::Single(_) | VersionFunction::MajorMinor(_) | VersionFunction::Returned(_) => {
+                format!("CUDA {}", crate::cuda_version(v))
+            }
+            // NCCL_VERSION(X,Y,Z): X*1000+Y*100+Z up to 2.8, X*10000+Y*100+Z after.
+            VersionFunction::Nccl(_) if v < 10000 => {
+                format!("NCCL {}.{}.{}", v / 1000, v % 1000 / 100, v % 100)
+            }
+            VersionFunction::Nccl(_) => format!("NCCL {}.{}.{}", v / 10000, v % 10000 / 100, v % 100),
+        }
+    }
+
+    /// Whether a library older than the header is refused when loaded.
+    pub const fn refuses_older(&self) -> bool {
+        matches!(self, VersionFunction::Nccl(_))
     }
 }
 
@@ -309,6 +340,111 @@ pub const NVRTC: Library = Library {
     version_function: VersionFunction::MajorMinor("nvrtcVersion"),
 };
 
+/// cuBLAS (`cublas_v2.h`, which declares `cublas_api.h`'s functions under their C names):
+/// libcublas (cublas-sys). Its ABI is per CUDA major (cuBLAS 13.x ships with CUDA 13), so the
+/// toolkit's `CUDA_VERSION` (in `cuda.h` beside it) is its version, as for NVRTC.
+pub const CUBLAS: Library = Library {
+    what: "cuBLAS",
+    a_what: "a cuBLAS library",
+    short: "cuBLAS library",
+    a_short: "a cuBLAS library",
+    name: PerOs { unix: "libcublas", windows: "cublas64" },
+    header: "cublas_v2.h",
+    version_macro: "CUDA_VERSION",
+    code_type: "cublasStatus_t",
+    unknown_code: "cublasStatus_t",
+    codes_reference: "https://docs.nvidia.com/cuda/cublas/#cublasstatus-t",
+    files: Files { pattern: PerOs { unix: "libcublas.so.{major}", windows: "cublas64_{major}.dll" }, exceptions: &[] },
+    link: "cublas",
+    variable: "CUBLAS_SYS_LIBCUBLAS_PATH",
+    install: "Install cuBLAS of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cublas wheel; CUDA 12: nvidia-cublas-cu12)",
+    search: Search::ApplicationAndSystem,
+    // libcublas finds its libcublasLt beside itself ($ORIGIN).
+    companions: &[],
+    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cublas"] },
+    // cublas_api.h has no code for "no library" or "no function": CUBLAS_STATUS_NOT_INITIALIZED
+    // ("the library was not initialized") and CUBLAS_STATUS_NOT_SUPPORTED ("the requested
+    // functionality is not supported"); `explain` tells the loader's from the library's own.
+    not_loaded: 1,
+    symbol_missing: 15,
+    unreachable_text: c"cuBLAS could not be reached; cublas_sys::loader::explain says why",
+    error_text: ErrorText::Returned {
+        name: Some("cublasGetStatusName"),
+        string: "cublasGetStatusString",
+        unknown: &["unrecognized"],
+    },
+    version_function: VersionFunction::Returned("cublasGetCudartVersion"),
+};
+
+/// cuBLASLt, cuBLAS's matrix multiplication with descriptors and algorithm choice
+/// (`cublasLt.h`): libcublasLt (cublas-sys's `lt` functions). It shares cuBLAS's status codes.
+pub const CUBLASLT: Library = Library {
+    what: "cuBLASLt",
+    a_what: "a cuBLASLt library",
+    short: "cuBLASLt library",
+    a_short: "a cuBLASLt library",
+    name: PerOs { unix: "libcublasLt", windows: "cublasLt64" },
+    header: "cublasLt.h",
+    version_macro: "CUDA_VERSION",
+    code_type: "cublasStatus_t",
+    unknown_code: "cublasStatus_t",
+    codes_reference: "https://docs.nvidia.com/cuda/cublas/#cublasstatus-t",
+    files: Files {
+        pattern: PerOs { unix: "libcublasLt.so.{major}", windows: "cublasLt64_{major}.dll" },
+        exceptions: &[],
+    },
+    link: "cublasLt",
+    variable: "CUBLAS_SYS_LIBCUBLASLT_PATH",
+    install: "Install cuBLAS of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cublas wheel; CUDA 12: nvidia-cublas-cu12)",
+    search: Search::ApplicationAndSystem,
+    companions: &[],
+    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cublas"] },
+    not_loaded: 1,
+    symbol_missing: 15,
+    unreachable_text: c"cuBLASLt could not be reached; cublas_sys::loader::explain_lt says why",
+    error_text: ErrorText::Returned {
+        name: Some("cublasLtGetStatusName"),
+        string: "cublasLtGetStatusString",
+        unknown: &["unrecognized"],
+    },
+    version_function: VersionFunction::Returned("cublasLtGetCudartVersion"),
+};
+
+/// NCCL, collective communication across GPUs and machines: `nccl.h`, libnccl (nccl-sys). Its
+/// version is its own (`NCCL_VERSION_CODE`), and its ABI is one for all of NCCL 2: one file,
+/// `libnccl.so.2`, whatever the CUDA major. NCCL is for Linux only.
+pub const NCCL: Library = Library {
+    what: "the NCCL library",
+    a_what: "an NCCL library",
+    short: "NCCL library",
+    a_short: "an NCCL library",
+    name: PerOs { unix: "libnccl", windows: "nccl" },
+    header: "nccl.h",
+    version_macro: "NCCL_VERSION_CODE",
+    code_type: "ncclResult_t",
+    unknown_code: "ncclResult_t",
+    codes_reference: "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/api/types.html#ncclresult-t",
+    files: Files { pattern: PerOs { unix: "libnccl.so.2", windows: "nccl.dll" }, exceptions: &[] },
+    link: "nccl",
+    variable: "NCCL_SYS_LIBNCCL_PATH",
+    install: "Install NCCL 2 as new as the nccl.h these bindings come from (NVIDIA's nvidia-nccl-cu13 wheel, or its \
+              libnccl2 package), or build against the nccl.h of the NCCL you have (NCCL_HOME)",
+    search: Search::ApplicationAndSystem,
+    // libnccl opens nothing of its own by name that must sit beside it (its plugins are
+    // optional, found by the system's search).
+    companions: &[],
+    // A toolkit (or $NCCL_HOME, found at build time) keeps it in lib/ or lib64/; the wheel in
+    // nvidia/nccl/lib.
+    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/nccl"] },
+    // ncclSystemError: nccl.h has no code for "no library" or "no function"; `explain` tells
+    // the loader's from NCCL's own.
+    not_loaded: 2,
+    symbol_missing: 2,
+    unreachable_text: c"the NCCL library could not be reached; nccl_sys::loader::explain says why",
+    error_text: ErrorText::Returned { name: None, string: "ncclGetErrorString", unknown: &["unknown result code"] },
+    version_function: VersionFunction::Nccl("ncclGetVersion"),
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,5 +460,19 @@ mod tests {
         assert_eq!(NVRTC.files.of(11, false), "libnvrtc.so.11.2");
         assert_eq!(DRIVER.files.of(13, false), "libcuda.so.1");
         assert_eq!(DRIVER.files.of(12, true), "nvcuda.dll");
+        assert_eq!(CUBLAS.files.of(13, false), "libcublas.so.13");
+        assert_eq!(CUBLAS.files.of(12, true), "cublas64_12.dll");
+        assert_eq!(CUBLASLT.files.of(11, false), "libcublasLt.so.11");
+        assert_eq!(CUBLASLT.files.of(13, true), "cublasLt64_13.dll");
+        assert_eq!(NCCL.files.of(23, false), "libnccl.so.2");
+    }
+
+    #[test]
+    fn versions_read_as_each_library_writes_them() {
+        assert_eq!(RUNTIME.version_function.text(12090), "CUDA 12.9");
+        assert_eq!(NCCL.version_function.text(22803), "NCCL 2.28.3");
+        assert_eq!(NCCL.version_function.text(23203), "NCCL 2.32.3");
+        assert_eq!(NCCL.version_function.text(2804), "NCCL 2.8.4");
+        assert!(NCCL.version_function.refuses_older() && !RUNTIME.version_function.refuses_older());
     }
 }

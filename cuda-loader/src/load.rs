@@ -136,13 +136,26 @@ pub(crate) enum Candidate {
 
 /// Loads the library: the file its variable names when set (absolute paths only, and not in
 /// secure-execution mode, where it is ignored as glibc ignores `LD_LIBRARY_PATH`), else the
-/// first of `candidates` that loads.
-pub(crate) fn load(names: Names, candidates: impl FnOnce() -> Vec<Candidate>) -> Result<Handle, LoadError> {
+/// first of `candidates` that loads. A library that loads but `accept` refuses (one older
+/// than the header, where the description says so) is closed again, with its reason.
+pub(crate) fn load(
+    names: Names,
+    candidates: impl FnOnce() -> Vec<Candidate>,
+    accept: &dyn Fn(&Handle) -> Result<(), String>,
+) -> Result<Handle, LoadError> {
     let variable = std::env::var_os(names.library.variable).filter(|p| !p.is_empty());
     let ignored_variable = variable.as_ref().and_then(|_| os::secure_execution());
-    match variable {
-        Some(path) if ignored_variable.is_none() => load_variable(names, path),
-        _ => search(names, candidates(), ignored_variable),
+    let handle = match variable {
+        Some(path) if ignored_variable.is_none() => load_variable(names, path)?,
+        _ => return search(names, candidates(), ignored_variable, accept),
+    };
+    match accept(&handle) {
+        Ok(()) => Ok(handle),
+        Err(why) => {
+            let path = handle.path.clone();
+            os::close(handle.handle);
+            Err(LoadError { names, attempts: vec![(path, why)], kind: LoadErrorKind::Variable })
+        }
     }
 }
 
@@ -203,6 +216,7 @@ fn search(
     names: Names,
     candidates: Vec<Candidate>,
     ignored_variable: Option<&'static str>,
+    accept: &dyn Fn(&Handle) -> Result<(), String>,
 ) -> Result<Handle, LoadError> {
     let mut attempts = Vec::new();
     for candidate in candidates {
@@ -224,7 +238,14 @@ fn search(
                     load_companions(Path::new(&name), names.library.companions);
                 }
                 let path = os::loaded_from(&handle).unwrap_or_else(|| name.into());
-                return Ok(Handle { handle, path, from_variable: false });
+                let handle = Handle { handle, path, from_variable: false };
+                match accept(&handle) {
+                    Ok(()) => return Ok(handle),
+                    Err(why) => {
+                        attempts.push((handle.path.clone(), why));
+                        os::close(handle.handle);
+                    }
+                }
             }
             Err(why) => attempts.push((PathBuf::from(name), why)),
         }

@@ -99,7 +99,7 @@ impl Loader {
     fn handle(&'static self) -> Result<&'static Handle, &'static LoadError> {
         self.loaded
             .get_or_publish(
-                || load::load(self.names(), || self.candidates()),
+                || load::load(self.names(), || self.candidates(), &|handle| self.accept(handle)),
                 |lost| {
                     if let Ok(library) = lost {
                         os::close(library.handle);
@@ -107,6 +107,26 @@ impl Loader {
                 },
             )
             .as_ref()
+    }
+
+    /// Whether a library that loaded may be used: one older than the header is not, where the
+    /// description says so (NCCL: its functions and structs grow with each version).
+    fn accept(&self, handle: &Handle) -> Result<(), String> {
+        let function = self.library.version_function;
+        if !function.refuses_older() {
+            return Ok(());
+        }
+        let header = self.bindings.version;
+        match self.version_in(handle) {
+            Some(Ok(v)) if i64::from(v) < i64::from(header) => Err(format!(
+                "{}: {}, older than the {} these bindings come from ({})",
+                os::describe_path(&handle.path),
+                function.text(v),
+                self.library.header,
+                function.text(header)
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The places to try after the variable, in order.
@@ -255,13 +275,20 @@ impl Loader {
             return None;
         }
         match self.library.version_function {
-            VersionFunction::Single(_) => {
+            VersionFunction::Single(_) | VersionFunction::Nccl(_) => {
                 // SAFETY: the description's version function has this signature (`int *`).
                 let f: unsafe extern "C" fn(*mut c_int) -> u32 = unsafe { std::mem::transmute(address) };
                 let mut version = 0;
                 // SAFETY: a valid out-pointer.
                 let code = unsafe { f(&mut version) };
                 Some(if code == 0 { Ok(version) } else { Err(code) })
+            }
+            VersionFunction::Returned(_) => {
+                // SAFETY: the description's version function has this signature (no arguments,
+                // `size_t` back).
+                let f: unsafe extern "C" fn() -> usize = unsafe { std::mem::transmute(address) };
+                // SAFETY: no arguments.
+                Some(Ok(c_int::try_from(unsafe { f() }).unwrap_or(c_int::MAX)))
             }
             VersionFunction::MajorMinor(_) => {
                 // SAFETY: the description's version function has this signature (`int *, int *`).
@@ -327,17 +354,19 @@ impl Loader {
         let version_function = self.library.version_function.name();
         let file = self.bindings.file;
         let Role::Driver { init, .. } = self.library.role else {
+            let text = |v: c_int| self.library.version_function.text(v);
+            let h = self.library.version_function.text(header);
             return match version.and_then(Result::ok) {
                 Some(v) if i64::from(v) < i64::from(header) => format!(
-                    "{library} ({path}) has no function {what}: it is CUDA {}'s, older than the \
-                     {header_file} these bindings come from (CUDA {h}). Load the {short} of CUDA {h} or newer \
+                    "{library} ({path}) has no function {what}: it is {}'s, older than the \
+                     {header_file} these bindings come from ({h}). Load the {short} of {h} or newer \
                      ({variable}), or build against an older toolkit",
-                    crate::cuda_version(v)
+                    text(v)
                 ),
                 Some(v) => format!(
-                    "{library} ({path}) has no function {what}, although it is CUDA {}'s and these \
-                     bindings come from CUDA {h}'s {header_file}",
-                    crate::cuda_version(v)
+                    "{library} ({path}) has no function {what}, although it is {}'s and these \
+                     bindings come from {h}'s {header_file}",
+                    text(v)
                 ),
                 None => format!(
                     "{path} has no function {what}, nor {version_function}: it is not {a_what}. Check {variable}"

@@ -25,7 +25,10 @@
 //! # Names
 //! `cuda_runtime_api.h` renames functions by macro (`#define cudaGetDeviceProperties
 //! cudaGetDeviceProperties_v2`); both names exist. [`ptds`] has the names as C code compiled
-//! with `CUDA_API_PER_THREAD_DEFAULT_STREAM` calls them. `cudaError_t` is a `#[must_use]`
+//! with `CUDA_API_PER_THREAD_DEFAULT_STREAM` calls them; [`cpp`] adds what C++ gets from
+//! `cuda_runtime.h` (templates, overloads, the occupancy calculator), for ports of `.cu` code.
+//! `cuda_profiler_api.h` (`cudaProfilerStart`, `cudaProfilerStop`) is bound too, where the
+//! toolkit has it. `cudaError_t` is a `#[must_use]`
 //! `#[repr(transparent)]` newtype over `u32` with C's constants (`cudaSuccess`) and a `Debug`
 //! that prints the name.
 //!
@@ -34,8 +37,10 @@
 //! each call says, out-parameters must be writable, and `cudaError_t` must be checked
 //! (cuda-checked's `check_cuda!` does so).
 
+pub mod cpp;
 mod functions;
 pub mod loader;
+mod vector_types;
 
 cuda_loader::library! {
     description: cuda_loader::RUNTIME,

@@ -10,7 +10,9 @@ use std::sync::Barrier;
 
 use cuda_checked::{check_driver, DriverError};
 use cuda_sys::*;
-use fault_tests::{Child, Libraries};
+use fault_tests::Child;
+#[cfg(not(cuda_sys_link))]
+use fault_tests::Libraries;
 
 const THREADS: usize = 64;
 const ROUNDS: usize = 20;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use cuda_checked::check_driver;
 use cuda_sys::loader::{self, LoadError};
 use cuda_sys::*;
-use fault_tests::{fake, Child, Libraries};
+use fault_tests::{fake, Child};
 
 const SCENARIOS: &[(&str, fn())] = &[("stub", stub)];
 

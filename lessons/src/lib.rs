@@ -1,8 +1,14 @@
 //! What several lessons share: a context on a device, the vector-add kernel, a timer on CUDA
-//! events, bandwidth measured with it (which the benchmarks share too), and a chart. Each lesson's own subject stays in its own file (`examples/`).
+//! events, bandwidth measured with it (which the benchmarks share too), a chart, NVIDIA's
+//! NVRTC helper (`nvrtc_helper`), and the samples' comparison of a GPU's result with the host's.
+//! Each lesson's own subject stays in its own file (`examples/`).
 
 pub mod bandwidth;
 pub mod chart;
+pub mod compare;
+pub mod nvrtc_helper;
+pub mod ranks;
+pub mod samples;
 
 #[doc = include_str!("../../PORTING.md")]
 pub mod porting {}

@@ -177,3 +177,247 @@ fn runtime_driver_interop_shares_the_primary_context_and_stream() {
     assert!(out.contains("sum of c = 1099511627776 (expected 1099511627776)"), "{out}");
     assert!(out.contains("all 1048576 elements correct"), "{out}");
 }
+
+/// Every GPU of the machine in one process; each GPU's result checked by the lesson.
+#[test]
+fn nccl_all_gpus_sums_over_every_gpu() {
+    let out = lesson_output("nccl_all_gpus", &[]);
+    let gpus = out.lines().filter(|l| l.starts_with("GPU ") && l.contains(": NVIDIA")).count();
+    assert!(gpus >= 1, "{out}");
+    let expected = (gpus * (gpus + 1) / 2) as f32;
+    for gpu in 0..gpus {
+        assert!(out.contains(&format!("GPU {gpu}: 33554432 of 33554432 elements = {expected}")), "{out}");
+    }
+    assert!(
+        out.contains(&format!(
+            "all-reduce (sum) over {gpus} GPUs: all {} elements = {expected}",
+            gpus * 33554432
+        )),
+        "{out}"
+    );
+    assert!(out.ends_with("Success\n"), "{out}");
+}
+
+/// One process per GPU, the id over loopback TCP: every rank reports its checked result.
+#[test]
+fn nccl_rank_per_gpu_sums_over_every_rank() {
+    let out = lesson_output("nccl_rank_per_gpu", &[]);
+    let n: i32 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("launcher: ")?.split(" GPUs").next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no GPU count:\n{out}"));
+    assert!(n >= 1, "{out}");
+    let expected = (n * (n + 1) / 2) as f32;
+    assert!(out.contains(&format!("rank 0: ncclUniqueId made and sent to {} other ranks", n - 1)), "{out}");
+    for rank in 0..n {
+        let line = format!(
+            "rank {rank} of {n} on GPU {rank}: all-reduce (sum) = {expected} in all 33554432 elements"
+        );
+        assert!(out.contains(&line), "{out}");
+    }
+    assert!(out.contains(&format!("launcher: all {n} ranks succeeded")), "{out}");
+}
+
+/// The "> Using CUDA Device [0]: NAME" and "> GPU Device has SM X.Y compute capability" lines
+/// of the NVRTC lessons' compile_file_to_cubin and load_cubin.
+fn assert_compiled_for_this_gpu(out: &str) {
+    assert_eq!(
+        out.matches("> Using CUDA Device [0]: ").count(),
+        2 + out.matches("A kernel with a mistake").count(),
+        "{out}"
+    );
+    let sm = out
+        .lines()
+        .find_map(|l| l.strip_prefix("> GPU Device has SM ")?.strip_suffix(" compute capability"))
+        .unwrap_or_else(|| panic!("no compute capability line:\n{out}"));
+    let (major, minor) = sm.split_once('.').unwrap_or_else(|| panic!("{sm}"));
+    assert!(major.parse::<u32>().is_ok() && minor.parse::<u32>().is_ok(), "{sm}");
+}
+
+#[test]
+fn vector_add_nvrtc_shows_the_mistake_then_adds() {
+    let out = lesson_output("vector_add_nvrtc", &[]);
+    // The mistake, with NVRTC's log after the error's own lines.
+    assert!(out.contains(" nvrtcCompileProgram("), "{out}");
+    assert!(out.contains(" failed. \n code = NVRTC_ERROR_COMPILATION, message = "), "{out}");
+    assert!(
+        out.contains("\n log:\nmistakes/vectorAdd_kernel.cu(12): error: identifier \"idx\" is undefined\n"),
+        "{out}"
+    );
+    assert_compiled_for_this_gpu(&out);
+    let after = out.split("> GPU Device has SM ").nth(1).unwrap();
+    let lines: Vec<&str> = after.lines().skip(1).collect();
+    assert_eq!(
+        lines,
+        [
+            "[Vector addition of 50000 elements]",
+            "Copy input data from the host memory to the CUDA device",
+            "CUDA kernel launch with 196 blocks of 256 threads",
+            "Copy output data from the CUDA device to the host memory",
+            "Test PASSED",
+            "Done"
+        ],
+        "{out}"
+    );
+}
+
+#[test]
+fn matrix_mul_nvrtc_passes() {
+    let out = lesson_output("matrix_mul_nvrtc", &[]);
+    assert!(
+        out.starts_with("[Matrix Multiply Using CUDA] - Starting...\nMatrixA(320,320), MatrixB(640,320)\n"),
+        "{out}"
+    );
+    assert_compiled_for_this_gpu(&out);
+    assert!(out.contains("Computing result using CUDA Kernel...\n"), "{out}");
+    assert!(out.contains("Checking computed result for correctness: Result = PASS\n"), "{out}");
+    assert!(!out.contains("Error! Matrix["), "{out}");
+}
+
+#[test]
+fn clock_nvrtc_times_every_block() {
+    let out = lesson_output("clock_nvrtc", &[]);
+    assert!(out.starts_with("CUDA Clock sample\n"), "{out}");
+    assert_compiled_for_this_gpu(&out);
+    let clocks: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Average clocks/block = ")?.parse().ok())
+        .unwrap_or_else(|| panic!("no average:\n{out}"));
+    // A reduction of 512 numbers takes some hundreds to thousands of cycles.
+    assert!(clocks > 10.0 && clocks < 1e7, "{out}");
+    assert!(out.contains("minimum found by 64 of 64 blocks: 0"), "{out}");
+}
+
+#[test]
+fn inline_ptx_nvrtc_reads_every_lane() {
+    let out = lesson_output("inline_ptx_nvrtc", &[]);
+    assert!(out.starts_with("CUDA inline PTX assembler sample\n"), "{out}");
+    assert_compiled_for_this_gpu(&out);
+    assert!(out.ends_with("Test Successful.\n"), "{out}");
+}
+
+#[test]
+fn runtime_simple_streams_checks_its_data() {
+    let out = lesson_output("runtime_simple_streams", &[]);
+    assert!(out.contains("GPU Device 0: "), "{out}");
+    let time = |key: &str| -> f32 {
+        out.lines()
+            .find_map(|l| l.strip_prefix(key)?.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no `{key}` time:\n{out}"))
+    };
+    for key in ["memcopy:", "kernel:", "non-streamed:", "4 streams:"] {
+        assert!(time(key) > 0.0, "{key}\n{out}");
+    }
+    // correct_data prints the first wrong element; the exit status is its verdict.
+    assert!(out.trim_end().ends_with("-------------------------------"), "{out}");
+    // The other memory: cudaMallocHost instead of registered pages.
+    let out = lesson_output("runtime_simple_streams", &["--use_cuda_malloc_host", "--sync_method=4"]);
+    assert!(out.contains("> cudaMallocHost() allocating"), "{out}");
+    assert!(out.contains("cudaDeviceScheduleBlockingSync"), "{out}");
+}
+
+#[test]
+fn runtime_matrix_mul_passes_its_check() {
+    let out = lesson_output("runtime_matrix_mul", &[]);
+    assert!(out.contains("MatrixA(320,320), MatrixB(640,320)"), "{out}");
+    assert!(out.contains("Result = PASS"), "{out}");
+    assert!(out.contains("WorkgroupSize= 1024 threads/block"), "{out}");
+    let gflops: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Performance= ")?.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no Performance line:\n{out}"));
+    assert!(gflops > 0.0, "{out}");
+    let out = lesson_output("runtime_matrix_mul", &["--wA=128", "--hA=64", "--wB=96", "--hB=128"]);
+    assert!(out.contains("Result = PASS"), "{out}");
+}
+
+#[test]
+fn runtime_unified_memory_streams_agrees_with_the_host() {
+    let out = lesson_output("runtime_unified_memory_streams", &["--seed=42"]);
+    let tasks = out.lines().filter(|l| l.starts_with("Task [")).count();
+    assert_eq!(tasks, 40, "{out}");
+    assert!(out.contains("executing on device"), "{out}");
+    let checked: usize = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Checked ")?.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no Checked line:\n{out}"));
+    assert_eq!(checked, out.matches("executing on device").count(), "{out}");
+    assert!(out.trim_end().ends_with("All Done!"), "{out}");
+}
+
+#[test]
+fn runtime_simple_occupancy_suggests_a_full_block_size() {
+    let out = lesson_output("runtime_simple_occupancy", &[]);
+    let number = |key: &str| -> f64 {
+        out.lines()
+            .find_map(|l| {
+                l.strip_prefix(key)?.trim().trim_end_matches("ms").trim_end_matches('%').parse().ok()
+            })
+            .unwrap_or_else(|| panic!("no `{key}` line:\n{out}"))
+    };
+    let block = number("Suggested block size:");
+    assert!((32.0..=1024.0).contains(&block) && block % 32.0 == 0.0, "{out}");
+    assert!(number("Minimum grid size for maximum occupancy:") >= 1.0, "{out}");
+    // The suggested size reaches the multiprocessor's full occupancy on any current GPU; 32
+    // threads per block do not (too few blocks fit).
+    let occupancies: Vec<f64> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("Potential occupancy: ")?.trim_end_matches('%').parse().ok())
+        .collect();
+    assert_eq!(occupancies.len(), 2, "{out}");
+    assert!(occupancies[0] < 100.0 && occupancies[1] == 100.0, "{out}");
+    assert!(out.trim_end().ends_with("Test PASSED"), "{out}");
+}
+
+#[test]
+fn simple_cublas_passes_the_samples_check() {
+    let out = lesson_output("simple_cublas", &[]);
+    assert!(out.starts_with("simpleCUBLAS test running..\n"), "{out}");
+    let error: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("relative error ||ref - gpu|| / ||ref|| = ")?.parse().ok())
+        .unwrap_or_else(|| panic!("no relative error:\n{out}"));
+    assert!(error < 1e-6, "{out}");
+    assert!(out.ends_with("simpleCUBLAS test passed.\n"), "{out}");
+}
+
+#[test]
+fn matrix_mul_cublas_matches_the_host() {
+    for (args, sizes) in [
+        (&[][..], "MatrixA(640,480), MatrixB(480,320), MatrixC(640,320)"),
+        (&["-sizemult=2"][..], "MatrixA(256,192), MatrixB(192,128), MatrixC(256,128)"),
+    ] {
+        let out = lesson_output("matrix_mul_cublas", args);
+        assert!(out.contains("GPU Device 0: \"NVIDIA"), "{out}");
+        assert!(out.contains(sizes), "{out}");
+        let gflops: f64 = out
+            .lines()
+            .find_map(|l| l.strip_prefix("Performance= ")?.split(' ').next()?.parse().ok())
+            .unwrap_or_else(|| panic!("no performance line:\n{out}"));
+        assert!(gflops > 0.0, "{out}");
+        assert!(out.contains("Computing result using CUBLAS...done.\n"), "{out}");
+        assert!(out.contains("Comparing CUBLAS Matrix Multiply with CPU results: PASS\n"), "{out}");
+    }
+}
+
+#[test]
+fn bf16_matmul_cublaslt_is_right_and_fast() {
+    let out = lesson_output("bf16_matmul_cublaslt", &[]);
+    assert!(
+        out.contains("Y (1024 x 4096) = X (1024 x 4096) W^T, BF16 in and out, FP32 accumulation"),
+        "{out}"
+    );
+    let returned: u32 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("the heuristic returned ")?.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no heuristic line:\n{out}"));
+    assert!((1..=8).contains(&returned), "{out}");
+    assert!(out.contains("checked 16384 elements (4 rows): 0 wrong, largest relative error "), "{out}");
+    let tflops: f64 = out
+        .lines()
+        .find_map(|l| l.strip_suffix(" TFLOP/s")?.rsplit(", ").next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no TFLOP/s:\n{out}"));
+    // Any GPU with BF16 tensor cores does this layer far above what scalar code could.
+    assert!(tflops > 10.0, "{out}");
+    assert!(out.ends_with("all checked elements correct\n"), "{out}");
+}

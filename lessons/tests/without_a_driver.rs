@@ -1,7 +1,11 @@
 //! Every lesson, on a machine where no driver can be loaded, exits 1 with the check macro's
-//! message: no panic, no backtrace. A driver lesson fails at `cuInit(0)`; a runtime lesson
-//! (`runtime_*`) at its first runtime call, `cudaSetDevice`, which fails in the runtime's own
-//! words when the runtime loads but finds no driver, and in the loader's when no runtime loads.
+//! message: no panic, no backtrace. A driver lesson fails at `cuInit(0)`, and so does an NVRTC
+//! lesson (the driver says which GPU to compile for, before NVRTC is loaded); a runtime lesson
+//! (`runtime_*`, and the cuBLAS ones, which start as NVIDIA's samples do) at its first runtime
+//! call, `cudaSetDevice`, which fails in the runtime's own words when the runtime loads but
+//! finds no driver, and in the loader's when no runtime loads.
+//! An NCCL lesson (`nccl_*`) starts with `ncclGetVersion`, which fails in the loader's words
+//! when no NCCL loads; with NCCL and no driver it stops at `cudaGetDeviceCount`.
 
 mod common;
 
@@ -9,9 +13,15 @@ use std::ffi::CStr;
 
 const NO_DRIVER: &str = "/nonexistent/libcuda.so.1";
 
-/// A runtime lesson: one that starts with the Runtime API.
+/// An NCCL lesson: one that starts with `ncclGetVersion`.
+fn is_nccl_lesson(name: &str) -> bool {
+    name.starts_with("nccl_")
+}
+
+/// A runtime lesson: one that starts with the Runtime API (the cuBLAS lessons pick their
+/// device with `cudaSetDevice` before `cublasCreate`, as NVIDIA's samples do).
 fn is_runtime_lesson(name: &str) -> bool {
-    name.starts_with("runtime_")
+    name.starts_with("runtime_") || name.contains("cublas")
 }
 
 /// The one source of what a lesson must print: the libraries' own `describe`, asked in a child
@@ -21,28 +31,39 @@ fn expected() {
     println!("driver: code = {name}, message = {message}\n");
     let (name, message) = cudart_sys::loader::describe(cudart_sys::cudaErrorSharedObjectInitFailed);
     println!("runtime: code = {name}, message = {message}\n");
+    let (name, message) = nccl_sys::loader::describe(nccl_sys::ncclSystemError);
+    println!("nccl: code = {name}, message = {message}\n");
+}
+
+/// What an NVRTC lesson must print when NVRTC cannot be loaded: nvrtc-sys's own words.
+fn expected_nvrtc() {
+    let (name, message) = nvrtc_sys::loader::describe(nvrtc_sys::NVRTC_ERROR_INTERNAL_ERROR);
+    println!("nvrtc: code = {name}, message = {message}\n");
 }
 
 #[test]
 #[ignore = "a scenario body: the other tests of this file run it in a child process"]
 fn scenario() {
-    cuda_loader::child::dispatch(&[("expected", expected)]);
+    cuda_loader::child::dispatch(&[("expected", expected), ("expected_nvrtc", expected_nvrtc)]);
 }
 
 #[test]
 fn every_lesson_fails_cleanly_without_a_driver() {
     let no_runtime = format!("/nonexistent/{}", cudart_sys::loader::LIBRARY);
+    let no_nccl = format!("/nonexistent/{}", nccl_sys::loader::LIBRARY);
     let exe = std::env::current_exe().unwrap();
     let said = cuda_loader::child::Child::of(&exe, "scenario", "expected")
         .env(cuda_sys::loader::LIBCUDA_PATH_VAR, NO_DRIVER)
         .env(cudart_sys::loader::LIBCUDART_PATH_VAR, &no_runtime)
+        .env(nccl_sys::loader::LIBNCCL_PATH_VAR, &no_nccl)
         .run();
     let line = |prefix: &str| -> String {
         let start = said.find(prefix).unwrap_or_else(|| panic!("{said}")) + prefix.len();
         said[start..].split("\n\n").next().unwrap().to_string() + "\n"
     };
-    let (driver, runtime) = (line("driver: "), line("runtime: "));
+    let (driver, runtime, nccl) = (line("driver: "), line("runtime: "), line("nccl: "));
     assert!(driver.contains("could not be loaded"), "{driver}");
+    assert!(nccl.contains("could not be loaded"), "{nccl}");
     for name in common::lessons() {
         let mut command = common::lesson(name);
         command
@@ -50,11 +71,17 @@ fn every_lesson_fails_cleanly_without_a_driver() {
             // The runtime loads libcuda itself, not through cuda-sys's loader: on a machine
             // with a driver it would find one. So no runtime either.
             .env(cudart_sys::loader::LIBCUDART_PATH_VAR, &no_runtime)
+            .env(nccl_sys::loader::LIBNCCL_PATH_VAR, &no_nccl)
             .env("RUST_BACKTRACE", "1");
         let (output, stdout, stderr) = common::run(command);
         assert_eq!(output.status.code(), Some(1), "{name}: {stdout}{stderr}");
         assert!(stderr.starts_with("Error: "), "{name}: {stderr}");
-        if is_runtime_lesson(name) {
+        if is_nccl_lesson(name) {
+            assert!(
+                stderr.contains(&format!(" ncclGetVersion(&mut version) failed. \n {nccl}")),
+                "{name}: {stderr}"
+            );
+        } else if is_runtime_lesson(name) {
             assert!(stderr.contains(" cudaSetDevice("), "{name}: {stderr}");
             assert!(stderr.contains(&format!(") failed. \n {runtime}")), "{name}: {stderr}");
         } else {
@@ -104,6 +131,87 @@ fn runtime_lessons_fail_cleanly_when_the_runtime_finds_no_driver() {
         assert!(!stderr.contains("panicked") && !stderr.contains("stack backtrace"), "{lesson}: {stderr}");
         checked += 1;
     }
-    assert!(checked >= 2, "only {checked} runtime lessons");
+    assert!(checked >= 5, "only {checked} runtime lessons");
     println!("{checked} runtime lessons with {runtime} and no driver: {name}: {text}");
+}
+
+/// With NVIDIA's real libnccl (CI: the wheel's, through the build's NCCL_HOME) and a runtime but
+/// no driver, an NCCL lesson gets past `ncclGetVersion` and stops at `cudaGetDeviceCount` with
+/// the runtime's code and text. Where NCCL or the runtime cannot be loaded, or a driver can,
+/// there is nothing to check: it says so.
+#[test]
+fn nccl_lessons_fail_cleanly_with_nccl_and_no_driver() {
+    if let Ok(driver) = cuda_sys::loader::library_path() {
+        println!("skipped: this machine has a driver ({})", driver.display());
+        return;
+    }
+    let nccl = match nccl_sys::loader::library_path() {
+        Ok(path) => path.display().to_string(),
+        Err(e) => {
+            println!("skipped: no NCCL to run the lessons with ({e})");
+            return;
+        }
+    };
+    if let Err(e) = cudart_sys::loader::library_path() {
+        println!("skipped: no CUDA runtime to run the lessons with ({e})");
+        return;
+    }
+    let (name, text) = unsafe {
+        let mut count = 0;
+        let code = cudart_sys::cudaGetDeviceCount(&mut count);
+        assert_ne!(code, cudart_sys::cudaSuccess, "a device count without a driver");
+        let name = CStr::from_ptr(cudart_sys::cudaGetErrorName(code)).to_string_lossy().into_owned();
+        let text = CStr::from_ptr(cudart_sys::cudaGetErrorString(code)).to_string_lossy().into_owned();
+        (name, text)
+    };
+    let mut checked = 0;
+    for lesson in common::lessons().into_iter().filter(|n| is_nccl_lesson(n)) {
+        let mut command = common::lesson(lesson);
+        command.env("RUST_BACKTRACE", "1");
+        let (output, stdout, stderr) = common::run(command);
+        assert_eq!(output.status.code(), Some(1), "{lesson}: {stdout}{stderr}");
+        assert!(stderr.starts_with("Error: "), "{lesson}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "cudaGetDeviceCount(&mut n_dev) failed. \n code = {name}, message = {text}\n"
+            )),
+            "{lesson}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked") && !stderr.contains("stack backtrace"), "{lesson}: {stderr}");
+        checked += 1;
+    }
+    assert!(checked >= 2, "only {checked} NCCL lessons");
+    println!("{checked} NCCL lessons with {nccl} and no driver: {name}: {text}");
+}
+
+/// With a driver but no NVRTC, an NVRTC lesson (`*_nvrtc`) gets past `cuInit(0)` and the
+/// device's compute capability, and stops at its first NVRTC call, `nvrtcCreateProgram`, with
+/// the NVRTC loader's reason. Where no driver can be loaded there is nothing to check: it says so.
+#[test]
+fn nvrtc_lessons_fail_cleanly_with_a_driver_but_no_nvrtc() {
+    if let Err(e) = cuda_sys::loader::library_path() {
+        println!("skipped: no driver to reach NVRTC's first call with ({e})");
+        return;
+    }
+    let nowhere = format!("/nonexistent/{}", nvrtc_sys::loader::LIBRARY);
+    let exe = std::env::current_exe().unwrap();
+    let said = cuda_loader::child::Child::of(&exe, "scenario", "expected_nvrtc")
+        .env(nvrtc_sys::loader::LIBNVRTC_PATH_VAR, &nowhere)
+        .run();
+    let start = said.find("nvrtc: ").unwrap_or_else(|| panic!("{said}")) + "nvrtc: ".len();
+    let nvrtc = said[start..].split("\n\n").next().unwrap().to_string() + "\n";
+    assert!(nvrtc.contains("could not be loaded") && nvrtc.contains(&nowhere), "{nvrtc}");
+    let mut checked = 0;
+    for lesson in common::lessons().into_iter().filter(|n| n.ends_with("_nvrtc")) {
+        let mut command = common::lesson(lesson);
+        command.env(nvrtc_sys::loader::LIBNVRTC_PATH_VAR, &nowhere).env("RUST_BACKTRACE", "1");
+        let (output, stdout, stderr) = common::run(command);
+        assert_eq!(output.status.code(), Some(1), "{lesson}: {stdout}{stderr}");
+        assert!(stderr.starts_with("Error: "), "{lesson}: {stderr}");
+        assert!(stderr.contains(" nvrtcCreateProgram("), "{lesson}: {stderr}");
+        assert!(stderr.contains(&format!(") failed. \n {nvrtc}")), "{lesson}: {stderr}");
+        assert!(!stderr.contains("panicked") && !stderr.contains("stack backtrace"), "{lesson}: {stderr}");
+        checked += 1;
+    }
+    assert!(checked >= 4, "only {checked} NVRTC lessons");
 }

@@ -22,6 +22,10 @@
 //! Members keep C's names too: `prop.r#type` for C's `prop.type`, and the members of an
 //! anonymous union read as in C (`location.id`), through `Deref`.
 //!
+//! [`launch!`] is `kernel<<<grid, block, shmem, stream>>>(args)` for a kernel loaded from PTX
+//! or CUBIN, its parameter types declared once ([`launch::Kernel`]). `cudaProfiler.h`
+//! (`cuProfilerStart`, `cuProfilerStop`) is bound too, where the toolkit has it.
+//!
 //! # Soundness
 //! Every function is `unsafe`, as in C. The caller keeps the driver's rules:
 //! - `cuInit` comes first; memory, module and stream calls need a current context
@@ -31,6 +35,7 @@
 //! - Out-parameters must point to writable memory of the right type.
 //! - `CUresult` is `#[must_use]`: check it (cuda-checked's `check_driver!` does so).
 
+pub mod launch;
 pub mod loader;
 
 cuda_loader::library! {

@@ -2,31 +2,32 @@
 //!
 //! - `headers [DIR [WHICH]]`: fetch the CUDA versions CI builds and tests the workspace against
 //!   from NVIDIA's wheels on PyPI into `DIR/<version>` (default `.cuda-headers`), laid out as a
-//!   toolkit: `include/` (cuda.h, cuda_runtime_api.h, crt/, nvrtc.h, ...) and `lib/` (libcudart,
-//!   libnvrtc). Prints each root, one per line.
+//!   toolkit: `include/` (cuda.h, cuda_runtime_api.h, crt/, nvrtc.h, the profiler's, cuBLAS's
+//!   where CI builds cublas-sys, ...) and `lib/` (libcudart, libnvrtc). Prints each root, one
+//!   per line.
 //!   With WHICH, the roots it names instead (`all`: every supported release, `newest`,
 //!   `newest-12`, `major-13`, `default`, `gpu`): scripts ask for a toolkit by purpose, never by a
 //!   version typed again.
 //! - `root-vars`: the variables that may name a toolkit root, in the order the finder reads them.
-//! - `vendor [--check] [--headers DIR]`: regenerate the vendored bindings, one file per CUDA
-//!   version of the list (what generation from that version's header gives); with `--check`,
-//!   fail if the files differ.
+//! - `nccl [DIR [MAJOR]]`: fetch the NCCL CI builds against with CUDA MAJOR (default: the
+//!   newest; NVIDIA's nvidia-nccl-cu<MAJOR> wheel) into `DIR/nccl-<version>-cu<MAJOR>` (default
+//!   `.nccl`): `include/nccl.h` and `lib/libnccl.so.2`. Prints the root. With `all`, every one.
+//! - `vendor [--check] [--headers DIR] [--nccl DIR]`: regenerate the vendored bindings, one
+//!   file per release (what generation from that release's header gives): every CUDA version of
+//!   the list for the driver, runtime and NVRTC; those CI tests against for cuBLAS; every NCCL
+//!   of [`NCCL`]. With `--check`, fail if the files differ.
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
 //!   every version's cuda.h; with `--check`, fail if it differs.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use cuda_bindings_build::api::{Api, DRIVER, NVRTC, RUNTIME};
+use cuda_bindings_build::api::{self, Api, CUBLAS, DRIVER, NVRTC, RUNTIME};
 use cuda_bindings_build::generate;
 
 /// A CUDA version CI builds against, from NVIDIA's wheels on PyPI.
 struct Version {
     version: &'static str,
-    /// Whether CI builds and tests the whole workspace against it (the oldest and newest of
-    /// each major, and 12.0, whose API breaks 11's). Every version is vendored and has its
-    /// public items compared, generated and vendored.
-    tested: bool,
     /// The runtime wheel: `include/` (cuda.h, cuda_runtime_api.h, ...) and `lib/` (libcudart),
     /// and its toolkit root inside the wheel.
     runtime: (&'static str, &'static str),
@@ -36,6 +37,18 @@ struct Version {
     /// NVRTC's wheel (`include/nvrtc.h`, `lib/libnvrtc.so.<major>`), and its root inside the
     /// wheel; its files join the runtime's root.
     nvrtc: (&'static str, &'static str),
+    /// The wheel with the profiler's headers (`cuda_profiler_api.h`, `cudaProfiler.h`), which
+    /// the generator binds beside the main ones (`Api::also`), and its root inside the wheel.
+    profiler: (&'static str, &'static str),
+    /// cuBLAS's wheel (`include/cublas_v2.h`, `cublasLt.h`, ...; `lib/libcublas.so.<major>`) and
+    /// its root, and whether its libraries join too (about 600 MB unpacked: only where a test or
+    /// the benchmarks load them). Required for the versions CI tests against ([`tested`]): those
+    /// are cublas-sys's vendored releases. Not fetched for the others: each wheel is 400 to
+    /// 600 MB, and a header of another release generates, or its build says what to do.
+    cublas: Option<(&'static str, &'static str, bool)>,
+    /// The wheel with `include/nv/`, which cuda_fp16.h includes from CUDA 12 on (cuBLAS's
+    /// headers include cuda_fp16.h), and its root.
+    cccl: Option<(&'static str, &'static str)>,
 }
 
 /// The one list of CUDA versions in the repository: every release the crates support (each
@@ -44,115 +57,151 @@ struct Version {
 const VERSIONS: &[Version] = &[
     Version {
         version: "11.8",
-        tested: true,
         runtime: ("nvidia-cuda-runtime-cu11==11.8.89", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu11==11.8.89", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu11==11.8.89", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu11==11.8.86", "nvidia/cuda_profiler_api"),
+        cublas: Some(("nvidia-cublas-cu11==11.11.3.6", "nvidia/cublas", false)),
+        cccl: None,
     },
     Version {
         version: "12.0",
-        tested: true,
         runtime: ("nvidia-cuda-runtime-cu12==12.0.107", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.0.140", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.0.76", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.0.140", "nvidia/cuda_profiler_api"),
+        cublas: Some(("nvidia-cublas-cu12==12.0.2.224", "nvidia/cublas", false)),
+        // 12.0's CCCL wheels lack nv/target (only a toolkit had it then); 12.9's is the same
+        // preprocessor header.
+        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
         version: "12.1",
-        tested: false,
         runtime: ("nvidia-cuda-runtime-cu12==12.1.105", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.1.105", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.1.105", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.1.105", "nvidia/cuda_profiler_api"),
+        cublas: None,
+        cccl: None,
     },
     Version {
         version: "12.2",
-        tested: false,
         runtime: ("nvidia-cuda-runtime-cu12==12.2.140", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.2.140", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.2.140", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.2.140", "nvidia/cuda_profiler_api"),
+        cublas: None,
+        cccl: None,
     },
     Version {
         version: "12.3",
-        tested: false,
         runtime: ("nvidia-cuda-runtime-cu12==12.3.101", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.3.107", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.3.107", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.3.101", "nvidia/cuda_profiler_api"),
+        cublas: None,
+        cccl: None,
     },
     Version {
         version: "12.4",
-        tested: false,
         runtime: ("nvidia-cuda-runtime-cu12==12.4.127", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.4.131", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.4.127", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.4.127", "nvidia/cuda_profiler_api"),
+        cublas: None,
+        cccl: None,
     },
     Version {
         version: "12.5",
-        tested: false,
         runtime: ("nvidia-cuda-runtime-cu12==12.5.82", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.5.82", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.5.82", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.5.39", "nvidia/cuda_profiler_api"),
+        cublas: None,
+        cccl: None,
     },
     Version {
         version: "12.6",
-        tested: false,
         runtime: ("nvidia-cuda-runtime-cu12==12.6.77", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.6.85", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.6.85", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.6.77", "nvidia/cuda_profiler_api"),
+        cublas: None,
+        cccl: None,
     },
     Version {
         version: "12.8",
-        tested: false,
         runtime: ("nvidia-cuda-runtime-cu12==12.8.90", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.8.93", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.8.93", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.8.90", "nvidia/cuda_profiler_api"),
+        cublas: None,
+        cccl: None,
     },
     Version {
         version: "12.9",
-        tested: true,
         runtime: ("nvidia-cuda-runtime-cu12==12.9.79", "nvidia/cuda_runtime"),
         crt: ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.9.86", "nvidia/cuda_nvrtc"),
+        profiler: ("nvidia-cuda-profiler-api-cu12==12.9.79", "nvidia/cuda_profiler_api"),
+        // Its libraries too: CI links cuda-checked/link's cuBLAS against them.
+        cublas: Some(("nvidia-cublas-cu12==12.9.1.4", "nvidia/cublas", true)),
+        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
         version: "13.0",
-        tested: true,
         runtime: ("nvidia-cuda-runtime==13.0.96", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.0.88", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.0.88", "nvidia/cu13"),
+        profiler: ("nvidia-cuda-profiler-api==13.0.85", "nvidia/cu13"),
+        // The GPU machine's: CUDA 13.0 with cuBLAS 13.1.
+        cublas: Some(("nvidia-cublas==13.1.0.3", "nvidia/cu13", true)),
+        cccl: Some(("nvidia-cuda-cccl==13.0.85", "nvidia/cu13")),
     },
     Version {
         version: "13.1",
-        tested: false,
         runtime: ("nvidia-cuda-runtime==13.1.80", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.1.80", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.1.80", "nvidia/cu13"),
+        profiler: ("nvidia-cuda-profiler-api==13.1.80", "nvidia/cu13"),
+        cublas: None,
+        cccl: None,
     },
     Version {
         version: "13.2",
-        tested: false,
         runtime: ("nvidia-cuda-runtime==13.2.86", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.2.86", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.2.86", "nvidia/cu13"),
+        profiler: ("nvidia-cuda-profiler-api==13.2.86", "nvidia/cu13"),
+        cublas: None,
+        cccl: None,
     },
     Version {
         version: "13.3",
-        tested: false,
         runtime: ("nvidia-cuda-runtime==13.3.29", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.3.33", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.3.33", "nvidia/cu13"),
+        profiler: ("nvidia-cuda-profiler-api==13.3.27", "nvidia/cu13"),
+        cublas: None,
+        cccl: None,
     },
     Version {
         version: "13.4",
-        tested: false,
         runtime: ("nvidia-cuda-runtime==13.4.92", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.4.92", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.4.92", "nvidia/cu13"),
+        profiler: ("nvidia-cuda-profiler-api==13.4.92", "nvidia/cu13"),
+        cublas: None,
+        cccl: None,
     },
     Version {
         version: "13.5",
-        tested: true,
         runtime: ("nvidia-cuda-runtime==13.5.37", "nvidia/cu13"),
         crt: ("nvidia-cuda-crt==13.5.37", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.5.37", "nvidia/cu13"),
+        profiler: ("nvidia-cuda-profiler-api==13.5.25", "nvidia/cu13"),
+        cublas: Some(("nvidia-cublas==13.10.0.20", "nvidia/cu13", false)),
+        cccl: Some(("nvidia-cuda-cccl==13.3.5.0.6", "nvidia/cu13")),
     },
 ];
 
@@ -160,9 +209,20 @@ const VERSIONS: &[Version] = &[
 /// headers newer than its driver could bind functions it lacks.
 const GPU_MACHINE: &str = "13.0";
 
+/// The NCCL CI builds against with each CUDA major, and its root inside the wheel: each is one
+/// of nccl-sys's vendored releases. CUDA 11: the last NCCL NVIDIA built for it (what PyTorch's
+/// CUDA 11.8 builds pin); 12 and 13: the first NCCL built for CUDA 13, built for 12 too, so
+/// that bindings made from it load every NCCL since (nccl-sys refuses a library older than
+/// its header).
+const NCCL: &[(&str, &str, &str)] = &[
+    ("11", "nvidia-nccl-cu11==2.21.5", "nvidia/nccl"),
+    ("12", "nvidia-nccl-cu12==2.27.7", "nvidia/nccl"),
+    ("13", "nvidia-nccl-cu13==2.27.7", "nvidia/nccl"),
+];
+
 /// The crates with vendored bindings, and their APIs.
 const VENDORED: &[(&str, &Api)] =
-    &[("libcuda-sys", &DRIVER), ("cudart-sys", &RUNTIME), ("nvrtc-sys", &NVRTC)];
+    &[("libcuda-sys", &DRIVER), ("cudart-sys", &RUNTIME), ("nvrtc-sys", &NVRTC), ("cublas-sys", &CUBLAS)];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -180,13 +240,22 @@ fn main() -> ExitCode {
             println!("{}", cuda_bindings_build::find::ROOT_VARS.join(" "));
             Ok(())
         }
+        Some("nccl") => {
+            let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| root.join(".nccl"));
+            let majors: Vec<&str> = match args.get(2).map(String::as_str) {
+                Some("all") => NCCL.iter().map(|n| n.0).collect(),
+                Some(major) => vec![major],
+                None => NCCL.last().map(|n| n.0).into_iter().collect(),
+            };
+            majors
+                .iter()
+                .try_for_each(|major| fetch_nccl(&dir, major).map(|nccl| println!("{}", nccl.display())))
+        }
         Some("vendor") => vendor(&root, &args[1..]),
         Some("porting") => porting(&root, &args[1..]),
-        _ => {
-            Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | vendor [--check] [--headers DIR] | \
-                  porting [--check] [--headers DIR]"
-                .into())
-        }
+        _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all]] | \
+                  vendor [--check] [--headers DIR] [--nccl DIR] | porting [--check] [--headers DIR]"
+            .into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -208,7 +277,7 @@ fn select(which: Option<&str>) -> Result<Vec<&'static str>, String> {
     };
     let default_major = cuda_bindings_build::DEFAULT_MAJOR.to_string();
     let chosen = match which {
-        None => VERSIONS.iter().filter(|v| v.tested).map(|v| v.version).collect(),
+        None => tested(),
         Some("all") => all.clone(),
         Some("newest") => all.last().copied().into_iter().collect(),
         Some("gpu") => vec![GPU_MACHINE],
@@ -229,23 +298,61 @@ fn select(which: Option<&str>) -> Result<Vec<&'static str>, String> {
     Ok(chosen)
 }
 
+/// The versions CI builds and tests the whole workspace against: the oldest and the newest of
+/// each major (where an API starts and where it ends: 12.0 breaks 11's) and the GPU machine's.
+/// Every version is vendored for the driver, the runtime and NVRTC, and has its public items
+/// compared, generated and vendored; these are cuBLAS's vendored releases too.
+fn tested() -> Vec<&'static str> {
+    let major = |v: &str| v.split('.').next().map(str::to_string);
+    VERSIONS
+        .iter()
+        .enumerate()
+        .filter(|(i, v)| {
+            let first = *i == 0 || major(VERSIONS[i - 1].version) != major(v.version);
+            let last = VERSIONS.get(i + 1).is_none_or(|next| major(next.version) != major(v.version));
+            first || last || v.version == GPU_MACHINE
+        })
+        .map(|(_, v)| v.version)
+        .collect()
+}
+
 /// `DIR/<version>`, a toolkit root holding `include/` (with `crt/`) and `lib/`, downloaded and
 /// unpacked if not already there.
 fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let v =
         VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
+    if v.cublas.is_none() && tested().contains(&version) {
+        return Err(format!("CUDA {version} is tested against, so it needs a cuBLAS wheel in VERSIONS"));
+    }
     let root = dir.join(version);
-    if root.join("include/crt/host_defines.h").is_file() && root.join("include/nvrtc.h").is_file() {
+    let has = |header: &str| root.join("include").join(header).is_file();
+    if has("crt/host_defines.h")
+        && has("nvrtc.h")
+        && has("cuda_profiler_api.h")
+        && (v.cublas.is_none() || has("cublas_v2.h"))
+    {
         return Ok(root);
     }
     let unpacked = dir.join(format!("{version}.unpacked"));
     let _ = std::fs::remove_dir_all(&unpacked);
     let _ = std::fs::remove_dir_all(&root);
-    for (requirement, inner) in [v.runtime, v.crt, v.nvrtc] {
-        let wheel = download(dir, requirement)?;
+    // (wheel, its root, the part of it to unpack)
+    let mut parts = vec![
+        (v.runtime, ""),
         // The crt wheel may be nvcc's whole compiler: take its headers only.
-        let only =
-            if (requirement, inner) == v.crt { format!("{inner}/include/crt/") } else { format!("{inner}/") };
+        (v.crt, "include/crt/"),
+        (v.nvrtc, ""),
+        (v.profiler, ""),
+    ];
+    if let Some((requirement, inner, libraries)) = v.cublas {
+        parts.push(((requirement, inner), if libraries { "" } else { "include/" }));
+    }
+    if let Some(cccl) = v.cccl {
+        parts.push((cccl, "include/nv/"));
+    }
+    for ((requirement, inner), part) in &parts {
+        let wheel = download(dir, requirement)?;
+        let only = format!("{inner}/{part}");
         let script = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\n\
                       z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith(sys.argv[3])])";
         run(Command::new("python3").args(["-c", script]).arg(&wheel).arg(&unpacked).arg(&only))?;
@@ -256,11 +363,15 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
         std::fs::rename(&crt, unpacked.join(v.runtime.1).join("include/crt"))
             .map_err(|e| format!("{}: {e}", crt.display()))?;
     }
-    if v.nvrtc.1 != v.runtime.1 {
-        // NVRTC's header and libraries join the runtime's, as in a toolkit.
+    // NVRTC's, cuBLAS's and CCCL's headers and libraries join the runtime's, as in a toolkit.
+    let mut joining = vec![v.nvrtc.1];
+    joining.extend(v.cublas.map(|c| c.1));
+    joining.extend(v.cccl.map(|c| c.1));
+    for inner in joining.into_iter().filter(|inner| *inner != v.runtime.1) {
         for sub in ["include", "lib"] {
-            let from = unpacked.join(v.nvrtc.1).join(sub);
-            for entry in std::fs::read_dir(&from).map_err(|e| format!("{}: {e}", from.display()))?.flatten() {
+            let from = unpacked.join(inner).join(sub);
+            let Ok(entries) = std::fs::read_dir(&from) else { continue };
+            for entry in entries.flatten() {
                 let to = unpacked.join(v.runtime.1).join(sub).join(entry.file_name());
                 if !to.exists() {
                     std::fs::rename(entry.path(), &to).map_err(|e| format!("{}: {e}", to.display()))?;
@@ -268,7 +379,38 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
             }
         }
     }
+    if v.profiler.1 != v.runtime.1 {
+        for header in ["cuda_profiler_api.h", "cudaProfiler.h"] {
+            let from = unpacked.join(v.profiler.1).join("include").join(header);
+            std::fs::rename(&from, unpacked.join(v.runtime.1).join("include").join(header))
+                .map_err(|e| format!("{}: {e}", from.display()))?;
+        }
+    }
     std::fs::rename(unpacked.join(v.runtime.1), &root).map_err(|e| format!("{}: {e}", root.display()))?;
+    std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
+    Ok(root)
+}
+
+/// `DIR/nccl-<version>-cu<major>`: the NCCL CI builds against with CUDA `major` ([`NCCL`]),
+/// downloaded and unpacked if not already there.
+fn fetch_nccl(dir: &Path, major: &str) -> Result<PathBuf, String> {
+    let &(_, requirement, inner) = NCCL.iter().find(|n| n.0 == major).ok_or(format!(
+        "no NCCL for CUDA {major} (there is one for CUDA {})",
+        NCCL.iter().map(|n| n.0).collect::<Vec<_>>().join(", ")
+    ))?;
+    let version = requirement.split_once("==").map_or("", |(_, v)| v);
+    let root = dir.join(format!("nccl-{version}-cu{major}"));
+    if root.join("include/nccl.h").is_file() && root.join("lib/libnccl.so.2").is_file() {
+        return Ok(root);
+    }
+    let unpacked = dir.join(format!("nccl-{version}-cu{major}.unpacked"));
+    let _ = std::fs::remove_dir_all(&unpacked);
+    let _ = std::fs::remove_dir_all(&root);
+    let wheel = download(dir, requirement)?;
+    let script = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\n\
+                  z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith(sys.argv[3])])";
+    run(Command::new("python3").args(["-c", script]).arg(&wheel).arg(&unpacked).arg(format!("{inner}/")))?;
+    std::fs::rename(unpacked.join(inner), &root).map_err(|e| format!("{}: {e}", root.display()))?;
     std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
     Ok(root)
 }
@@ -300,6 +442,14 @@ fn run(command: &mut Command) -> Result<(), String> {
     status.success().then_some(()).ok_or(format!("{command:?} failed: {status}"))
 }
 
+/// The folder of `--nccl DIR` (default `.nccl`).
+fn nccl_dir(root: &Path, args: &[String]) -> Result<PathBuf, String> {
+    Ok(match args.iter().position(|a| a == "--nccl") {
+        Some(i) => PathBuf::from(args.get(i + 1).ok_or("--nccl needs a directory")?),
+        None => root.join(".nccl"),
+    })
+}
+
 /// `--check`, and the folder of `--headers DIR` (default `.cuda-headers`).
 fn options(root: &Path, args: &[String]) -> Result<(bool, PathBuf), String> {
     let check = args.iter().any(|a| a == "--check");
@@ -312,25 +462,62 @@ fn options(root: &Path, args: &[String]) -> Result<(bool, PathBuf), String> {
 
 fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
     let (check, headers) = options(root, args)?;
+    let nccl_dir = nccl_dir(root, args)?;
     let mut stale = Vec::new();
+    // Each crate's releases: (what it is, the API's include folder, the folders its includes
+    // need besides).
+    type Release = (String, PathBuf, Vec<PathBuf>);
+    let mut crates: Vec<(&str, &Api, Vec<Release>)> = Vec::new();
     for &(krate, api) in VENDORED {
+        let versions = if api.crate_name == CUBLAS.crate_name { tested() } else { select(Some("all"))? };
+        let mut releases = Vec::new();
+        for version in versions {
+            let include = fetch(&headers, version)?.join("include");
+            releases.push((format!("CUDA {version}"), include, Vec::new()));
+        }
+        crates.push((krate, api, releases));
+    }
+    // NCCL: each of [`NCCL`], with the newest CUDA of its major (nccl.h includes cuda_runtime.h).
+    let mut releases = Vec::new();
+    for &(major, requirement, _) in NCCL {
+        let cuda = select(Some(&format!("newest-{major}")))?;
+        let cuda = fetch(&headers, cuda[0])?;
+        let nccl = fetch_nccl(&nccl_dir, major)?;
+        releases.push((
+            format!("{requirement} with CUDA {major}"),
+            nccl.join("include"),
+            vec![cuda.join("include")],
+        ));
+    }
+    crates.push(("nccl-sys", &api::NCCL, releases));
+
+    for (krate, api, releases) in crates {
         let dir = root.join(krate).join("src/vendored");
-        let mut expected = Vec::new();
-        for version in VERSIONS.iter().map(|v| v.version) {
-            let toolkit = fetch(&headers, version)?;
-            let generated = generate::generate(api, &toolkit.join("include"), &[], false)
-                .map_err(|e| format!("CUDA {version}: {e}"))?;
+        // (file, its text, the release it was made from): releases of one version share a file.
+        let mut expected: Vec<(PathBuf, String, String)> = Vec::new();
+        for (what, include, extra) in releases {
+            let generated =
+                generate::generate(api, &include, &extra, false).map_err(|e| format!("{what}: {e}"))?;
             let path = dir.join(format!("{}_{}.rs", api.vendored_stem, generated.version));
+            match expected.iter().find(|(p, _, _)| *p == path) {
+                Some((_, text, from)) if *text != generated.text => return Err(format!(
+                    "{what} and {from} both say {} {}, but their bindings differ: one file cannot hold both",
+                    api.version_macro, generated.version
+                )),
+                Some(_) => {}
+                None => expected.push((path, generated.text, what)),
+            }
+        }
+        for (path, text, _) in &expected {
             if check {
-                if std::fs::read_to_string(&path).ok().as_deref() != Some(generated.text.as_str()) {
+                if std::fs::read_to_string(path).ok().as_deref() != Some(text.as_str()) {
                     stale.push(path.display().to_string());
                 }
             } else {
                 std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-                std::fs::write(&path, &generated.text).map_err(|e| format!("{}: {e}", path.display()))?;
+                std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
                 println!("wrote {}", path.display());
             }
-            expected.push(path);
         }
         // Files of this API that the generator no longer makes.
         for entry in std::fs::read_dir(&dir).map_err(|e| e.to_string())?.filter_map(Result::ok) {
@@ -339,7 +526,7 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
                 .file_name()
                 .and_then(|n| n.to_str())
                 .is_some_and(|n| n.starts_with(&format!("{}_", api.vendored_stem)));
-            if ours && !expected.contains(&path) {
+            if ours && !expected.iter().any(|(p, _, _)| *p == path) {
                 if check {
                     stale.push(format!("{} (no longer generated)", path.display()));
                 } else {

@@ -53,6 +53,13 @@ pub struct Entity {
 }
 
 /// One token as written in the source.
+/// An evaluated constant expression.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    Int(i64),
+    Float(f64),
+}
+
 pub struct Token {
     pub kind: CXTokenKind,
     pub text: String,
@@ -172,6 +179,33 @@ impl Unit {
                 line,
             }
         }
+    }
+
+    /// The value clang computes for an expression: an integer, a floating-point number, or
+    /// `None` (a null pointer constant and anything else it does not evaluate).
+    #[allow(non_upper_case_globals)] // libclang names its constants as C does
+    pub fn evaluate(&self, cursor: CXCursor) -> Option<Value> {
+        // SAFETY: a cursor of this live unit; the result is disposed of before returning.
+        unsafe {
+            let result = clang_Cursor_Evaluate(cursor);
+            if result.is_null() {
+                return None;
+            }
+            let value = match clang_EvalResult_getKind(result) {
+                CXEval_Int => Some(Value::Int(clang_EvalResult_getAsLongLong(result))),
+                CXEval_Float => Some(Value::Float(clang_EvalResult_getAsDouble(result))),
+                _ => None,
+            };
+            clang_EvalResult_dispose(result);
+            value
+        }
+    }
+
+    /// The C type of a declaration, as clang spells it with typedefs and `typeof` resolved
+    /// (`int`, `void *`).
+    pub fn type_spelling(&self, cursor: CXCursor) -> String {
+        // SAFETY: a cursor of this live unit; `string` disposes of the CXString.
+        unsafe { string(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(cursor)))) }
     }
 
     /// Whether a macro definition takes arguments.

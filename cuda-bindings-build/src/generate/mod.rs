@@ -24,7 +24,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use bindgen::callbacks::{FieldInfo, IntKind, ParseCallbacks};
+use bindgen::callbacks::{DeriveTrait, FieldInfo, ImplementsTrait, IntKind, ParseCallbacks};
 
 use crate::api::Api;
 pub use spelling::Anonymous;
@@ -135,6 +135,7 @@ fn generate_unguarded(
     }
     let mut args = vec![format!("-I{}", include.display())];
     args.extend(extra_includes.iter().map(|dir| format!("-I{}", dir.display())));
+    args.extend(api.defines.iter().map(|name| format!("-D{name}")));
     // Last, so that a toolkit's own crt/ wins: what a runtime wheel lacks.
     let stand_in = stand_in()?;
     args.push(format!("-I{}", stand_in.display()));
@@ -148,11 +149,21 @@ fn generate_unguarded(
     let scan = scan::scan(api, &include, &scan_args)?;
 
     let keyword_fields = Rc::new(RefCell::new(BTreeSet::new()));
-    let callbacks =
-        Callbacks { array_lengths: scan.array_lengths.clone(), keyword_fields: keyword_fields.clone() };
-    let mut builder = bindgen::Builder::default()
-        .header(header.to_string_lossy())
-        .clang_args(args.iter().filter(|a| a.starts_with("-I")))
+    let callbacks = Callbacks {
+        array_lengths: scan.array_lengths.clone(),
+        keyword_fields: keyword_fields.clone(),
+        shared_types: scan.shared_types.clone(),
+    };
+    let mut builder = bindgen::Builder::default().header(header.to_string_lossy());
+    for also in api.also {
+        if let Some(path) =
+            std::iter::once(&include).chain(extra_includes).map(|d| d.join(also)).find(|p| p.is_file())
+        {
+            builder = builder.header(path.to_string_lossy());
+        }
+    }
+    let mut builder = builder
+        .clang_args(args.iter().filter(|a| a.starts_with("-I") || a.starts_with("-D")))
         .allowlist_function(api.functions)
         .allowlist_type(api.types)
         .allowlist_var(api.vars)
@@ -166,6 +177,11 @@ fn generate_unguarded(
         .must_use_type(api.result_enum)
         .no_debug(api.result_enum)
         .derive_default(true)
+        // C++'s `dim3` is 1, 1, 1 when not given; the crate writes that `Default` itself.
+        .no_default("dim3")
+        // Debug for every struct C copies by value, the ones holding unions too (a union
+        // prints as `{ union }`: which member is live, only the program knows).
+        .impl_debug(true)
         .generate_comments(comments)
         .layout_tests(true)
         .merge_extern_blocks(true)
@@ -191,7 +207,17 @@ fn generate_unguarded(
     for shared in &scan.shared_types {
         builder = builder.blocklist_type(format!("^{shared}$"));
     }
-    let raw = builder.generate().map_err(|e| Error::Parse(e.to_string()))?.to_string();
+    // C's `FILE` (cuBLASLt's logger takes one) is the C library's own struct, whose layout
+    // differs between C libraries and OSes: only ever behind a pointer, so opaque here, and
+    // bindings generated on Linux stay valid on Windows.
+    builder = builder.blocklist_type("^_IO_FILE$");
+    let mut raw = builder.generate().map_err(|e| Error::Parse(e.to_string()))?.to_string();
+    if raw.contains("_IO_FILE") {
+        raw.push_str(
+            "/// C's `FILE`: the C library's own, used only behind a pointer.\n\
+             #[repr(C)]\npub struct _IO_FILE {\n    _private: [u8; 0],\n}\n",
+        );
+    }
     let file =
         syn::parse_file(&raw).map_err(|e| Error::Shape(format!("bindgen's output does not parse: {e}")))?;
     let keyword_fields = keyword_fields.borrow().clone();
@@ -234,9 +260,22 @@ struct Callbacks {
     array_lengths: BTreeSet<String>,
     /// The member names the header spells with a Rust keyword (`type`, `fn`).
     keyword_fields: Rc<RefCell<BTreeSet<String>>>,
+    /// The types the shared crate defines (blocklisted here).
+    shared_types: BTreeSet<String>,
 }
 
 impl ParseCallbacks for Callbacks {
+    /// The shared crate's types come from this same generator, which gives every struct
+    /// `Copy`, `Clone`, `Debug` and `Default`: so `cudaDeviceProp`, which holds cuda.h's
+    /// `CUuuid_st`, derives them too. Were the shared crate to lack one, this crate would not
+    /// compile, never be wrong.
+    fn blocklisted_type_implements_trait(&self, name: &str, derive: DeriveTrait) -> Option<ImplementsTrait> {
+        let ours = matches!(derive, DeriveTrait::Copy | DeriveTrait::Debug | DeriveTrait::Default);
+        // bindgen names the type as C writes it: `struct CUuuid_st`.
+        let name = name.strip_prefix("struct ").or_else(|| name.strip_prefix("union ")).unwrap_or(name);
+        (ours && self.shared_types.contains(name)).then_some(ImplementsTrait::Yes)
+    }
+
     /// A macro the header writes as an array length is a `usize`, so `[T; CU_IPC_HANDLE_SIZE]`
     /// compiles as C's `T x[CU_IPC_HANDLE_SIZE]` does.
     fn int_macro(&self, name: &str, _value: i64) -> Option<IntKind> {

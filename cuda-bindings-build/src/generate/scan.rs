@@ -1,6 +1,7 @@
 //! What the generator learns from a header through libclang before bindgen runs: the macros
 //! and how the preprocessor expands them, the macros used as array lengths, each function's
-//! documentation group, and (for the Runtime API) the types it shares with `cuda.h`.
+//! documentation group, and the types it shares with another crate's headers (`cuda.h`, for
+//! the Runtime API).
 //!
 //! Nothing here reads header text by hand: clang tokenizes and expands.
 
@@ -13,12 +14,16 @@ use std::path::{Path, PathBuf};
 
 use clang_sys::*;
 
-use super::clang::{Token, Unit};
+use super::clang::{Token, Unit, Value};
 use super::Error;
 use crate::api::Api;
 
 /// The define C programs set to get the per-thread default stream.
 pub const PER_THREAD_DEFINE: &str = "CUDA_API_PER_THREAD_DEFAULT_STREAM";
+
+/// An initializer macro: (macro, the struct `T` its `sizeof(T)` names, each member's value as
+/// clang evaluates it; `None`: a null pointer).
+pub type Initializer = (String, String, Vec<Option<Value>>);
 
 /// What a scan found.
 #[derive(Default)]
@@ -41,13 +46,23 @@ pub struct Scan {
     /// The functions the header declares (not defines: a `static inline` function is no
     /// library symbol) with the per-thread default stream.
     pub per_thread_functions: BTreeSet<String>,
-    /// Type names the shared header (`cuda.h`, for the Runtime API) defines.
+    /// Type names the shared headers (`cuda.h`, for the Runtime API) define.
     pub shared_types: BTreeSet<String>,
     /// Every file clang read: the header and all it includes (a build reruns when one changes).
     pub files: BTreeSet<PathBuf>,
     /// The hash of each function's anchor on its group's page of NVIDIA's reference, by the
     /// symbol it declares (see `anchor`).
     pub anchors: HashMap<String, String>,
+    /// The Rust path each shared type is taken from.
+    pub shared_from: BTreeMap<String, &'static str>,
+    /// The header's initializer macros, `#define X_INITIALIZER { sizeof(T), ... }`.
+    pub initializers: Vec<Initializer>,
+    /// The API's macros defined as a macro of another header (`INT_MIN`, `NULL`), which
+    /// bindgen does not evaluate: (macro, its C type, its value; `None`: a null pointer).
+    pub foreign_values: Vec<(String, String, Option<Value>)>,
+    /// C++'s default arguments (`cudaStream_t stream __dv(0)`), by the symbol declared: each
+    /// parameter's default, as the header writes it, or `None`.
+    pub defaults: BTreeMap<String, Vec<Option<Vec<String>>>>,
 }
 
 /// Scans `include/<api.header>` with the clang arguments bindgen will use.
@@ -69,12 +84,14 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
                 scan.macros.insert(entity.name, tokens);
             }
             CXCursor_FunctionDecl if entity.file.as_deref() == Some(header.as_path()) => {
+                let tokens: Vec<String> = unit.tokens(entity.cursor).into_iter().map(|t| t.text).collect();
                 if !scan.anchors.contains_key(&entity.name) {
-                    let tokens: Vec<String> =
-                        unit.tokens(entity.cursor).into_iter().map(|t| t.text).collect();
                     if let Some(hash) = super::anchor::hash(&tokens) {
                         scan.anchors.insert(entity.name.clone(), hash);
                     }
+                }
+                if let Some(defaults) = default_arguments(&entity.name, &tokens) {
+                    scan.defaults.insert(entity.name.clone(), defaults);
                 }
                 functions.push((entity.name, entity.line));
             }
@@ -102,15 +119,33 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
     scan.docs = docs(&tokens, &functions);
     scan.groups = groups(&tokens, functions);
 
-    if let Some((shared_header, _)) = api.shares_types_with {
+    // The shared headers, from the same folders as the header's own includes.
+    for &(shared_header, krate) in api.shares_types_with {
         let source = format!("#include \"{shared_header}\"\n");
         let unit = Unit::parse("cuda_bindings_shared.c", &source, args).map_err(Error::Parse)?;
         scan.files.extend(unit.included_files());
-        let shared_path = include.join(shared_header);
-        scan.shared_types = unit
+        // Beside the API's header (`cuda.h` for the runtime): the types of that one file.
+        // Elsewhere (the toolkit's `cuda_runtime.h` for NCCL, whose header lives apart): the
+        // types of every header of that folder it brings in (`driver_types.h`, ...).
+        let beside = include.join(shared_header);
+        let from_shared: Box<dyn Fn(&Path) -> bool> = if beside.is_file() {
+            Box::new(move |file| file == beside)
+        } else {
+            let folder = args
+                .iter()
+                .filter_map(|a| a.strip_prefix("-I"))
+                .map(Path::new)
+                .find(|dir| dir.join(shared_header).is_file())
+                .ok_or_else(|| Error::Parse(format!("no {shared_header} in the include folders")))?;
+            let (folder, canonical) = (folder.to_path_buf(), folder.canonicalize().ok());
+            Box::new(move |file| {
+                file.starts_with(&folder) || canonical.as_ref().is_some_and(|c| file.starts_with(c))
+            })
+        };
+        let names = unit
             .entities()
             .into_iter()
-            .filter(|e| e.file.as_deref() == Some(shared_path.as_path()))
+            .filter(|e| e.file.as_deref().is_some_and(&from_shared))
             .filter(|e| {
                 matches!(
                     e.kind,
@@ -118,10 +153,128 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
                 )
             })
             .map(|e| e.name)
-            .filter(|name| !name.is_empty())
-            .collect();
+            .filter(|name| !name.is_empty());
+        for name in names {
+            scan.shared_from.entry(name.clone()).or_insert(krate);
+            scan.shared_types.insert(name);
+        }
     }
+    scan.initializers = initializers(api, &scan.macros, args)?;
+    scan.foreign_values = foreign_values(api, &scan.macros, args)?;
     Ok(scan)
+}
+
+/// Each `#define NAME OTHER` of the API (a constant prefix) where `OTHER` is one of C's own
+/// constants (`INT_MIN`, `NULL`, ...): its type and value, as clang has them.
+/// The constants of `<limits.h>` and `<stddef.h>` a header may define its own by.
+const C_CONSTANTS: &[&str] = &["NULL", "INT_MIN", "INT_MAX", "UINT_MAX"];
+
+fn foreign_values(
+    api: &Api,
+    macros: &BTreeMap<String, Vec<String>>,
+    args: &[String],
+) -> Result<Vec<(String, String, Option<Value>)>, Error> {
+    let found: Vec<&String> = macros
+        .iter()
+        .filter(|(name, _)| api.constant_prefixes.iter().any(|p| name.starts_with(p)))
+        .filter_map(|(name, tokens)| match tokens.as_slice() {
+            [other] if C_CONSTANTS.contains(&other.as_str()) => Some(name),
+            _ => None,
+        })
+        .collect();
+    if found.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut source = format!("#include \"{}\"\n", api.header);
+    for name in &found {
+        writeln!(source, "__typeof__({name}) cuda_bindings_value_{name} = {name};").unwrap();
+    }
+    let unit = Unit::parse("cuda_bindings_values.c", &source, args).map_err(Error::Parse)?;
+    let mut out = Vec::new();
+    for entity in unit.entities().into_iter().filter(|e| e.kind == CXCursor_VarDecl) {
+        let Some(name) = entity.name.strip_prefix("cuda_bindings_value_") else { continue };
+        let ty = unit.type_spelling(entity.cursor);
+        let value = unit.children(entity.cursor).last().and_then(|init| unit.evaluate(init.cursor));
+        out.push((name.to_string(), ty, value));
+    }
+    Ok(out)
+}
+
+/// Each `#define NAME { sizeof(T), ... }` of the header, its values evaluated by clang as a C
+/// program initializing a `T` with it would have them (`NCCL_CONFIG_INITIALIZER`).
+fn initializers(
+    api: &Api,
+    macros: &BTreeMap<String, Vec<String>>,
+    args: &[String],
+) -> Result<Vec<Initializer>, Error> {
+    let found: Vec<(&String, &String)> = macros
+        .iter()
+        .filter_map(|(name, tokens)| match tokens.as_slice() {
+            [open, size, paren, ty, close, ..]
+                if open == "{" && size == "sizeof" && paren == "(" && close == ")" =>
+            {
+                Some((name, ty))
+            }
+            _ => None,
+        })
+        .collect();
+    if found.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut source = format!("#include \"{}\"\n", api.header);
+    for (name, ty) in &found {
+        writeln!(source, "{ty} cuda_bindings_probe_{name} = {name};").unwrap();
+    }
+    let unit = Unit::parse("cuda_bindings_initializers.c", &source, args).map_err(Error::Parse)?;
+    let mut out = Vec::new();
+    for entity in unit.entities().into_iter().filter(|e| e.kind == CXCursor_VarDecl) {
+        let Some(name) = entity.name.strip_prefix("cuda_bindings_probe_") else { continue };
+        let Some(&(name, ty)) = found.iter().find(|(n, _)| n.as_str() == name) else { continue };
+        let list = unit
+            .children(entity.cursor)
+            .into_iter()
+            .find(|c| c.kind == CXCursor_InitListExpr)
+            .ok_or_else(|| Error::Shape(format!("{name} is not a braced initializer of {ty}")))?;
+        let values = unit.children(list.cursor).iter().map(|member| unit.evaluate(member.cursor)).collect();
+        out.push((name.clone(), ty.clone(), values));
+    }
+    Ok(out)
+}
+
+/// The parameters of a declaration's tokens (`... name ( a , b __dv ( 0 ) ) ;`) with their
+/// C++ default arguments (`__dv(x)`, which C++ compilers expand to `= x`); `None` when no
+/// parameter has one.
+fn default_arguments(name: &str, tokens: &[String]) -> Option<Vec<Option<Vec<String>>>> {
+    let open = tokens.iter().position(|t| t == name)? + 1;
+    if tokens.get(open).map(String::as_str) != Some("(") {
+        return None;
+    }
+    let mut params: Vec<Vec<&str>> = vec![Vec::new()];
+    let mut depth = 0;
+    for token in &tokens[open + 1..] {
+        match token.as_str() {
+            "(" => depth += 1,
+            ")" if depth == 0 => break,
+            ")" => depth -= 1,
+            "," if depth == 0 => {
+                params.push(Vec::new());
+                continue;
+            }
+            _ => {}
+        }
+        params.last_mut()?.push(token);
+    }
+    let defaults: Vec<Option<Vec<String>>> = params
+        .iter()
+        .map(|param| {
+            let at = param.iter().position(|t| *t == "__dv")?;
+            match &param[at + 1..] {
+                ["(", value @ .., ")"] => Some(value.iter().map(|t| (*t).to_string()).collect()),
+                _ => None,
+            }
+        })
+        .collect();
+    defaults.iter().any(Option::is_some).then_some(defaults)
 }
 
 /// The macro names written between `[` and `]` in the fields of a struct or union (and of the
@@ -292,4 +445,35 @@ pub fn is_identifier(text: &str) -> bool {
     let mut chars = text.chars();
     chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn default_arguments_are_read_per_parameter() {
+        let declared = tokens(
+            "extern cudaError_t CUDARTAPI cudaMemcpyAsync ( void * dst , const void * src , size_t count , \
+             enum cudaMemcpyKind kind , cudaStream_t stream __dv ( 0 ) ) ;",
+        );
+        let defaults = default_arguments("cudaMemcpyAsync", &declared).expect("one default");
+        assert_eq!(defaults.len(), 5);
+        assert!(defaults[..4].iter().all(Option::is_none));
+        assert_eq!(defaults[4], Some(vec!["0".to_string()]));
+
+        let kinds = tokens("cudaError_t f ( int a , enum k kind __dv ( cudaMemcpyHostToDevice ) ) ;");
+        assert_eq!(
+            default_arguments("f", &kinds).unwrap()[1],
+            Some(vec!["cudaMemcpyHostToDevice".to_string()])
+        );
+        // A function pointer parameter's parentheses are not the end of the list.
+        let nested = tokens("cudaError_t g ( void ( * fn ) ( void * ) , int n __dv ( 1 ) ) ;");
+        assert_eq!(default_arguments("g", &nested).unwrap(), vec![None, Some(vec!["1".to_string()])]);
+        assert_eq!(default_arguments("h", &tokens("cudaError_t h ( int a ) ;")), None);
+    }
 }

@@ -80,7 +80,7 @@ pub fn respell(items: &mut Vec<syn::Item>, c_keywords: &BTreeSet<String>) -> Vec
             rename_fields(&names, &ident.to_string(), named.named.iter_mut(), c_keywords);
         }
     }
-    let mut renamer = Renamer { names: &names, c_keywords };
+    let mut renamer = Renamer { names: &names, c_keywords, debug_of: None };
     for item in items.iter_mut() {
         renamer.visit_item_mut(item);
     }
@@ -291,9 +291,25 @@ fn c_name(field: &str, c_keywords: &BTreeSet<String>) -> String {
 struct Renamer<'a> {
     names: &'a Names,
     c_keywords: &'a BTreeSet<String>,
+    /// Inside bindgen's `impl Debug for Record` (bindgen's name): its `write!` names members.
+    debug_of: Option<String>,
 }
 
 impl VisitMut for Renamer<'_> {
+    fn visit_item_impl_mut(&mut self, block: &mut syn::ItemImpl) {
+        let is_debug = block
+            .trait_
+            .as_ref()
+            .is_some_and(|(path, _)| path.segments.last().is_some_and(|s| s.ident == "Debug"));
+        let record = match &*block.self_ty {
+            syn::Type::Path(p) if is_debug => p.path.get_ident().map(ToString::to_string),
+            _ => None,
+        };
+        let outer = std::mem::replace(&mut self.debug_of, record);
+        visit_mut::visit_item_impl_mut(self, block);
+        self.debug_of = outer;
+    }
+
     fn visit_ident_mut(&mut self, ident: &mut Ident) {
         if let Some(new) = self.names.types.get(&ident.to_string()) {
             *ident = Ident::new(new, ident.span());
@@ -321,6 +337,9 @@ impl VisitMut for Renamer<'_> {
                 mac.tokens = quote!(#record #comma #member);
                 return;
             }
+        }
+        if let Some(record) = &self.debug_of {
+            mac.tokens = self.members_of_self(record, mac.tokens.clone());
         }
         mac.tokens = self.tokens(mac.tokens.clone());
         visit_mut::visit_macro_mut(self, mac);
@@ -353,6 +372,41 @@ impl Renamer<'_> {
             Some(new) => ident(new),
             None => raw_keyword(member, Some(self.c_keywords)).unwrap_or_else(|| member.clone()),
         }
+    }
+
+    /// `self.member` with the member's new name (bindgen's `impl Debug` writes `self.type_`).
+    /// Its format string names them too (`type_: {:?}`): as C does, `type: {:?}`.
+    fn members_of_self(&self, record: &str, tokens: TokenStream) -> TokenStream {
+        let mut trees: Vec<TokenTree> = tokens.into_iter().collect();
+        let mut labels = Vec::new();
+        for i in 2..trees.len() {
+            let is_member = matches!(&trees[i - 2], TokenTree::Ident(s) if s == "self")
+                && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '.');
+            if let (true, TokenTree::Ident(member)) = (is_member, &trees[i]) {
+                let renamed = self.member(record, member);
+                let new = renamed.to_string().trim_start_matches("r#").to_string();
+                labels.push((format!("{member}: {{"), format!("{new}: {{")));
+                trees[i] = TokenTree::Ident(renamed);
+            }
+        }
+        for tree in &mut trees {
+            let TokenTree::Literal(literal) = tree else { continue };
+            let Ok(text) = syn::parse2::<syn::LitStr>(TokenTree::Literal(literal.clone()).into()) else {
+                continue;
+            };
+            let mut value = text.value();
+            for (old, new) in &labels {
+                for lead in ["{ ", ", "] {
+                    value = value.replace(&format!("{lead}{old}"), &format!("{lead}{new}"));
+                }
+            }
+            // And the type, by its name here (`..._anon_value`, not bindgen's `..._bindgen_ty_1`).
+            for old in &self.names.by_length {
+                value = value.replace(old.as_str(), &self.names.types[old]);
+            }
+            *literal = syn::LitStr::new(&value, literal.span()).token();
+        }
+        trees.into_iter().collect()
     }
 
     fn tokens(&self, tokens: TokenStream) -> TokenStream {

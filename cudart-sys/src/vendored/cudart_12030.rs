@@ -82,7 +82,7 @@ pub const cudaRoundMinInf: cudaRoundMode = 3;
 /// Its values (the C enum's constants): [`cudaRoundNearest`], [`cudaRoundZero`], [`cudaRoundPosInf`], [`cudaRoundMinInf`].
 pub type cudaRoundMode = ::core::ffi::c_uint;
 #[repr(C)]
-#[derive(Debug, Default, Copy, Clone)]
+#[derive(Debug, Copy, Clone)]
 pub struct dim3 {
     pub x: ::core::ffi::c_uint,
     pub y: ::core::ffi::c_uint,
@@ -1103,6 +1103,11 @@ impl Default for cudaResourceDesc_res {
         }
     }
 }
+impl ::core::fmt::Debug for cudaResourceDesc_res {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaResourceDesc_res {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     ["Size of cudaResourceDesc"][::core::mem::size_of::<cudaResourceDesc>() - 64usize];
@@ -1123,6 +1128,13 @@ impl Default for cudaResourceDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaResourceDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaResourceDesc {{ resType: {:?}, res: {:?} }}", self.resType, self.res
+        )
     }
 }
 #[repr(C)]
@@ -1790,6 +1802,7 @@ pub const cudaDevP2PAttrCudaArrayAccessSupported: cudaDeviceP2PAttr = 4;
 pub type cudaDeviceP2PAttr = ::core::ffi::c_uint;
 pub type cudaUUID_t = CUuuid_st;
 #[repr(C)]
+#[derive(Debug, Copy, Clone)]
 pub struct cudaDeviceProp {
     pub name: [::core::ffi::c_char; 256usize],
     pub uuid: cudaUUID_t,
@@ -2363,6 +2376,11 @@ impl Default for cudaExternalMemoryHandleDesc_handle {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalMemoryHandleDesc_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalMemoryHandleDesc_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2391,6 +2409,15 @@ impl Default for cudaExternalMemoryHandleDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalMemoryHandleDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalMemoryHandleDesc {{ type: {:?}, handle: {:?}, size: {:?}, flags: {:?} }}",
+            self.r#type, self.handle, self.size, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -2548,6 +2575,11 @@ impl Default for cudaExternalSemaphoreHandleDesc_handle {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreHandleDesc_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreHandleDesc_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2573,6 +2605,15 @@ impl Default for cudaExternalSemaphoreHandleDesc {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreHandleDesc {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreHandleDesc {{ type: {:?}, handle: {:?}, flags: {:?} }}",
+            self.r#type, self.handle, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -2644,6 +2685,11 @@ impl Default for cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreSignalParams_v1_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreSignalParams_v1_params_keyedMutex {
@@ -2695,6 +2741,15 @@ impl Default for cudaExternalSemaphoreSignalParams_v1_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams_v1_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2717,6 +2772,14 @@ impl Default for cudaExternalSemaphoreSignalParams_v1 {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_v1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaExternalSemaphoreSignalParams_v1 {{ params: {:?}, flags: {:?} }}",
+            self.params, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -2787,6 +2850,11 @@ impl Default for cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreWaitParams_v1_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreWaitParams_v1_params_keyedMutex {
@@ -2843,6 +2911,15 @@ impl Default for cudaExternalSemaphoreWaitParams_v1_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams_v1_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2865,6 +2942,14 @@ impl Default for cudaExternalSemaphoreWaitParams_v1 {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_v1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaExternalSemaphoreWaitParams_v1 {{ params: {:?}, flags: {:?} }}", self
+            .params, self.flags
+        )
     }
 }
 #[repr(C)]
@@ -2936,6 +3021,11 @@ impl Default for cudaExternalSemaphoreSignalParams_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreSignalParams_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreSignalParams_params_keyedMutex {
@@ -2989,6 +3079,15 @@ impl Default for cudaExternalSemaphoreSignalParams_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3014,6 +3113,15 @@ impl Default for cudaExternalSemaphoreSignalParams {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreSignalParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreSignalParams {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 #[repr(C)]
@@ -3083,6 +3191,11 @@ impl Default for cudaExternalSemaphoreWaitParams_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaExternalSemaphoreWaitParams_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct cudaExternalSemaphoreWaitParams_params_keyedMutex {
@@ -3142,6 +3255,15 @@ impl Default for cudaExternalSemaphoreWaitParams_params {
         }
     }
 }
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3167,6 +3289,15 @@ impl Default for cudaExternalSemaphoreWaitParams {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaExternalSemaphoreWaitParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaExternalSemaphoreWaitParams {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub use self::cudaError as cudaError_t;
@@ -3703,6 +3834,11 @@ impl Default for cudaGraphNodeParams_anon_reserved1 {
         }
     }
 }
+impl ::core::fmt::Debug for cudaGraphNodeParams_anon_reserved1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaGraphNodeParams_anon_reserved1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3728,6 +3864,15 @@ impl Default for cudaGraphNodeParams {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaGraphNodeParams {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "cudaGraphNodeParams {{ type: {:?}, reserved0: {:?}, anon_reserved1: {:?}, reserved2: {:?} }}",
+            self.r#type, self.reserved0, self.anon_reserved1, self.reserved2
+        )
     }
 }
 pub const cudaGraphDependencyTypeDefault: cudaGraphDependencyType_enum = 0;
@@ -4099,6 +4244,11 @@ impl Default for cudaLaunchAttributeValue {
         }
     }
 }
+impl ::core::fmt::Debug for cudaLaunchAttributeValue {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "cudaLaunchAttributeValue {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub struct cudaLaunchAttribute_st {
@@ -4131,6 +4281,14 @@ impl Default for cudaLaunchAttribute_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for cudaLaunchAttribute_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "cudaLaunchAttribute_st {{ id: {:?}, pad: {:?}, val: {:?} }}", self.id,
+            self.pad, self.val
+        )
     }
 }
 pub type cudaLaunchAttribute = cudaLaunchAttribute_st;
@@ -4289,6 +4447,45 @@ pub type cudaStreamCallback_t = ::core::option::Option<
         userData: *mut ::core::ffi::c_void,
     ),
 >;
+pub const CUDA_R_16F: cudaDataType_t = 2;
+pub const CUDA_C_16F: cudaDataType_t = 6;
+pub const CUDA_R_16BF: cudaDataType_t = 14;
+pub const CUDA_C_16BF: cudaDataType_t = 15;
+pub const CUDA_R_32F: cudaDataType_t = 0;
+pub const CUDA_C_32F: cudaDataType_t = 4;
+pub const CUDA_R_64F: cudaDataType_t = 1;
+pub const CUDA_C_64F: cudaDataType_t = 5;
+pub const CUDA_R_4I: cudaDataType_t = 16;
+pub const CUDA_C_4I: cudaDataType_t = 17;
+pub const CUDA_R_4U: cudaDataType_t = 18;
+pub const CUDA_C_4U: cudaDataType_t = 19;
+pub const CUDA_R_8I: cudaDataType_t = 3;
+pub const CUDA_C_8I: cudaDataType_t = 7;
+pub const CUDA_R_8U: cudaDataType_t = 8;
+pub const CUDA_C_8U: cudaDataType_t = 9;
+pub const CUDA_R_16I: cudaDataType_t = 20;
+pub const CUDA_C_16I: cudaDataType_t = 21;
+pub const CUDA_R_16U: cudaDataType_t = 22;
+pub const CUDA_C_16U: cudaDataType_t = 23;
+pub const CUDA_R_32I: cudaDataType_t = 10;
+pub const CUDA_C_32I: cudaDataType_t = 11;
+pub const CUDA_R_32U: cudaDataType_t = 12;
+pub const CUDA_C_32U: cudaDataType_t = 13;
+pub const CUDA_R_64I: cudaDataType_t = 24;
+pub const CUDA_C_64I: cudaDataType_t = 25;
+pub const CUDA_R_64U: cudaDataType_t = 26;
+pub const CUDA_C_64U: cudaDataType_t = 27;
+pub const CUDA_R_8F_E4M3: cudaDataType_t = 28;
+pub const CUDA_R_8F_E5M2: cudaDataType_t = 29;
+/// Its values (the C enum's constants): [`CUDA_R_16F`], [`CUDA_C_16F`], [`CUDA_R_16BF`], [`CUDA_C_16BF`], [`CUDA_R_32F`], [`CUDA_C_32F`], [`CUDA_R_64F`], [`CUDA_C_64F`], [`CUDA_R_4I`], [`CUDA_C_4I`], [`CUDA_R_4U`], [`CUDA_C_4U`], [`CUDA_R_8I`], [`CUDA_C_8I`], [`CUDA_R_8U`], [`CUDA_C_8U`], [`CUDA_R_16I`], [`CUDA_C_16I`], [`CUDA_R_16U`], [`CUDA_C_16U`], [`CUDA_R_32I`], [`CUDA_C_32I`], [`CUDA_R_32U`], [`CUDA_C_32U`], [`CUDA_R_64I`], [`CUDA_C_64I`], [`CUDA_R_64U`], [`CUDA_C_64U`], [`CUDA_R_8F_E4M3`], [`CUDA_R_8F_E5M2`].
+pub type cudaDataType_t = ::core::ffi::c_uint;
+pub use self::cudaDataType_t as cudaDataType;
+pub const MAJOR_VERSION: libraryPropertyType_t = 0;
+pub const MINOR_VERSION: libraryPropertyType_t = 1;
+pub const PATCH_LEVEL: libraryPropertyType_t = 2;
+/// Its values (the C enum's constants): [`MAJOR_VERSION`], [`MINOR_VERSION`], [`PATCH_LEVEL`].
+pub type libraryPropertyType_t = ::core::ffi::c_uint;
+pub use self::libraryPropertyType_t as libraryPropertyType;
 /// C reaches the members of `cudaGraphNodeParams`'s anonymous union directly; so does Rust, through this `Deref`.
 impl ::core::ops::Deref for cudaGraphNodeParams {
     type Target = cudaGraphNodeParams_anon_reserved1;
@@ -6135,6 +6332,10 @@ cuda_fns! {
         attributes: *mut cudaPointerAttributes,
         ptr: *const ::core::ffi::c_void,
     ) -> cudaError_t;
+    /// `cudaProfilerStart` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-runtime-api/>.
+    pub fn cudaProfilerStart() -> cudaError_t;
+    /// `cudaProfilerStop` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-runtime-api/>.
+    pub fn cudaProfilerStop() -> cudaError_t;
     /// `cudaRuntimeGetVersion` in NVIDIA's reference: [Version Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART____VERSION.html#group__CUDART____VERSION_1g0e3952c7802fd730432180f1f4a6cdc6).
     pub fn cudaRuntimeGetVersion(runtimeVersion: *mut ::core::ffi::c_int) -> cudaError_t;
     /// `cudaSetDevice` in NVIDIA's reference: [Device Management](https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__DEVICE.html#group__CUDART__DEVICE_1g159587909ffa0791bbe4b40187a4c6bb).
@@ -6544,6 +6745,316 @@ pub mod ptds {
     pub use super::cudaStreamUpdateCaptureDependencies_v2_ptsz as cudaStreamUpdateCaptureDependencies_v2;
     pub use super::cudaStreamWaitEvent_ptsz as cudaStreamWaitEvent;
     pub use super::cudaWaitExternalSemaphoresAsync_v2_ptsz as cudaWaitExternalSemaphoresAsync;
+}
+
+// C++'s default arguments (`__dv` in the header, which only C++ compilers see): a macro of each such function's name, taking every arity C++ accepts.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaEventRecord {
+    ($a0:expr $(,)?) => { $crate::cudaEventRecord($a0, $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaEventRecord($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaEventRecordWithFlags {
+    ($a0:expr $(,)?) => { $crate::cudaEventRecordWithFlags($a0, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaEventRecordWithFlags($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaEventRecordWithFlags($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphConditionalHandleCreate {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate($a0, $a1, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaGraphConditionalHandleCreate($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphInstantiate {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphInstantiate($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphInstantiate($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphInstantiateWithFlags {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphInstantiateWithFlags($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphInstantiateWithFlags($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphReleaseUserObject {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphReleaseUserObject($a0, $a1, 1) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphReleaseUserObject($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphRetainUserObject {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphRetainUserObject($a0, $a1, 1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphRetainUserObject($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaGraphRetainUserObject($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphicsMapResources {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphicsMapResources($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphicsMapResources($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaGraphicsUnmapResources {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaGraphicsUnmapResources($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaGraphicsUnmapResources($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaLaunchCooperativeKernelMultiDevice {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaLaunchCooperativeKernelMultiDevice($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaLaunchCooperativeKernelMultiDevice($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMalloc3DArray {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMalloc3DArray($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMalloc3DArray($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMallocArray {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMallocArray($a0, $a1, $a2, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMallocArray($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMallocArray($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMallocMipmappedArray {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMallocMipmappedArray($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMallocMipmappedArray($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemPrefetchAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemPrefetchAsync($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemPrefetchAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemPrefetchAsync_v2 {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemPrefetchAsync_v2($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemPrefetchAsync_v2($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DArrayToArray {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $crate::cudaMemcpyDeviceToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => { $crate::cudaMemcpy2DArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpy2DAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DFromArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => { $crate::cudaMemcpy2DFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy2DToArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpy2DToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => { $crate::cudaMemcpy2DToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy3DAsync {
+    ($a0:expr $(,)?) => { $crate::cudaMemcpy3DAsync($a0, $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaMemcpy3DAsync($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpy3DPeerAsync {
+    ($a0:expr $(,)?) => { $crate::cudaMemcpy3DPeerAsync($a0, $crate::__zero()) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaMemcpy3DPeerAsync($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyArrayToArray {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpyArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $crate::cudaMemcpyDeviceToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => { $crate::cudaMemcpyArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemcpyAsync($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyAsync($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyFromArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpyFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyFromSymbol {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemcpyFromSymbol($a0, $a1, $a2, $crate::__zero(), $crate::cudaMemcpyDeviceToHost) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemcpyFromSymbol($a0, $a1, $a2, $a3, $crate::cudaMemcpyDeviceToHost) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyFromSymbol($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyFromSymbolAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyFromSymbolAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyFromSymbolAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyPeerAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyPeerAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyPeerAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyToArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaMemcpyToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyToSymbol {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemcpyToSymbol($a0, $a1, $a2, $crate::__zero(), $crate::cudaMemcpyHostToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemcpyToSymbol($a0, $a1, $a2, $a3, $crate::cudaMemcpyHostToDevice) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyToSymbol($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemcpyToSymbolAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemcpyToSymbolAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemcpyToSymbolAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemset2DAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaMemset2DAsync($a0, $a1, $a2, $a3, $a4, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaMemset2DAsync($a0, $a1, $a2, $a3, $a4, $a5) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemset3DAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemset3DAsync($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemset3DAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaMemsetAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaMemsetAsync($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaMemsetAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamAttachMemAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamAttachMemAsync($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamGetCaptureInfo_v3 {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $crate::__zero(), $crate::__zero(), $crate::__zero(), $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $crate::__zero(), $crate::__zero(), $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $a3, $crate::__zero(), $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $a3, $a4, $crate::__zero(), $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $a3, $a4, $a5, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => { $crate::cudaStreamGetCaptureInfo_v3($a0, $a1, $a2, $a3, $a4, $a5, $a6) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamUpdateCaptureDependencies {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaStreamUpdateCaptureDependencies($a0, $a1, $a2, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamUpdateCaptureDependencies($a0, $a1, $a2, $a3) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamUpdateCaptureDependencies_v2 {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => { $crate::cudaStreamUpdateCaptureDependencies_v2($a0, $a1, $a2, $a3, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => { $crate::cudaStreamUpdateCaptureDependencies_v2($a0, $a1, $a2, $a3, $a4) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaStreamWaitEvent {
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaStreamWaitEvent($a0, $a1, $crate::__zero()) };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => { $crate::cudaStreamWaitEvent($a0, $a1, $a2) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaUserObjectRelease {
+    ($a0:expr $(,)?) => { $crate::cudaUserObjectRelease($a0, 1) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaUserObjectRelease($a0, $a1) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! cudaUserObjectRetain {
+    ($a0:expr $(,)?) => { $crate::cudaUserObjectRetain($a0, 1) };
+    ($a0:expr, $a1:expr $(,)?) => { $crate::cudaUserObjectRetain($a0, $a1) };
+}
+
+/// `0` as C++ converts it to a parameter's type: zero, or a null pointer.
+#[doc(hidden)]
+pub trait __Zero {
+    fn __zero() -> Self;
+}
+macro_rules! zero {
+    ($($t:ty),*) => { $(impl __Zero for $t { fn __zero() -> Self { 0 } })* };
+}
+zero!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+impl<T> __Zero for *mut T {
+    fn __zero() -> Self { ::core::ptr::null_mut() }
+}
+impl<T> __Zero for *const T {
+    fn __zero() -> Self { ::core::ptr::null() }
+}
+#[doc(hidden)]
+pub fn __zero<T: __Zero>() -> T {
+    T::__zero()
 }
 
 // The same renames as data: (name C code calls, symbol), for error text and tests.

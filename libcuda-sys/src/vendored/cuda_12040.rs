@@ -417,6 +417,15 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {
         }
     }
 }
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {{ union }}"
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -457,6 +466,16 @@ impl Default for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st 
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
+            self.operation, self.address, self.anon_value, self.flags, self.alias
+        )
     }
 }
 #[repr(C)]
@@ -508,6 +527,15 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {
         }
     }
 }
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {{ union }}"
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -548,6 +576,16 @@ impl Default for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
+            self.operation, self.address, self.anon_value, self.flags, self.alias
+        )
     }
 }
 #[repr(C)]
@@ -661,6 +699,11 @@ impl Default for CUstreamBatchMemOpParams_union {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUstreamBatchMemOpParams_union {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUstreamBatchMemOpParams_union {{ union }}")
     }
 }
 pub type CUstreamBatchMemOpParams_v1 = CUstreamBatchMemOpParams_union;
@@ -811,6 +854,11 @@ impl Default for CUasyncNotificationInfo_st_info {
         }
     }
 }
+impl ::core::fmt::Debug for CUasyncNotificationInfo_st_info {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUasyncNotificationInfo_st_info {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -833,6 +881,14 @@ impl Default for CUasyncNotificationInfo_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUasyncNotificationInfo_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUasyncNotificationInfo_st {{ type: {:?}, info: {:?} }}", self.r#type,
+            self.info
+        )
     }
 }
 pub type CUasyncNotificationInfo = CUasyncNotificationInfo_st;
@@ -2141,6 +2197,11 @@ impl Default for CUlaunchAttributeValue_union {
         }
     }
 }
+impl ::core::fmt::Debug for CUlaunchAttributeValue_union {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUlaunchAttributeValue_union {{ union }}")
+    }
+}
 pub type CUlaunchAttributeValue = CUlaunchAttributeValue_union;
 #[repr(C)]
 #[derive(Copy, Clone)]
@@ -2174,6 +2235,14 @@ impl Default for CUlaunchAttribute_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUlaunchAttribute_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUlaunchAttribute_st {{ id: {:?}, pad: {:?}, value: {:?} }}", self.id,
+            self.pad, self.value
+        )
     }
 }
 pub type CUlaunchAttribute = CUlaunchAttribute_st;
@@ -2324,6 +2393,11 @@ impl Default for CUexecAffinityParam_st_param {
         }
     }
 }
+impl ::core::fmt::Debug for CUexecAffinityParam_st_param {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUexecAffinityParam_st_param {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2346,6 +2420,14 @@ impl Default for CUexecAffinityParam_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUexecAffinityParam_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUexecAffinityParam_st {{ type: {:?}, param: {:?} }}", self.r#type, self
+            .param
+        )
     }
 }
 pub type CUexecAffinityParam_v1 = CUexecAffinityParam_st;
@@ -3302,6 +3384,11 @@ impl Default for CUDA_RESOURCE_DESC_st_res {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_RESOURCE_DESC_st_res {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_RESOURCE_DESC_st_res {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3327,6 +3414,14 @@ impl Default for CUDA_RESOURCE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_RESOURCE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUDA_RESOURCE_DESC_st {{ resType: {:?}, res: {:?}, flags: {:?} }}", self
+            .resType, self.res, self.flags
+        )
     }
 }
 pub type CUDA_RESOURCE_DESC_v1 = CUDA_RESOURCE_DESC_st;
@@ -3742,6 +3837,11 @@ impl Default for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3773,6 +3873,15 @@ impl Default for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {{ type: {:?}, handle: {:?}, size: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.r#type, self.handle, self.size, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1 = CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st;
@@ -3946,6 +4055,11 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3975,6 +4089,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {{ type: {:?}, handle: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.r#type, self.handle, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1 = CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st;
@@ -4052,6 +4175,13 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {{ union }}"
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_keyedMutex {
@@ -4112,6 +4242,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4140,6 +4279,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1 = CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st;
@@ -4215,6 +4363,11 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_keyedMutex {
@@ -4276,6 +4429,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4302,6 +4464,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1 = CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st;
@@ -4556,6 +4727,11 @@ impl Default for CUarrayMapInfo_st_resource {
         }
     }
 }
+impl ::core::fmt::Debug for CUarrayMapInfo_st_resource {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_resource {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub union CUarrayMapInfo_st_subresource {
@@ -4664,6 +4840,11 @@ impl Default for CUarrayMapInfo_st_subresource {
         }
     }
 }
+impl ::core::fmt::Debug for CUarrayMapInfo_st_subresource {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_subresource {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub union CUarrayMapInfo_st_memHandle {
@@ -4688,6 +4869,11 @@ impl Default for CUarrayMapInfo_st_memHandle {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUarrayMapInfo_st_memHandle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_memHandle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -4737,6 +4923,17 @@ impl Default for CUarrayMapInfo_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUarrayMapInfo_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUarrayMapInfo_st {{ resourceType: {:?}, resource: {:?}, subresourceType: {:?}, subresource: {:?}, memOperationType: {:?}, memHandleType: {:?}, memHandle: {:?}, offset: {:?}, deviceBitMask: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.resourceType, self.resource, self.subresourceType, self.subresource,
+            self.memOperationType, self.memHandleType, self.memHandle, self.offset, self
+            .deviceBitMask, self.flags, self.reserved
+        )
     }
 }
 pub type CUarrayMapInfo_v1 = CUarrayMapInfo_st;
@@ -5336,6 +5533,11 @@ impl Default for CUgraphNodeParams_st_anon_reserved1 {
         }
     }
 }
+impl ::core::fmt::Debug for CUgraphNodeParams_st_anon_reserved1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUgraphNodeParams_st_anon_reserved1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -5361,6 +5563,15 @@ impl Default for CUgraphNodeParams_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUgraphNodeParams_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUgraphNodeParams_st {{ type: {:?}, reserved0: {:?}, anon_reserved1: {:?}, reserved2: {:?} }}",
+            self.r#type, self.reserved0, self.anon_reserved1, self.reserved2
+        )
     }
 }
 pub type CUgraphNodeParams = CUgraphNodeParams_st;
@@ -5518,6 +5729,11 @@ impl Default for CUdevResource_st_anon_sm {
         }
     }
 }
+impl ::core::fmt::Debug for CUdevResource_st_anon_sm {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUdevResource_st_anon_sm {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     ["Size of CUdevResource_st"][::core::mem::size_of::<CUdevResource_st>() - 144usize];
@@ -5540,8 +5756,22 @@ impl Default for CUdevResource_st {
         }
     }
 }
+impl ::core::fmt::Debug for CUdevResource_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUdevResource_st {{ type: {:?}, _internal_padding: {:?}, anon_sm: {:?} }}",
+            self.r#type, self._internal_padding, self.anon_sm
+        )
+    }
+}
 pub type CUdevResource_v1 = CUdevResource_st;
 pub type CUdevResource = CUdevResource_v1;
+pub const CU_OUT_KEY_VALUE_PAIR: CUoutput_mode_enum = 0;
+pub const CU_OUT_CSV: CUoutput_mode_enum = 1;
+/// Its values (the C enum's constants): [`CU_OUT_KEY_VALUE_PAIR`], [`CU_OUT_CSV`].
+pub type CUoutput_mode_enum = ::core::ffi::c_uint;
+pub use self::CUoutput_mode_enum as CUoutput_mode;
 /// C reaches the members of `CUdevResource_st`'s anonymous union directly; so does Rust, through this `Deref`.
 impl ::core::ops::Deref for CUdevResource_st {
     type Target = CUdevResource_st_anon_sm;
@@ -7849,6 +8079,16 @@ cuda_fns! {
         attribute: CUpointer_attribute,
         ptr: CUdeviceptr,
     ) -> CUresult;
+    /// `cuProfilerInitialize` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerInitialize(
+        configFile: *const ::core::ffi::c_char,
+        outputFile: *const ::core::ffi::c_char,
+        outputMode: CUoutput_mode,
+    ) -> CUresult;
+    /// `cuProfilerStart` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerStart() -> CUresult;
+    /// `cuProfilerStop` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerStop() -> CUresult;
     /// `cuSignalExternalSemaphoresAsync` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html#group__CUDA__EXTRES__INTEROP_1g86cd6c4b3f439ba786f4e65d1b8107c3).
     pub fn cuSignalExternalSemaphoresAsync(
         extSemArray: *const CUexternalSemaphore,

@@ -424,6 +424,15 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {
         }
     }
 }
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {{ union }}"
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -464,6 +473,16 @@ impl Default for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st 
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
+            self.operation, self.address, self.anon_value, self.flags, self.alias
+        )
     }
 }
 #[repr(C)]
@@ -515,6 +534,15 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {
         }
     }
 }
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {{ union }}"
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -555,6 +583,16 @@ impl Default for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
+            self.operation, self.address, self.anon_value, self.flags, self.alias
+        )
     }
 }
 #[repr(C)]
@@ -668,6 +706,11 @@ impl Default for CUstreamBatchMemOpParams_union {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUstreamBatchMemOpParams_union {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUstreamBatchMemOpParams_union {{ union }}")
     }
 }
 pub type CUstreamBatchMemOpParams_v1 = CUstreamBatchMemOpParams_union;
@@ -818,6 +861,11 @@ impl Default for CUasyncNotificationInfo_st_info {
         }
     }
 }
+impl ::core::fmt::Debug for CUasyncNotificationInfo_st_info {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUasyncNotificationInfo_st_info {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -840,6 +888,14 @@ impl Default for CUasyncNotificationInfo_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUasyncNotificationInfo_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUasyncNotificationInfo_st {{ type: {:?}, info: {:?} }}", self.r#type,
+            self.info
+        )
     }
 }
 pub type CUasyncNotificationInfo = CUasyncNotificationInfo_st;
@@ -2171,6 +2227,11 @@ impl Default for CUlaunchAttributeValue_union {
         }
     }
 }
+impl ::core::fmt::Debug for CUlaunchAttributeValue_union {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUlaunchAttributeValue_union {{ union }}")
+    }
+}
 pub type CUlaunchAttributeValue = CUlaunchAttributeValue_union;
 #[repr(C)]
 #[derive(Copy, Clone)]
@@ -2204,6 +2265,14 @@ impl Default for CUlaunchAttribute_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUlaunchAttribute_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUlaunchAttribute_st {{ id: {:?}, pad: {:?}, value: {:?} }}", self.id,
+            self.pad, self.value
+        )
     }
 }
 pub type CUlaunchAttribute = CUlaunchAttribute_st;
@@ -2354,6 +2423,11 @@ impl Default for CUexecAffinityParam_st_param {
         }
     }
 }
+impl ::core::fmt::Debug for CUexecAffinityParam_st_param {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUexecAffinityParam_st_param {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2376,6 +2450,14 @@ impl Default for CUexecAffinityParam_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUexecAffinityParam_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUexecAffinityParam_st {{ type: {:?}, param: {:?} }}", self.r#type, self
+            .param
+        )
     }
 }
 pub type CUexecAffinityParam_v1 = CUexecAffinityParam_st;
@@ -3400,6 +3482,11 @@ impl Default for CUDA_RESOURCE_DESC_st_res {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_RESOURCE_DESC_st_res {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_RESOURCE_DESC_st_res {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3425,6 +3512,14 @@ impl Default for CUDA_RESOURCE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_RESOURCE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUDA_RESOURCE_DESC_st {{ resType: {:?}, res: {:?}, flags: {:?} }}", self
+            .resType, self.res, self.flags
+        )
     }
 }
 pub type CUDA_RESOURCE_DESC_v1 = CUDA_RESOURCE_DESC_st;
@@ -3840,6 +3935,11 @@ impl Default for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3871,6 +3971,15 @@ impl Default for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {{ type: {:?}, handle: {:?}, size: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.r#type, self.handle, self.size, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1 = CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st;
@@ -4044,6 +4153,11 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4073,6 +4187,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {{ type: {:?}, handle: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.r#type, self.handle, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1 = CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st;
@@ -4150,6 +4273,13 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {{ union }}"
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_keyedMutex {
@@ -4210,6 +4340,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4238,6 +4377,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1 = CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st;
@@ -4313,6 +4461,11 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_keyedMutex {
@@ -4374,6 +4527,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4400,6 +4562,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1 = CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st;
@@ -4654,6 +4825,11 @@ impl Default for CUarrayMapInfo_st_resource {
         }
     }
 }
+impl ::core::fmt::Debug for CUarrayMapInfo_st_resource {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_resource {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub union CUarrayMapInfo_st_subresource {
@@ -4762,6 +4938,11 @@ impl Default for CUarrayMapInfo_st_subresource {
         }
     }
 }
+impl ::core::fmt::Debug for CUarrayMapInfo_st_subresource {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_subresource {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub union CUarrayMapInfo_st_memHandle {
@@ -4786,6 +4967,11 @@ impl Default for CUarrayMapInfo_st_memHandle {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUarrayMapInfo_st_memHandle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_memHandle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -4835,6 +5021,17 @@ impl Default for CUarrayMapInfo_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUarrayMapInfo_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUarrayMapInfo_st {{ resourceType: {:?}, resource: {:?}, subresourceType: {:?}, subresource: {:?}, memOperationType: {:?}, memHandleType: {:?}, memHandle: {:?}, offset: {:?}, deviceBitMask: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.resourceType, self.resource, self.subresourceType, self.subresource,
+            self.memOperationType, self.memHandleType, self.memHandle, self.offset, self
+            .deviceBitMask, self.flags, self.reserved
+        )
     }
 }
 pub type CUarrayMapInfo_v1 = CUarrayMapInfo_st;
@@ -5434,6 +5631,11 @@ impl Default for CUgraphNodeParams_st_anon_reserved1 {
         }
     }
 }
+impl ::core::fmt::Debug for CUgraphNodeParams_st_anon_reserved1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUgraphNodeParams_st_anon_reserved1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -5459,6 +5661,15 @@ impl Default for CUgraphNodeParams_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUgraphNodeParams_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUgraphNodeParams_st {{ type: {:?}, reserved0: {:?}, anon_reserved1: {:?}, reserved2: {:?} }}",
+            self.r#type, self.reserved0, self.anon_reserved1, self.reserved2
+        )
     }
 }
 pub type CUgraphNodeParams = CUgraphNodeParams_st;
@@ -5624,6 +5835,11 @@ impl Default for CUdevResource_st_anon_sm {
         }
     }
 }
+impl ::core::fmt::Debug for CUdevResource_st_anon_sm {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUdevResource_st_anon_sm {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     ["Size of CUdevResource_st"][::core::mem::size_of::<CUdevResource_st>() - 144usize];
@@ -5646,8 +5862,22 @@ impl Default for CUdevResource_st {
         }
     }
 }
+impl ::core::fmt::Debug for CUdevResource_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUdevResource_st {{ type: {:?}, _internal_padding: {:?}, anon_sm: {:?} }}",
+            self.r#type, self._internal_padding, self.anon_sm
+        )
+    }
+}
 pub type CUdevResource_v1 = CUdevResource_st;
 pub type CUdevResource = CUdevResource_v1;
+pub const CU_OUT_KEY_VALUE_PAIR: CUoutput_mode_enum = 0;
+pub const CU_OUT_CSV: CUoutput_mode_enum = 1;
+/// Its values (the C enum's constants): [`CU_OUT_KEY_VALUE_PAIR`], [`CU_OUT_CSV`].
+pub type CUoutput_mode_enum = ::core::ffi::c_uint;
+pub use self::CUoutput_mode_enum as CUoutput_mode;
 /// C reaches the members of `CUdevResource_st`'s anonymous union directly; so does Rust, through this `Deref`.
 impl ::core::ops::Deref for CUdevResource_st {
     type Target = CUdevResource_st_anon_sm;
@@ -7975,6 +8205,16 @@ cuda_fns! {
         attribute: CUpointer_attribute,
         ptr: CUdeviceptr,
     ) -> CUresult;
+    /// `cuProfilerInitialize` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerInitialize(
+        configFile: *const ::core::ffi::c_char,
+        outputFile: *const ::core::ffi::c_char,
+        outputMode: CUoutput_mode,
+    ) -> CUresult;
+    /// `cuProfilerStart` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerStart() -> CUresult;
+    /// `cuProfilerStop` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerStop() -> CUresult;
     /// `cuSignalExternalSemaphoresAsync` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html#group__CUDA__EXTRES__INTEROP_1g86cd6c4b3f439ba786f4e65d1b8107c3).
     pub fn cuSignalExternalSemaphoresAsync(
         extSemArray: *const CUexternalSemaphore,

@@ -426,6 +426,15 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {
         }
     }
 }
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {{ union }}"
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -466,6 +475,16 @@ impl Default for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st 
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
+            self.operation, self.address, self.anon_value, self.flags, self.alias
+        )
     }
 }
 #[repr(C)]
@@ -517,6 +536,15 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {
         }
     }
 }
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {{ union }}"
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -557,6 +585,16 @@ impl Default for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
+            self.operation, self.address, self.anon_value, self.flags, self.alias
+        )
     }
 }
 #[repr(C)]
@@ -670,6 +708,11 @@ impl Default for CUstreamBatchMemOpParams_union {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUstreamBatchMemOpParams_union {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUstreamBatchMemOpParams_union {{ union }}")
     }
 }
 pub type CUstreamBatchMemOpParams_v1 = CUstreamBatchMemOpParams_union;
@@ -820,6 +863,11 @@ impl Default for CUasyncNotificationInfo_st_info {
         }
     }
 }
+impl ::core::fmt::Debug for CUasyncNotificationInfo_st_info {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUasyncNotificationInfo_st_info {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -842,6 +890,14 @@ impl Default for CUasyncNotificationInfo_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUasyncNotificationInfo_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUasyncNotificationInfo_st {{ type: {:?}, info: {:?} }}", self.r#type,
+            self.info
+        )
     }
 }
 pub type CUasyncNotificationInfo = CUasyncNotificationInfo_st;
@@ -2226,6 +2282,11 @@ impl Default for CUlaunchAttributeValue_union {
         }
     }
 }
+impl ::core::fmt::Debug for CUlaunchAttributeValue_union {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUlaunchAttributeValue_union {{ union }}")
+    }
+}
 pub type CUlaunchAttributeValue = CUlaunchAttributeValue_union;
 #[repr(C)]
 #[derive(Copy, Clone)]
@@ -2259,6 +2320,14 @@ impl Default for CUlaunchAttribute_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUlaunchAttribute_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUlaunchAttribute_st {{ id: {:?}, pad: {:?}, value: {:?} }}", self.id,
+            self.pad, self.value
+        )
     }
 }
 pub type CUlaunchAttribute = CUlaunchAttribute_st;
@@ -2409,6 +2478,11 @@ impl Default for CUexecAffinityParam_st_param {
         }
     }
 }
+impl ::core::fmt::Debug for CUexecAffinityParam_st_param {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUexecAffinityParam_st_param {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2431,6 +2505,14 @@ impl Default for CUexecAffinityParam_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUexecAffinityParam_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUexecAffinityParam_st {{ type: {:?}, param: {:?} }}", self.r#type, self
+            .param
+        )
     }
 }
 pub type CUexecAffinityParam_v1 = CUexecAffinityParam_st;
@@ -3458,6 +3540,11 @@ impl Default for CUDA_RESOURCE_DESC_st_res {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_RESOURCE_DESC_st_res {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_RESOURCE_DESC_st_res {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3483,6 +3570,14 @@ impl Default for CUDA_RESOURCE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_RESOURCE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUDA_RESOURCE_DESC_st {{ resType: {:?}, res: {:?}, flags: {:?} }}", self
+            .resType, self.res, self.flags
+        )
     }
 }
 pub type CUDA_RESOURCE_DESC_v1 = CUDA_RESOURCE_DESC_st;
@@ -3909,6 +4004,11 @@ impl Default for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3940,6 +4040,15 @@ impl Default for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {{ type: {:?}, handle: {:?}, size: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.r#type, self.handle, self.size, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1 = CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st;
@@ -4113,6 +4222,11 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4142,6 +4256,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {{ type: {:?}, handle: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.r#type, self.handle, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1 = CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st;
@@ -4219,6 +4342,13 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {{ union }}"
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_keyedMutex {
@@ -4279,6 +4409,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4307,6 +4446,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1 = CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st;
@@ -4382,6 +4530,11 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_keyedMutex {
@@ -4443,6 +4596,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4469,6 +4631,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1 = CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st;
@@ -4727,6 +4898,11 @@ impl Default for CUarrayMapInfo_st_resource {
         }
     }
 }
+impl ::core::fmt::Debug for CUarrayMapInfo_st_resource {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_resource {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub union CUarrayMapInfo_st_subresource {
@@ -4835,6 +5011,11 @@ impl Default for CUarrayMapInfo_st_subresource {
         }
     }
 }
+impl ::core::fmt::Debug for CUarrayMapInfo_st_subresource {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_subresource {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub union CUarrayMapInfo_st_memHandle {
@@ -4859,6 +5040,11 @@ impl Default for CUarrayMapInfo_st_memHandle {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUarrayMapInfo_st_memHandle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_memHandle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -4908,6 +5094,17 @@ impl Default for CUarrayMapInfo_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUarrayMapInfo_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUarrayMapInfo_st {{ resourceType: {:?}, resource: {:?}, subresourceType: {:?}, subresource: {:?}, memOperationType: {:?}, memHandleType: {:?}, memHandle: {:?}, offset: {:?}, deviceBitMask: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.resourceType, self.resource, self.subresourceType, self.subresource,
+            self.memOperationType, self.memHandleType, self.memHandle, self.offset, self
+            .deviceBitMask, self.flags, self.reserved
+        )
     }
 }
 pub type CUarrayMapInfo_v1 = CUarrayMapInfo_st;
@@ -5511,6 +5708,11 @@ impl Default for CUgraphNodeParams_st_anon_reserved1 {
         }
     }
 }
+impl ::core::fmt::Debug for CUgraphNodeParams_st_anon_reserved1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUgraphNodeParams_st_anon_reserved1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -5536,6 +5738,15 @@ impl Default for CUgraphNodeParams_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUgraphNodeParams_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUgraphNodeParams_st {{ type: {:?}, reserved0: {:?}, anon_reserved1: {:?}, reserved2: {:?} }}",
+            self.r#type, self.reserved0, self.anon_reserved1, self.reserved2
+        )
     }
 }
 pub type CUgraphNodeParams = CUgraphNodeParams_st;
@@ -5894,6 +6105,11 @@ impl Default for CUmemcpy3DOperand_st_op {
         }
     }
 }
+impl ::core::fmt::Debug for CUmemcpy3DOperand_st_op {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUmemcpy3DOperand_st_op {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -5916,6 +6132,13 @@ impl Default for CUmemcpy3DOperand_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUmemcpy3DOperand_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUmemcpy3DOperand_st {{ type: {:?}, op: {:?} }}", self.r#type, self.op
+        )
     }
 }
 pub type CUmemcpy3DOperand_v1 = CUmemcpy3DOperand_st;
@@ -5960,6 +6183,15 @@ impl Default for CUDA_MEMCPY3D_BATCH_OP_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_MEMCPY3D_BATCH_OP_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_MEMCPY3D_BATCH_OP_st {{ src: {:?}, dst: {:?}, extent: {:?}, srcAccessOrder: {:?}, flags: {:?} }}",
+            self.src, self.dst, self.extent, self.srcAccessOrder, self.flags
+        )
     }
 }
 pub type CUDA_MEMCPY3D_BATCH_OP_v1 = CUDA_MEMCPY3D_BATCH_OP_st;
@@ -6125,6 +6357,11 @@ impl Default for CUdevResource_st_anon_sm {
         }
     }
 }
+impl ::core::fmt::Debug for CUdevResource_st_anon_sm {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUdevResource_st_anon_sm {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     ["Size of CUdevResource_st"][::core::mem::size_of::<CUdevResource_st>() - 144usize];
@@ -6147,8 +6384,22 @@ impl Default for CUdevResource_st {
         }
     }
 }
+impl ::core::fmt::Debug for CUdevResource_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUdevResource_st {{ type: {:?}, _internal_padding: {:?}, anon_sm: {:?} }}",
+            self.r#type, self._internal_padding, self.anon_sm
+        )
+    }
+}
 pub type CUdevResource_v1 = CUdevResource_st;
 pub type CUdevResource = CUdevResource_v1;
+pub const CU_OUT_KEY_VALUE_PAIR: CUoutput_mode_enum = 0;
+pub const CU_OUT_CSV: CUoutput_mode_enum = 1;
+/// Its values (the C enum's constants): [`CU_OUT_KEY_VALUE_PAIR`], [`CU_OUT_CSV`].
+pub type CUoutput_mode_enum = ::core::ffi::c_uint;
+pub use self::CUoutput_mode_enum as CUoutput_mode;
 /// C reaches the members of `CUdevResource_st`'s anonymous union directly; so does Rust, through this `Deref`.
 impl ::core::ops::Deref for CUdevResource_st {
     type Target = CUdevResource_st_anon_sm;
@@ -8568,6 +8819,16 @@ cuda_fns! {
         attribute: CUpointer_attribute,
         ptr: CUdeviceptr,
     ) -> CUresult;
+    /// `cuProfilerInitialize` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerInitialize(
+        configFile: *const ::core::ffi::c_char,
+        outputFile: *const ::core::ffi::c_char,
+        outputMode: CUoutput_mode,
+    ) -> CUresult;
+    /// `cuProfilerStart` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerStart() -> CUresult;
+    /// `cuProfilerStop` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerStop() -> CUresult;
     /// `cuSignalExternalSemaphoresAsync` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html#group__CUDA__EXTRES__INTEROP_1g86cd6c4b3f439ba786f4e65d1b8107c3).
     pub fn cuSignalExternalSemaphoresAsync(
         extSemArray: *const CUexternalSemaphore,

@@ -474,6 +474,15 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {
         }
     }
 }
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st_anon_value {{ union }}"
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -514,6 +523,16 @@ impl Default for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st 
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWaitValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
+            self.operation, self.address, self.anon_value, self.flags, self.alias
+        )
     }
 }
 #[repr(C)]
@@ -565,6 +584,15 @@ for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {
         }
     }
 }
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st_anon_value {{ union }}"
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -605,6 +633,16 @@ impl Default for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug
+for CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUstreamBatchMemOpParams_union_CUstreamMemOpWriteValueParams_st {{ operation: {:?}, address: {:?}, anon_value: {:?}, flags: {:?}, alias: {:?} }}",
+            self.operation, self.address, self.anon_value, self.flags, self.alias
+        )
     }
 }
 #[repr(C)]
@@ -791,6 +829,11 @@ impl Default for CUstreamBatchMemOpParams_union {
         }
     }
 }
+impl ::core::fmt::Debug for CUstreamBatchMemOpParams_union {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUstreamBatchMemOpParams_union {{ union }}")
+    }
+}
 pub type CUstreamBatchMemOpParams_v1 = CUstreamBatchMemOpParams_union;
 pub type CUstreamBatchMemOpParams = CUstreamBatchMemOpParams_v1;
 #[repr(C)]
@@ -939,6 +982,11 @@ impl Default for CUasyncNotificationInfo_st_info {
         }
     }
 }
+impl ::core::fmt::Debug for CUasyncNotificationInfo_st_info {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUasyncNotificationInfo_st_info {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -961,6 +1009,14 @@ impl Default for CUasyncNotificationInfo_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUasyncNotificationInfo_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUasyncNotificationInfo_st {{ type: {:?}, info: {:?} }}", self.r#type,
+            self.info
+        )
     }
 }
 pub type CUasyncNotificationInfo = CUasyncNotificationInfo_st;
@@ -1942,6 +1998,11 @@ impl Default for CUDA_HOST_NODE_PARAMS_v2_st_anon_ctx {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_HOST_NODE_PARAMS_v2_st_anon_ctx {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_HOST_NODE_PARAMS_v2_st_anon_ctx {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -1967,6 +2028,15 @@ impl Default for CUDA_HOST_NODE_PARAMS_v2_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_HOST_NODE_PARAMS_v2_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_HOST_NODE_PARAMS_v2_st {{ fn: {:?}, userData: {:?}, syncMode: {:?}, anon_ctx: {:?} }}",
+            self.r#fn, self.userData, self.syncMode, self.anon_ctx
+        )
     }
 }
 pub type CUDA_HOST_NODE_PARAMS_v2 = CUDA_HOST_NODE_PARAMS_v2_st;
@@ -2464,6 +2534,11 @@ impl Default for CUlaunchAttributeValue_union {
         }
     }
 }
+impl ::core::fmt::Debug for CUlaunchAttributeValue_union {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUlaunchAttributeValue_union {{ union }}")
+    }
+}
 pub type CUlaunchAttributeValue = CUlaunchAttributeValue_union;
 #[repr(C)]
 #[derive(Copy, Clone)]
@@ -2497,6 +2572,14 @@ impl Default for CUlaunchAttribute_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUlaunchAttribute_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUlaunchAttribute_st {{ id: {:?}, pad: {:?}, value: {:?} }}", self.id,
+            self.pad, self.value
+        )
     }
 }
 pub type CUlaunchAttribute = CUlaunchAttribute_st;
@@ -2647,6 +2730,11 @@ impl Default for CUexecAffinityParam_st_param {
         }
     }
 }
+impl ::core::fmt::Debug for CUexecAffinityParam_st_param {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUexecAffinityParam_st_param {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -2669,6 +2757,14 @@ impl Default for CUexecAffinityParam_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUexecAffinityParam_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUexecAffinityParam_st {{ type: {:?}, param: {:?} }}", self.r#type, self
+            .param
+        )
     }
 }
 pub type CUexecAffinityParam_v1 = CUexecAffinityParam_st;
@@ -3768,6 +3864,11 @@ impl Default for CUDA_RESOURCE_DESC_st_res {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_RESOURCE_DESC_st_res {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_RESOURCE_DESC_st_res {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -3793,6 +3894,14 @@ impl Default for CUDA_RESOURCE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_RESOURCE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUDA_RESOURCE_DESC_st {{ resType: {:?}, res: {:?}, flags: {:?} }}", self
+            .resType, self.res, self.flags
+        )
     }
 }
 pub type CUDA_RESOURCE_DESC_v1 = CUDA_RESOURCE_DESC_st;
@@ -4222,6 +4331,11 @@ impl Default for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4253,6 +4367,15 @@ impl Default for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {{ type: {:?}, handle: {:?}, size: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.r#type, self.handle, self.size, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1 = CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st;
@@ -4426,6 +4549,11 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st_handle {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4455,6 +4583,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {{ type: {:?}, handle: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.r#type, self.handle, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1 = CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st;
@@ -4532,6 +4669,13 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_nvSciSync {{ union }}"
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params_keyedMutex {
@@ -4592,6 +4736,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4620,6 +4773,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1 = CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st;
@@ -4695,6 +4857,11 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_nvSciSync {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Debug, Default, Copy, Clone)]
 pub struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params_keyedMutex {
@@ -4756,6 +4923,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st_params {{ fence: {:?}, nvSciSync: {:?}, keyedMutex: {:?}, reserved: {:?} }}",
+            self.fence, self.nvSciSync, self.keyedMutex, self.reserved
+        )
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4782,6 +4958,15 @@ impl Default for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {{ params: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.params, self.flags, self.reserved
+        )
     }
 }
 pub type CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1 = CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st;
@@ -4863,6 +5048,11 @@ impl Default for CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st_anon_ctx {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st_anon_ctx {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st_anon_ctx {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4891,6 +5081,15 @@ impl Default for CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st {{ extSemArray: {:?}, paramsArray: {:?}, numExtSems: {:?}, anon_ctx: {:?} }}",
+            self.extSemArray, self.paramsArray, self.numExtSems, self.anon_ctx
+        )
     }
 }
 pub type CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2 = CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st;
@@ -4970,6 +5169,11 @@ impl Default for CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st_anon_ctx {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st_anon_ctx {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st_anon_ctx {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -4998,6 +5202,15 @@ impl Default for CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st {{ extSemArray: {:?}, paramsArray: {:?}, numExtSems: {:?}, anon_ctx: {:?} }}",
+            self.extSemArray, self.paramsArray, self.numExtSems, self.anon_ctx
+        )
     }
 }
 pub type CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2 = CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st;
@@ -5111,6 +5324,11 @@ impl Default for CUarrayMapInfo_st_resource {
         }
     }
 }
+impl ::core::fmt::Debug for CUarrayMapInfo_st_resource {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_resource {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub union CUarrayMapInfo_st_subresource {
@@ -5219,6 +5437,11 @@ impl Default for CUarrayMapInfo_st_subresource {
         }
     }
 }
+impl ::core::fmt::Debug for CUarrayMapInfo_st_subresource {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_subresource {{ union }}")
+    }
+}
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub union CUarrayMapInfo_st_memHandle {
@@ -5243,6 +5466,11 @@ impl Default for CUarrayMapInfo_st_memHandle {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUarrayMapInfo_st_memHandle {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUarrayMapInfo_st_memHandle {{ union }}")
     }
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -5292,6 +5520,17 @@ impl Default for CUarrayMapInfo_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUarrayMapInfo_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUarrayMapInfo_st {{ resourceType: {:?}, resource: {:?}, subresourceType: {:?}, subresource: {:?}, memOperationType: {:?}, memHandleType: {:?}, memHandle: {:?}, offset: {:?}, deviceBitMask: {:?}, flags: {:?}, reserved: {:?} }}",
+            self.resourceType, self.resource, self.subresourceType, self.subresource,
+            self.memOperationType, self.memHandleType, self.memHandle, self.offset, self
+            .deviceBitMask, self.flags, self.reserved
+        )
     }
 }
 pub type CUarrayMapInfo_v1 = CUarrayMapInfo_st;
@@ -5353,6 +5592,11 @@ impl Default for CUmemLocation_st_anon_id {
         }
     }
 }
+impl ::core::fmt::Debug for CUmemLocation_st_anon_id {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUmemLocation_st_anon_id {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     ["Size of CUmemLocation_st"][::core::mem::size_of::<CUmemLocation_st>() - 8usize];
@@ -5370,6 +5614,14 @@ impl Default for CUmemLocation_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUmemLocation_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUmemLocation_st {{ type: {:?}, anon_id: {:?} }}", self.r#type, self
+            .anon_id
+        )
     }
 }
 pub type CUmemLocation_v1 = CUmemLocation_st;
@@ -5452,6 +5704,16 @@ impl Default for CUmemAllocationProp_st {
         }
     }
 }
+impl ::core::fmt::Debug for CUmemAllocationProp_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUmemAllocationProp_st {{ type: {:?}, requestedHandleTypes: {:?}, location: {:?}, win32HandleMetaData: {:?}, allocFlags: {:?} }}",
+            self.r#type, self.requestedHandleTypes, self.location, self
+            .win32HandleMetaData, self.allocFlags
+        )
+    }
+}
 pub type CUmemAllocationProp_v1 = CUmemAllocationProp_st;
 pub type CUmemAllocationProp = CUmemAllocationProp_v1;
 pub const CU_MULTICAST_GRANULARITY_MINIMUM: CUmulticastGranularity_flags_enum = 0;
@@ -5518,6 +5780,14 @@ impl Default for CUmemAccessDesc_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUmemAccessDesc_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUmemAccessDesc_st {{ location: {:?}, flags: {:?} }}", self.location,
+            self.flags
+        )
     }
 }
 pub type CUmemAccessDesc_v1 = CUmemAccessDesc_st;
@@ -5640,6 +5910,17 @@ impl Default for CUmemPoolProps_st {
         }
     }
 }
+impl ::core::fmt::Debug for CUmemPoolProps_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUmemPoolProps_st {{ allocType: {:?}, handleTypes: {:?}, location: {:?}, win32SecurityAttributes: {:?}, usage: {:?}, gpuDirectRDMACapable: {:?}, reserved: {:?} }}",
+            self.allocType, self.handleTypes, self.location, self
+            .win32SecurityAttributes, self.usage, self.gpuDirectRDMACapable, self
+            .reserved
+        )
+    }
+}
 pub type CUmemPoolProps_v1 = CUmemPoolProps_st;
 pub type CUmemPoolProps = CUmemPoolProps_v1;
 #[repr(C)]
@@ -5719,6 +6000,15 @@ impl Default for CUmemcpyAttributes_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUmemcpyAttributes_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUmemcpyAttributes_st {{ srcAccessOrder: {:?}, srcLocHint: {:?}, dstLocHint: {:?}, flags: {:?} }}",
+            self.srcAccessOrder, self.srcLocHint, self.dstLocHint, self.flags
+        )
     }
 }
 pub type CUmemcpyAttributes_v1 = CUmemcpyAttributes_st;
@@ -5825,6 +6115,14 @@ impl Default for CUmemcpy3DOperand_st_op_ptr {
         }
     }
 }
+impl ::core::fmt::Debug for CUmemcpy3DOperand_st_op_ptr {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUmemcpy3DOperand_st_op_ptr {{ ptr: {:?}, locHint: {:?} }}", self.ptr,
+            self.locHint
+        )
+    }
+}
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct CUmemcpy3DOperand_st_op_array {
@@ -5879,6 +6177,11 @@ impl Default for CUmemcpy3DOperand_st_op {
         }
     }
 }
+impl ::core::fmt::Debug for CUmemcpy3DOperand_st_op {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUmemcpy3DOperand_st_op {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -5901,6 +6204,13 @@ impl Default for CUmemcpy3DOperand_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUmemcpy3DOperand_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUmemcpy3DOperand_st {{ type: {:?}, op: {:?} }}", self.r#type, self.op
+        )
     }
 }
 pub type CUmemcpy3DOperand_v1 = CUmemcpy3DOperand_st;
@@ -5945,6 +6255,15 @@ impl Default for CUDA_MEMCPY3D_BATCH_OP_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_MEMCPY3D_BATCH_OP_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_MEMCPY3D_BATCH_OP_st {{ src: {:?}, dst: {:?}, extent: {:?}, srcAccessOrder: {:?}, flags: {:?} }}",
+            self.src, self.dst, self.extent, self.srcAccessOrder, self.flags
+        )
     }
 }
 pub type CUDA_MEMCPY3D_BATCH_OP_v1 = CUDA_MEMCPY3D_BATCH_OP_st;
@@ -5992,6 +6311,15 @@ impl Default for CUDA_MEM_ALLOC_NODE_PARAMS_v1_st {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_MEM_ALLOC_NODE_PARAMS_v1_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_MEM_ALLOC_NODE_PARAMS_v1_st {{ poolProps: {:?}, accessDescs: {:?}, dptr: {:?} }}",
+            self.poolProps, self.accessDescs, self.dptr
+        )
+    }
+}
 pub type CUDA_MEM_ALLOC_NODE_PARAMS_v1 = CUDA_MEM_ALLOC_NODE_PARAMS_v1_st;
 pub type CUDA_MEM_ALLOC_NODE_PARAMS = CUDA_MEM_ALLOC_NODE_PARAMS_v1;
 #[repr(C)]
@@ -6035,6 +6363,15 @@ impl Default for CUDA_MEM_ALLOC_NODE_PARAMS_v2_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_MEM_ALLOC_NODE_PARAMS_v2_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUDA_MEM_ALLOC_NODE_PARAMS_v2_st {{ poolProps: {:?}, accessDescs: {:?}, dptr: {:?} }}",
+            self.poolProps, self.accessDescs, self.dptr
+        )
     }
 }
 pub type CUDA_MEM_ALLOC_NODE_PARAMS_v2 = CUDA_MEM_ALLOC_NODE_PARAMS_v2_st;
@@ -6136,6 +6473,11 @@ impl Default for CUDA_EVENT_RECORD_NODE_PARAMS_st_anon_ctx {
         }
     }
 }
+impl ::core::fmt::Debug for CUDA_EVENT_RECORD_NODE_PARAMS_st_anon_ctx {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUDA_EVENT_RECORD_NODE_PARAMS_st_anon_ctx {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -6155,6 +6497,14 @@ impl Default for CUDA_EVENT_RECORD_NODE_PARAMS_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUDA_EVENT_RECORD_NODE_PARAMS_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f, "CUDA_EVENT_RECORD_NODE_PARAMS_st {{ event: {:?}, anon_ctx: {:?} }}", self
+            .event, self.anon_ctx
+        )
     }
 }
 pub type CUDA_EVENT_RECORD_NODE_PARAMS = CUDA_EVENT_RECORD_NODE_PARAMS_st;
@@ -6278,6 +6628,11 @@ impl Default for CUgraphNodeParams_st_anon_reserved1 {
         }
     }
 }
+impl ::core::fmt::Debug for CUgraphNodeParams_st_anon_reserved1 {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUgraphNodeParams_st_anon_reserved1 {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -6303,6 +6658,15 @@ impl Default for CUgraphNodeParams_st {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUgraphNodeParams_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUgraphNodeParams_st {{ type: {:?}, reserved0: {:?}, anon_reserved1: {:?}, reserved2: {:?} }}",
+            self.r#type, self.reserved0, self.anon_reserved1, self.reserved2
+        )
     }
 }
 pub type CUgraphNodeParams = CUgraphNodeParams_st;
@@ -6813,6 +7177,11 @@ impl Default for CUlogicalEndpointProp_struct_anon_unicast {
         }
     }
 }
+impl ::core::fmt::Debug for CUlogicalEndpointProp_struct_anon_unicast {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUlogicalEndpointProp_struct_anon_unicast {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     [
@@ -6841,6 +7210,15 @@ impl Default for CUlogicalEndpointProp_struct {
             ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
             s.assume_init()
         }
+    }
+}
+impl ::core::fmt::Debug for CUlogicalEndpointProp_struct {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUlogicalEndpointProp_struct {{ type: {:?}, anon_unicast: {:?}, size: {:?}, ipcHandleTypes: {:?}, flags: {:?} }}",
+            self.r#type, self.anon_unicast, self.size, self.ipcHandleTypes, self.flags
+        )
     }
 }
 pub type CUlogicalEndpointProp = CUlogicalEndpointProp_struct;
@@ -7117,6 +7495,11 @@ impl Default for CUdevResource_st_anon_sm {
         }
     }
 }
+impl ::core::fmt::Debug for CUdevResource_st_anon_sm {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "CUdevResource_st_anon_sm {{ union }}")
+    }
+}
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
     ["Size of CUdevResource_st"][::core::mem::size_of::<CUdevResource_st>() - 144usize];
@@ -7142,6 +7525,15 @@ impl Default for CUdevResource_st {
         }
     }
 }
+impl ::core::fmt::Debug for CUdevResource_st {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(
+            f,
+            "CUdevResource_st {{ type: {:?}, _internal_padding: {:?}, anon_sm: {:?}, nextResource: {:?} }}",
+            self.r#type, self._internal_padding, self.anon_sm, self.nextResource
+        )
+    }
+}
 pub type CUdevResource_v1 = CUdevResource_st;
 pub type CUdevResource = CUdevResource_v1;
 pub const CU_LOG_LEVEL_ERROR: CUlogLevel_enum = 0;
@@ -7164,6 +7556,11 @@ pub type CUlogsCallback = ::core::option::Option<
     ),
 >;
 pub type CUlogIterator = ::core::ffi::c_uint;
+pub const CU_OUT_KEY_VALUE_PAIR: CUoutput_mode_enum = 0;
+pub const CU_OUT_CSV: CUoutput_mode_enum = 1;
+/// Its values (the C enum's constants): [`CU_OUT_KEY_VALUE_PAIR`], [`CU_OUT_CSV`].
+pub type CUoutput_mode_enum = ::core::ffi::c_uint;
+pub use self::CUoutput_mode_enum as CUoutput_mode;
 /// C reaches the members of `CUDA_EVENT_RECORD_NODE_PARAMS_st`'s anonymous union directly; so does Rust, through this `Deref`.
 impl ::core::ops::Deref for CUDA_EVENT_RECORD_NODE_PARAMS_st {
     type Target = CUDA_EVENT_RECORD_NODE_PARAMS_st_anon_ctx;
@@ -9924,6 +10321,16 @@ cuda_fns! {
         attribute: CUpointer_attribute,
         ptr: CUdeviceptr,
     ) -> CUresult;
+    /// `cuProfilerInitialize` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerInitialize(
+        configFile: *const ::core::ffi::c_char,
+        outputFile: *const ::core::ffi::c_char,
+        outputMode: CUoutput_mode,
+    ) -> CUresult;
+    /// `cuProfilerStart` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerStart() -> CUresult;
+    /// `cuProfilerStop` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cuda-driver-api/>.
+    pub fn cuProfilerStop() -> CUresult;
     /// `cuSignalExternalSemaphoresAsync` in NVIDIA's reference: [External Resource Interoperability](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXTRES__INTEROP.html#group__CUDA__EXTRES__INTEROP_1g86cd6c4b3f439ba786f4e65d1b8107c3).
     pub fn cuSignalExternalSemaphoresAsync(
         extSemArray: *const CUexternalSemaphore,

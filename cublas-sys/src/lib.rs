@@ -1,0 +1,87 @@
+//! cuBLAS (`cublas_v2.h`) and cuBLASLt (`cublasLt.h`), raw and one-to-one.
+//!
+//! Every function, type and constant of the two headers under the name C uses:
+//! `cublasCreate`, `cublasSgemm`, `cublasGemmEx`, `cublasLtMatmul`, `cublasHandle_t`,
+//! `CUBLAS_OP_N`, `CUBLAS_COMPUTE_32F`. The build script runs bindgen on the headers of the
+//! toolkit cudart-sys found (or, for CUDA 11 and 12's wheels, of the `nvidia-cublas-cu12` wheel
+//! beside the runtime's), or uses the bindings vendored from the newest headers of the same
+//! CUDA major. [`CUDA_VERSION`] says which toolkit; [`CUBLAS_VERSION`] which cuBLAS. The
+//! reference is NVIDIA's: <https://docs.nvidia.com/cuda/cublas/>.
+//!
+//! # Names
+//! `cublas_v2.h` renames the functions of `cublas_api.h` by macro (`#define cublasSgemm
+//! cublasSgemm_v2`); both names exist here, as in C, and the symbol called is the one C calls.
+//!
+//! # Shared with the Runtime API, as in C
+//! `cublas_api.h` includes `driver_types.h` and `library_types.h`: `cudaStream_t`,
+//! `cudaDataType` and the rest are cudart-sys's types, not copies, so a runtime stream passes to
+//! `cublasSetStream` and `CUDA_R_16BF` to `cublasGemmEx` without a cast.
+//!
+//! # Two libraries
+//! cuBLAS's functions are libcublas's, cuBLASLt's (`cublasLt...`) libcublasLt's: each is loaded
+//! on its first call, by its own loader ([`loader`]), from the same toolkit or wheel. Both return
+//! [`cublasStatus_t`].
+//!
+//! # Crate features
+//! - `bindgen` (default): generate the bindings from the toolkit's headers at build time
+//!   (needs libclang; without it, or without a header, the vendored bindings are used).
+//! - `link`: link libcublas and libcublasLt at link time. Without it (the default) the
+//!   libraries of the header's major (`libcublas.so.13`, `libcublasLt.so.13`) are loaded on the
+//!   first call; see [`loader`] for where they are looked for and what a call returns when there
+//!   is none.
+//!
+//! # Soundness
+//! Every function is `unsafe`, as in C: a handle must come from `cublasCreate` (or
+//! `cublasLtCreate`) and not be used after it is destroyed; matrix pointers are device
+//! pointers, scalars (`alpha`, `beta`) host or device pointers as the handle's pointer mode
+//! says; `cublasStatus_t` is `#[must_use]` (cuda-checked's `check_cublas!` checks it).
+
+pub mod loader;
+
+/// cuBLASLt's functions (`cublasLt...`, a list of their own in the generated bindings), loaded
+/// from libcublasLt by [`LT_LOADER`] or linked, in a module of their own (each list has its own
+/// symbol table) re-exported beside cuBLAS's. Defined before `library!` includes the bindings.
+macro_rules! cublaslt_fns {
+    ($($functions:tt)*) => {
+        /// cuBLASLt's functions (libcublasLt), also at the crate root.
+        pub mod lt {
+            use super::*;
+            cuda_loader::__functions! { loader: crate::LT_LOADER, $($functions)* }
+        }
+        pub use lt::*;
+    };
+}
+
+cuda_loader::library! {
+    description: cuda_loader::CUBLAS,
+    code: cublasStatus_t,
+    not_loaded: CUBLAS_STATUS_NOT_INITIALIZED,
+    symbol_missing: CUBLAS_STATUS_NOT_SUPPORTED,
+    version: CUDA_VERSION,
+    version_function: cublasGetCudartVersion,
+    error_name: [cublasGetStatusName],
+    error_string: cublasGetStatusString,
+}
+
+// cuBLASLt's description has cuBLAS's codes: they are one header's.
+const _: () = assert!(
+    cuda_loader::CUBLASLT.not_loaded == CUBLAS_STATUS_NOT_INITIALIZED.0
+        && cuda_loader::CUBLASLT.symbol_missing == CUBLAS_STATUS_NOT_SUPPORTED.0
+);
+
+/// libcublasLt's loader: its description, and what the build (its `LT_` variables) and the
+/// bindings say; the same codes and version as libcublas's.
+static LT_LOADER: cuda_loader::Loader = cuda_loader::Loader::new(
+    &cuda_loader::CUBLASLT,
+    cuda_loader::Bindings {
+        version: CUDA_VERSION,
+        file: env!("LT_CUDA_LIBRARY_FILE"),
+        toolkit_dirs: env!("LT_CUDA_TOOLKIT_LIB_DIRS"),
+        reach: cuda_loader::reach!(),
+        renames: &[],
+        codes: bindings::RESULTS,
+        version_function: || cublasLtGetCudartVersion as *const core::ffi::c_void,
+        error_name: Some(|| cublasLtGetStatusName as *const core::ffi::c_void),
+        error_string: || cublasLtGetStatusString as *const core::ffi::c_void,
+    },
+);

@@ -1,0 +1,108 @@
+//! The exiting checks (`checkCudaErrors!`, `check_driver_or_exit!`, `check_cuda_or_exit!`):
+//! each child test below fails one call and must end its process with status 1, having printed
+//! what `fn main() -> Result` would print for the same error, with no panic.
+#![cfg(not(feature = "link"))]
+
+use std::process::Command;
+
+use cuda_checked::{checkCudaErrors, check_driver, check_driver_or_exit};
+use cuda_sys::*;
+
+/// An absolute path where no driver is.
+#[cfg(unix)]
+const NOWHERE: &str = "/nonexistent/libcuda.so.1";
+#[cfg(windows)]
+const NOWHERE: &str = r"C:\nonexistent\nvcuda.dll";
+
+/// Runs the ignored test `child` of this binary in a process of its own, without a driver.
+fn run_child(child: &str) -> (Option<i32>, String) {
+    let output = Command::new(std::env::current_exe().unwrap())
+        .args(["--ignored", "--exact", child, "--nocapture", "--test-threads=1"])
+        .env(loader::LIBCUDA_PATH_VAR, NOWHERE)
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .unwrap();
+    (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+fn assert_exited_with(child: &str, expected: &str) {
+    let (code, stderr) = run_child(child);
+    assert_eq!(code, Some(1), "{child}: {stderr}");
+    assert!(stderr.contains(expected), "{child}: expected {expected:?} in {stderr}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{child}: {stderr}");
+}
+
+#[test]
+fn check_cuda_errors_prints_what_main_would_and_exits_1() {
+    // What `?` out of main prints for the same failure (same text, its own line and column).
+    std::env::set_var(loader::LIBCUDA_PATH_VAR, NOWHERE);
+    let error = check_driver!(unsafe { cuInit(0) }).unwrap_err();
+    let text = format!("{error:?}");
+    let (_, message) = text.split_once(' ').unwrap();
+    assert!(
+        message.starts_with("unsafe { cuInit(0) } failed. \n code = CUDA_ERROR_STUB_LIBRARY"),
+        "{message}"
+    );
+    let (_, stderr) = run_child("child_check_cuda_errors");
+    assert!(stderr.starts_with("Error: ") && stderr.contains("tests/exit.rs:"), "{stderr}");
+    assert_exited_with("child_check_cuda_errors", &format!("{message}\n"));
+}
+
+#[test]
+#[ignore = "run by check_cuda_errors_prints_what_main_would_and_exits_1"]
+fn child_check_cuda_errors() {
+    checkCudaErrors!(unsafe { cuInit(0) });
+    unreachable!("checkCudaErrors! returned after a failure");
+}
+
+#[test]
+fn exiting_from_drop_and_from_a_thread_is_no_panic() {
+    assert_exited_with(
+        "child_in_drop",
+        " unsafe { cuCtxSynchronize() } failed. \n code = CUDA_ERROR_STUB_LIBRARY",
+    );
+    assert_exited_with("child_in_thread", " unsafe { cuInit(0) } failed. \n code = CUDA_ERROR_STUB_LIBRARY");
+}
+
+#[test]
+#[ignore = "run by exiting_from_drop_and_from_a_thread_is_no_panic"]
+fn child_in_drop() {
+    struct Guard;
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            check_driver_or_exit!(unsafe { cuCtxSynchronize() });
+        }
+    }
+    drop(Guard);
+    unreachable!("the check in drop returned after a failure");
+}
+
+#[test]
+#[ignore = "run by exiting_from_drop_and_from_a_thread_is_no_panic"]
+fn child_in_thread() {
+    std::thread::spawn(|| check_driver_or_exit!(unsafe { cuInit(0) })).join().unwrap();
+    unreachable!("the check in a thread returned after a failure");
+}
+
+#[test]
+fn success_passes_through() {
+    checkCudaErrors!(CUDA_SUCCESS);
+    check_driver_or_exit!(CUDA_SUCCESS);
+}
+
+#[cfg(feature = "runtime")]
+#[test]
+fn the_runtime_form_names_the_runtime_code() {
+    assert_exited_with(
+        "child_runtime",
+        "cudaErrorInvalidValue failed. \n code = cudaErrorInvalidValue, message = ",
+    );
+}
+
+#[cfg(feature = "runtime")]
+#[test]
+#[ignore = "run by the_runtime_form_names_the_runtime_code"]
+fn child_runtime() {
+    cuda_checked::check_cuda_or_exit!(cudart_sys::cudaSuccess);
+    checkCudaErrors!(cudart_sys::cudaErrorInvalidValue);
+}

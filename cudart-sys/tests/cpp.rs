@@ -1,0 +1,153 @@
+//! `cudart_sys::cpp`: C++'s spellings compile and reach the C functions, the derives hold
+//! across crates, and the occupancy search checks its input as the header's does. No GPU is
+//! needed: without a runtime (or a driver) every call returns an error, which is what is
+//! checked where a call is made.
+#![allow(non_snake_case)]
+
+use std::ffi::c_void;
+use std::ptr::null_mut;
+
+use cudart_sys::cpp::*;
+
+fn runtime_missing() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| std::env::set_var(loader::LIBCUDART_PATH_VAR, "/nonexistent/libcudart.so"));
+}
+
+#[test]
+fn typed_out_pointers_need_no_cast() {
+    runtime_missing();
+    let mut d_a: *mut f32 = null_mut();
+    let mut h_b: *mut u64 = null_mut();
+    let mut m: *mut i32 = null_mut();
+    let mut v: *mut c_void = null_mut();
+    unsafe {
+        // C++: cudaMalloc(&d_a, n), cudaMallocHost(&h_b, n, flags), cudaMallocManaged(&m, n).
+        assert_ne!(cudaMalloc(&mut d_a, 1024), cudaSuccess);
+        assert_ne!(cudaMallocHost!(&mut h_b, 1024), cudaSuccess);
+        assert_ne!(cudaMallocHost!(&mut h_b, 1024, cudaHostAllocPortable), cudaSuccess);
+        assert_ne!(cudaMallocManaged!(&mut m, 1024), cudaSuccess);
+        assert_ne!(cudaMallocManaged!(&mut m, 1024, cudaMemAttachHost), cudaSuccess);
+        assert_ne!(cudaMallocAsync!(&mut d_a, 1024, null_mut()), cudaSuccess);
+        assert_ne!(cudaMallocAsync!(&mut d_a, 1024, null_mut(), null_mut()), cudaSuccess);
+        assert_ne!(cudaStreamAttachMemAsync!(null_mut(), m), cudaSuccess);
+        // C's `void**` is the same call with T = c_void.
+        assert_ne!(cudaMalloc(&mut v, 1024), cudaSuccess);
+    }
+    assert!(d_a.is_null() && h_b.is_null() && m.is_null() && v.is_null());
+}
+
+#[test]
+fn other_arities_reach_the_functions_the_header_calls() {
+    runtime_missing();
+    let mut event: cudaEvent_t = null_mut();
+    unsafe {
+        assert_ne!(cudaEventCreate!(&mut event), cudaSuccess);
+        assert_ne!(cudaEventCreate!(&mut event, cudaEventDisableTiming), cudaSuccess);
+        let mut args: [*mut c_void; 0] = [];
+        let kernel: *const c_void = 1 as *const c_void;
+        assert_ne!(cudaLaunchKernel!(kernel, 4, 256, args.as_mut_ptr()), cudaSuccess);
+        assert_ne!(
+            cudaLaunchKernel!(kernel, (4, 2), dim3::from(256), args.as_mut_ptr(), 0, null_mut()),
+            cudaSuccess
+        );
+    }
+    assert!(event.is_null());
+}
+
+/// `cuda_runtime_api.h`'s `__dv(0)`: C++ may leave those arguments out, and so may a port.
+#[test]
+fn default_arguments_of_the_c_functions() {
+    runtime_missing();
+    let event: cudaEvent_t = null_mut();
+    let (src, mut dst) = ([0u8; 16], [0u8; 16]);
+    unsafe {
+        assert_ne!(cudaEventRecord!(event), cudaSuccess); // stream 0
+        assert_ne!(cudaEventRecord!(event, null_mut()), cudaSuccess);
+        assert_ne!(
+            cudaMemcpyAsync!(dst.as_mut_ptr().cast(), src.as_ptr().cast(), 16, cudaMemcpyHostToHost),
+            cudaSuccess
+        );
+        assert_ne!(cudaMemsetAsync!(dst.as_mut_ptr().cast(), 0, 16), cudaSuccess);
+    }
+}
+
+#[test]
+fn the_occupancy_search_rejects_null_as_the_header_does() {
+    let (mut grid, mut block) = (0, 0);
+    let kernel: *const c_void = 1 as *const c_void;
+    unsafe {
+        assert_eq!(
+            cudaOccupancyMaxPotentialBlockSize!(null_mut(), &mut block, kernel),
+            cudaErrorInvalidValue
+        );
+        assert_eq!(cudaOccupancyMaxPotentialBlockSize!(&mut grid, null_mut(), kernel), cudaErrorInvalidValue);
+        assert_eq!(
+            cudaOccupancyMaxPotentialBlockSize!(&mut grid, &mut block, null_mut::<c_void>()),
+            cudaErrorInvalidValue
+        );
+        assert_eq!(
+            cudaOccupancyMaxPotentialBlockSizeVariableSMem!(
+                &mut grid,
+                &mut block,
+                null_mut::<c_void>(),
+                |b| b as usize * 4
+            ),
+            cudaErrorInvalidValue
+        );
+    }
+}
+
+#[test]
+fn the_occupancy_search_passes_a_runtime_failure_on() {
+    runtime_missing();
+    let (mut grid, mut block) = (-1, -1);
+    let kernel: *const c_void = 1 as *const c_void;
+    let status = unsafe { cudaOccupancyMaxPotentialBlockSize!(&mut grid, &mut block, kernel, 0, 128) };
+    assert_ne!(status, cudaSuccess);
+    assert_eq!((grid, block), (-1, -1), "outputs are written on success only");
+}
+
+#[test]
+fn dim3_is_cpps() {
+    let d = |d: dim3| (d.x, d.y, d.z);
+    assert_eq!(d(dim3::default()), (1, 1, 1));
+    assert_eq!(d(256.into()), (256, 1, 1));
+    assert_eq!(d((512, 2).into()), (512, 2, 1));
+    assert_eq!(d((8, 8, 4).into()), (8, 8, 4));
+}
+
+/// `cudaDeviceProp prop[64];` and `prop[i] = prop[0];` as in C++: Copy, Clone and Debug,
+/// though `cudaDeviceProp` holds cuda_sys's `CUuuid_st`.
+#[test]
+fn plain_structs_copy_clone_and_debug_across_crates() {
+    fn copy_clone_debug<T: Copy + Clone + std::fmt::Debug>() {}
+    copy_clone_debug::<cudaDeviceProp>();
+    copy_clone_debug::<cudaPointerAttributes>();
+    copy_clone_debug::<cudaResourceDesc>();
+    copy_clone_debug::<cudaMemLocation>();
+    copy_clone_debug::<cudaKernelNodeParams>();
+    copy_clone_debug::<cuda_sys::CUDA_RESOURCE_DESC>();
+    copy_clone_debug::<cuda_sys::CUmemLocation>();
+    let props = [cudaDeviceProp::default(); 64];
+    let mut copy = props[0];
+    copy.major = 9;
+    assert_eq!(props[0].major, 0);
+    assert!(format!("{copy:?}").contains("major: 9"));
+    // Members as C names them, a keyword one too (`type`, not bindgen's `type_`).
+    let external = format!("{:?}", cuda_sys::CUDA_EXTERNAL_MEMORY_HANDLE_DESC::default());
+    assert!(external.starts_with("CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st { type: 0, handle: "), "{external}");
+    let desc = format!("{:?}", cudaResourceDesc::default());
+    assert!(desc.starts_with("cudaResourceDesc { resType: 0, res: ") && desc.contains("{ union }"), "{desc}");
+}
+
+#[test]
+fn the_profiler_api_is_bound() {
+    runtime_missing();
+    unsafe {
+        assert_ne!(cudaProfilerStart(), cudaSuccess);
+        assert_ne!(cudaProfilerStop(), cudaSuccess);
+        let _: unsafe extern "C" fn() -> cuda_sys::CUresult = cuda_sys::cuProfilerStart;
+        let _: unsafe extern "C" fn() -> cuda_sys::CUresult = cuda_sys::cuProfilerStop;
+    }
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# On the GPU machine (nvcc, /usr/local/cuda, compute-sanitizer; no Rust needed), from the
+# folder bundle.sh made:
+#   bash run.sh [OUT [SECTION...]]
+# Sections (default: all, in this order):
+#   samples    builds each NVIDIA sample of samples.txt with nvcc from samples/ and runs it, then
+#              the lesson porting it, with the same arguments: OUT/NAME.nvidia.txt beside
+#              OUT/LESSON.rust.txt, and both printed one after the other
+#   sanitizer  each lesson under compute-sanitizer, with samples.txt's smaller arguments:
+#              memcheck with --leak-check full, racecheck and synccheck (the kernels use
+#              shared memory and __syncthreads); an error makes the run exit 99
+#   tests      the GPU tests: lessons' (on_gpu, these lessons') and cudart-sys's cpp test
+# OUT defaults to ./out. Exit status: 0 when every step passed; the summary lists each.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out=$(realpath -m "${1:-$here/out}")
+[ $# -gt 0 ] && shift
+sections=${*:-samples sanitizer tests}
+cuda=${CUDA_HOME:-/usr/local/cuda}
+export PATH="$cuda/bin:$cuda/compute-sanitizer:$PATH"
+# The lessons load libcudart.so.13 from here; NVIDIA's samples link it as nvcc does.
+export LD_LIBRARY_PATH="$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+mkdir -p "$out/bin"
+summary=()
+step() { # step NAME LOG COMMAND...: runs it with its output in LOG (and shown), records pass or fail
+    local name=$1 log=$2 status
+    shift 2
+    "$@" > "$log" 2>&1
+    status=$?
+    cat "$log"
+    if [ "$status" = 0 ]; then summary+=("pass  $name"); else summary+=("FAIL  $name (exit $status)"); fi
+    return 0
+}
+table() { awk '!/^#/ && NF' "$here/samples.txt"; }
+
+if [[ " $sections " == *" samples "* ]]; then
+    echo "== nvcc $(nvcc --version | tail -1); $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
+    while read -r -u 3 sample lesson args _ flags; do
+        [ "$args" = "-" ] && args=""
+        # shellcheck disable=SC2086
+        step "nvcc $sample" "$out/$sample.nvcc.txt" nvcc -O2 -std=c++17 -arch="${NVCC_ARCH:-native}" \
+            -I"$here/samples/Common" -o "$out/bin/$sample" "$here/samples/$sample/$sample.cu" $flags
+        echo "==================== NVIDIA's $sample $args"
+        # shellcheck disable=SC2086
+        step "nvidia $sample" "$out/$sample.nvidia.txt" "$out/bin/$sample" $args
+        echo "==================== ours: $lesson $args"
+        # shellcheck disable=SC2086
+        step "rust $lesson" "$out/$lesson.rust.txt" "$here/examples/$lesson" $args
+    done 3< <(table)
+fi
+
+if [[ " $sections " == *" sanitizer "* ]]; then
+    while read -r -u 3 _ lesson _ args _; do
+        if [ "$args" = "-" ]; then args=""; else args=${args//,/ }; fi
+        for tool in "memcheck --leak-check full" racecheck synccheck; do
+            log="$out/$lesson.${tool%% *}.txt"
+            echo "==================== compute-sanitizer --tool $tool $lesson"
+            # shellcheck disable=SC2086
+            step "compute-sanitizer ${tool%% *} $lesson" "$log" \
+                compute-sanitizer --tool $tool --error-exitcode 99 "$here/examples/$lesson" $args
+        done
+    done 3< <(table)
+fi
+
+if [[ " $sections " == *" tests "* ]]; then
+    echo "==================== GPU tests"
+    # The tests of these lessons only (their names begin with the lesson's): the bundle has no other.
+    step "lessons on_gpu (these lessons)" "$out/on_gpu.txt" "$here/deps/on_gpu" \
+        $(awk '!/^#/ && NF { print $2 }' "$here/samples.txt") --test-threads=1
+    step "cudart-sys cpp_gpu" "$out/cudart_cpp_gpu.txt" "$here/deps/cudart_cpp_gpu" --test-threads=1 --nocapture
+fi
+
+echo "==================== summary (logs in $out)"
+printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"
+! grep -q '^FAIL' "$out/summary.txt"

@@ -1,0 +1,319 @@
+//! One process per GPU on one machine, in the shape of a multi-node job: a launcher starts the
+//! ranks as child processes (as `torchrun` or `mpirun` would), and rank 0 hands its bytes (an
+//! `ncclUniqueId`) to the other ranks over TCP, at an address all of them were given (`--root`).
+//! Run by hand on several machines, with rank 0's address as `--root`, the ranks are a
+//! multi-node job.
+//!
+//! Everything here is std only; the NCCL lessons and the all-reduce benchmark use it.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::process::{Child, Command, ExitStatus};
+use std::time::{Duration, Instant};
+
+/// How long rank 0 waits for the other ranks to connect, and they for rank 0 to listen.
+pub const WAIT: Duration = Duration::from_secs(60);
+
+/// Why a rank could not join or finish: what happened, and what to check. It prints as that
+/// sentence, in `main`'s `Error: ...` too.
+pub struct Error(pub String);
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<io::Error> for Error {
+    fn from(error: io::Error) -> Self {
+        Error(error.to_string())
+    }
+}
+
+/// Set in every rank's environment: NVLink SHARP (NVLS) uses NVLink multicast, which on the
+/// shared GPU machines can take the host's GPUs out of service. NCCL reads it at
+/// communicator creation (<https://docs.nccl.ai/en/latest/env.html#nccl-nvls-enable>).
+pub const NVLS_OFF: (&str, &str) = ("NCCL_NVLS_ENABLE", "0");
+
+/// Sets [`NVLS_OFF`] in this process's environment, for NCCL in this process. Call it first
+/// thing in `main`, before any thread exists.
+pub fn nvls_off() {
+    // Sound only while no other thread reads the environment: hence first thing in `main`.
+    std::env::set_var(NVLS_OFF.0, NVLS_OFF.1);
+}
+
+/// This process's place in the job, from its command line: `--rank R --nranks N --root ADDR`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rank {
+    pub rank: i32,
+    pub nranks: i32,
+    /// Where rank 0 listens and the others connect.
+    pub root: SocketAddr,
+}
+
+impl Rank {
+    /// The rank given on the command line, or `None` where there is none (the launcher).
+    ///
+    /// # Errors
+    /// A command line that names a rank but not all three values, or values out of range.
+    pub fn from_args(args: &[String]) -> Result<Option<Rank>, String> {
+        let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1));
+        let (rank, nranks, root) = (value("--rank"), value("--nranks"), value("--root"));
+        if rank.is_none() && nranks.is_none() && root.is_none() {
+            return Ok(None);
+        }
+        let usage = "a rank is started as: --rank R --nranks N --root HOST:PORT (0 <= R < N)";
+        let (Some(rank), Some(nranks), Some(root)) = (rank, nranks, root) else {
+            return Err(format!("{}: {usage}", args.join(" ")));
+        };
+        let rank: i32 = rank.parse().map_err(|_| format!("--rank {rank}: {usage}"))?;
+        let nranks: i32 = nranks.parse().map_err(|_| format!("--nranks {nranks}: {usage}"))?;
+        let root: SocketAddr = root.parse().map_err(|_| format!("--root {root}: {usage}"))?;
+        if nranks < 1 || !(0..nranks).contains(&rank) {
+            return Err(format!("--rank {rank} --nranks {nranks}: {usage}"));
+        }
+        Ok(Some(Rank { rank, nranks, root }))
+    }
+
+    /// The arguments that start this rank.
+    pub fn args(&self) -> [String; 6] {
+        [
+            "--rank".into(),
+            self.rank.to_string(),
+            "--nranks".into(),
+            self.nranks.to_string(),
+            "--root".into(),
+            self.root.to_string(),
+        ]
+    }
+
+    /// Rank 0: sends `bytes` to every other rank, once each has connected and said which rank
+    /// it is. The others: receive them from rank 0 (`bytes` is ignored). Either way, the bytes
+    /// every rank now holds.
+    ///
+    /// # Errors
+    /// A rank that does not connect within [`WAIT`], a rank number twice or out of range, a
+    /// connection that breaks: each says which rank and what to check.
+    pub fn share<const N: usize>(&self, bytes: &[u8; N]) -> Result<[u8; N], Error> {
+        if self.rank == 0 {
+            let listener = TcpListener::bind(self.root)
+                .map_err(|e| context(e, format!("rank 0 cannot listen on {}", self.root)))?;
+            serve(&listener, self.nranks, bytes)?;
+            Ok(*bytes)
+        } else {
+            Ok(receive(self.root, self.rank)?)
+        }
+    }
+}
+
+/// Rank 0's side: accepts `nranks - 1` connections, each starting with its rank (4 bytes,
+/// little-endian), and answers each with `bytes`.
+fn serve(listener: &TcpListener, nranks: i32, bytes: &[u8]) -> io::Result<()> {
+    let root = listener.local_addr()?;
+    listener.set_nonblocking(true)?;
+    let deadline = Instant::now() + WAIT;
+    let mut joined = vec![false; nranks as usize];
+    joined[0] = true;
+    while joined.contains(&false) {
+        let (mut stream, peer) = match listener.accept() {
+            Ok(connection) => connection,
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock && Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(10));
+                continue;
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                let missing: Vec<usize> = (0..joined.len()).filter(|&r| !joined[r]).collect();
+                return Err(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    format!(
+                        "rank 0 waited {} s on {root} for ranks {missing:?} of {nranks}: were they \
+                         started with --root {root}?",
+                        WAIT.as_secs()
+                    ),
+                ));
+            }
+            Err(e) => return Err(context(e, format!("rank 0 could not accept a rank on {root}"))),
+        };
+        stream.set_nonblocking(false)?;
+        stream.set_read_timeout(Some(WAIT))?;
+        stream.set_write_timeout(Some(WAIT))?;
+        let mut rank = [0u8; 4];
+        stream.read_exact(&mut rank).map_err(|e| context(e, format!("{peer} connected but sent no rank")))?;
+        let rank = i32::from_le_bytes(rank);
+        match usize::try_from(rank).ok().filter(|&r| r < joined.len()) {
+            Some(r) if !joined[r] => joined[r] = true,
+            _ => {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "{peer} says it is rank {rank}: not one of 1..{nranks} still awaited \
+                         (two jobs on --root {root}?)"
+                    ),
+                ))
+            }
+        }
+        stream.write_all(bytes).map_err(|e| context(e, format!("rank 0 could not send to rank {rank}")))?;
+    }
+    Ok(())
+}
+
+/// Another rank's side: connects to `root` (retrying until rank 0 listens, up to [`WAIT`]),
+/// says its rank, reads `N` bytes.
+fn receive<const N: usize>(root: SocketAddr, rank: i32) -> io::Result<[u8; N]> {
+    let deadline = Instant::now() + WAIT;
+    let mut stream = loop {
+        match TcpStream::connect_timeout(&root, Duration::from_secs(1)) {
+            Ok(stream) => break stream,
+            Err(_) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
+            Err(e) => {
+                return Err(context(
+                    e,
+                    format!("rank {rank} could not reach rank 0 at {root} for {} s", WAIT.as_secs()),
+                ))
+            }
+        }
+    };
+    stream.set_read_timeout(Some(WAIT))?;
+    stream.set_write_timeout(Some(WAIT))?;
+    stream.write_all(&rank.to_le_bytes())?;
+    let mut bytes = [0u8; N];
+    stream
+        .read_exact(&mut bytes)
+        .map_err(|e| context(e, format!("rank {rank}: rank 0 at {root} closed before sending {N} bytes")))?;
+    Ok(bytes)
+}
+
+fn context(error: io::Error, what: String) -> io::Error {
+    io::Error::new(error.kind(), format!("{what}: {error}"))
+}
+
+/// A free port on the loopback interface, for rank 0 to listen on: the system's choice, given
+/// back at once (as `torchrun` picks its port; another program could take it in between, and
+/// rank 0 then says so).
+pub fn loopback_root() -> io::Result<SocketAddr> {
+    TcpListener::bind((Ipv4Addr::LOCALHOST, 0))?.local_addr()
+}
+
+/// Starts `nranks` copies of this program as child processes, rank `r` with `--rank r
+/// --nranks N --root ADDR` after `args` and [`NVLS_OFF`] in its environment, and waits for
+/// them. When a rank fails, the others are stopped: they would wait for it forever.
+///
+/// # Errors
+/// A rank that could not be started, or that failed: which, and how it ended.
+pub fn launch(nranks: i32, args: &[&str]) -> Result<(), Error> {
+    let root = loopback_root()?;
+    let exe = std::env::current_exe()?;
+    let mut children: Vec<(i32, Child)> = Vec::new();
+    for rank in 0..nranks {
+        let me = Rank { rank, nranks, root };
+        let child = Command::new(&exe).args(args).args(me.args()).env(NVLS_OFF.0, NVLS_OFF.1).spawn();
+        match child {
+            Ok(child) => children.push((rank, child)),
+            Err(e) => {
+                stop(&mut children);
+                return Err(context(e, format!("could not start rank {rank} ({})", exe.display())).into());
+            }
+        }
+    }
+    wait_all(children)
+}
+
+/// Waits for every rank; at the first that fails, stops the rest.
+fn wait_all(mut children: Vec<(i32, Child)>) -> Result<(), Error> {
+    while !children.is_empty() {
+        let mut failed: Option<(i32, ExitStatus)> = None;
+        let mut i = 0;
+        while i < children.len() {
+            match children[i].1.try_wait()? {
+                Some(status) => {
+                    let (rank, _) = children.remove(i);
+                    if !status.success() && failed.is_none() {
+                        failed = Some((rank, status));
+                    }
+                }
+                None => i += 1,
+            }
+        }
+        if let Some((rank, status)) = failed {
+            let others: Vec<i32> = children.iter().map(|(r, _)| *r).collect();
+            stop(&mut children);
+            let stopped =
+                if others.is_empty() { String::new() } else { format!("; stopped ranks {others:?}") };
+            return Err(Error(format!("rank {rank} failed ({status}){stopped}")));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Ok(())
+}
+
+fn stop(children: &mut Vec<(i32, Child)>) {
+    for (_, child) in children.iter_mut() {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    children.clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn a_rank_reads_its_command_line() {
+        assert_eq!(Rank::from_args(&args("lesson")), Ok(None));
+        let rank = Rank::from_args(&args("x --rank 1 --nranks 2 --root 127.0.0.1:7000")).unwrap().unwrap();
+        assert_eq!(rank, Rank { rank: 1, nranks: 2, root: "127.0.0.1:7000".parse().unwrap() });
+        assert_eq!(Rank::from_args(&rank.args()), Ok(Some(rank)));
+        for bad in [
+            "--rank 2 --nranks 2 --root 127.0.0.1:1",
+            "--rank 0 --nranks 1",
+            "--rank x --nranks 1 --root 127.0.0.1:1",
+        ] {
+            let error = Rank::from_args(&args(bad)).unwrap_err();
+            assert!(error.contains("--rank R --nranks N --root HOST:PORT"), "{bad}: {error}");
+        }
+    }
+
+    /// Four ranks in threads: each ends with rank 0's bytes.
+    #[test]
+    fn every_rank_gets_rank_0s_bytes() {
+        let root = loopback_root().unwrap();
+        let id: [u8; 128] = std::array::from_fn(|i| (i * 7 + 3) as u8);
+        let ranks: Vec<_> = (0..4)
+            .map(|rank| {
+                std::thread::spawn(move || {
+                    let mine = if rank == 0 { id } else { [0; 128] };
+                    Rank { rank, nranks: 4, root }.share(&mine)
+                })
+            })
+            .collect();
+        for handle in ranks {
+            assert_eq!(handle.join().unwrap().unwrap(), id);
+        }
+    }
+
+    /// A rank number that is not awaited is refused with a reason, not served.
+    #[test]
+    fn rank_0_refuses_a_rank_twice() {
+        let root = loopback_root().unwrap();
+        let server = std::thread::spawn(move || Rank { rank: 0, nranks: 3, root }.share(&[1u8; 8]));
+        assert_eq!(Rank { rank: 1, nranks: 3, root }.share(&[0u8; 8]).unwrap(), [1u8; 8]);
+        let twice = Rank { rank: 1, nranks: 3, root }.share(&[0u8; 8]);
+        assert!(twice.is_err());
+        let error = server.join().unwrap().unwrap_err().0;
+        assert!(error.contains("says it is rank 1: not one of 1..3 still awaited"), "{error}");
+    }
+}

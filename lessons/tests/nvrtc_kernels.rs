@@ -1,0 +1,144 @@
+//! Every CUDA C++ kernel of the lessons (`kernels/*.cu`) compiled by a real NVRTC through
+//! nvrtc-sys and `check_nvrtc!`, on any machine, GPU or not: to PTX and to CUBIN for sm_80 and
+//! sm_90. Each kernel of `kernels/mistakes/` must fail with the error its file announces.
+//!
+//! NVRTC is a library of the toolkit or of NVIDIA's wheel (`nvidia-cuda-nvrtc`), not of the
+//! driver: these tests need it and fail, saying why, without it. So they are `--ignored`:
+//! `cargo test -p lessons --test nvrtc_kernels -- --ignored` (CI runs them with the 13.0 wheel).
+
+use std::ffi::CString;
+use std::path::{Path, PathBuf};
+
+use lessons::nvrtc_helper::{compile, KernelFile, Output};
+use nvrtc_sys::{NVRTC_ERROR_COMPILATION, NVRTC_ERROR_INVALID_OPTION};
+
+const ARCHITECTURES: [u32; 2] = [80, 90];
+
+fn kernels_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("kernels")
+}
+
+/// The `.cu` files of `dir`, by name, sorted.
+fn cu_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "cu"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A file as a [`KernelFile`] named by its path under `kernels/`, as `kernel_file!` names it.
+fn kernel_file(path: &Path) -> KernelFile {
+    let name = path.strip_prefix(kernels_dir()).unwrap().to_str().unwrap();
+    let source = std::fs::read_to_string(path).unwrap();
+    // (Leaked: a test process compiles a handful of small files.)
+    KernelFile::new(format!("{name}\0").leak(), format!("{source}\0").leak())
+}
+
+/// The names of the file's `extern "C" __global__` kernels: what the lessons ask
+/// cuModuleGetFunction for.
+fn kernel_names(source: &str) -> Vec<String> {
+    source
+        .split("extern \"C\" __global__ void ")
+        .skip(1)
+        .map(|rest| rest.split('(').next().unwrap().trim().to_owned())
+        .collect()
+}
+
+fn option(text: String) -> CString {
+    CString::new(text).unwrap()
+}
+
+/// The real architecture a CUBIN is for, from its ELF header: NVIDIA's CUDA ELF keeps it in
+/// `e_flags`, bits 8-15 from ABI version 8 (CUDA 12.8's NVRTC and later), bits 0-7 before.
+fn cubin_architecture(cubin: &[u8]) -> u32 {
+    assert_eq!(&cubin[..4], b"\x7fELF", "not an ELF file");
+    assert_eq!(cubin[4], 2, "not a 64-bit ELF file");
+    let machine = u16::from_le_bytes([cubin[18], cubin[19]]);
+    assert_eq!(machine, 190, "e_machine is not EM_CUDA");
+    let flags = u32::from_le_bytes(cubin[48..52].try_into().unwrap());
+    if cubin[8] >= 8 {
+        (flags >> 8) & 0xff
+    } else {
+        flags & 0xff
+    }
+}
+
+#[test]
+#[ignore = "needs NVRTC (libnvrtc): run with --ignored"]
+fn every_lesson_kernel_compiles_to_ptx_and_cubin_for_sm_80_and_sm_90() {
+    let files = cu_files(&kernels_dir());
+    assert!(files.len() >= 4, "only {} kernels in {}", files.len(), kernels_dir().display());
+    for path in &files {
+        let file = kernel_file(path);
+        let names = kernel_names(file.source());
+        assert!(!names.is_empty(), "{}: no extern \"C\" __global__ kernel", file.name());
+        for sm in ARCHITECTURES {
+            let ptx = compile(&file, &[&option(format!("--gpu-architecture=compute_{sm}"))], Output::Ptx)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let ptx = std::str::from_utf8(ptx.strip_suffix(b"\0").expect("PTX ends in NUL")).unwrap();
+            assert!(ptx.lines().any(|l| l.trim() == format!(".target sm_{sm}")), "{}: {ptx}", file.name());
+            for name in &names {
+                assert!(
+                    ptx.contains(&format!(".entry {name}(")),
+                    "{}: no .entry {name}:\n{ptx}",
+                    file.name()
+                );
+            }
+
+            let cubin = compile(&file, &[&option(format!("--gpu-architecture=sm_{sm}"))], Output::Cubin)
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(cubin_architecture(&cubin), sm, "{}", file.name());
+            for name in &names {
+                let symbol = format!("\0{name}\0");
+                assert!(
+                    cubin.windows(symbol.len()).any(|w| w == symbol.as_bytes()),
+                    "{}: sm_{sm} CUBIN has no symbol {name}",
+                    file.name()
+                );
+            }
+        }
+        println!("{}: {} to PTX and CUBIN for sm_80 and sm_90", file.name(), names.join(", "));
+    }
+}
+
+#[test]
+#[ignore = "needs NVRTC (libnvrtc): run with --ignored"]
+fn a_mistake_fails_with_the_log_its_file_announces() {
+    let files = cu_files(&kernels_dir().join("mistakes"));
+    assert!(!files.is_empty());
+    for path in &files {
+        let file = kernel_file(path);
+        let expected = file
+            .source()
+            .lines()
+            .find_map(|l| l.split_once("NVRTC says: ").map(|(_, said)| said.trim()))
+            .unwrap_or_else(|| panic!("{}: no line saying what NVRTC says", file.name()));
+        let e = compile(&file, &[&option("--gpu-architecture=sm_90".into())], Output::Cubin).unwrap_err();
+        assert_eq!(e.code(), NVRTC_ERROR_COMPILATION, "{e}");
+        assert_eq!(e.name(), "NVRTC_ERROR_COMPILATION");
+        let log = e.log().unwrap_or_else(|| panic!("no log: {e}"));
+        assert!(log.contains(expected), "{}: the log lacks {expected:?}:\n{log}", file.name());
+        // The log follows the error's own lines in what a user sees.
+        let shown = e.to_string();
+        assert!(
+            shown.contains("nvrtcCompileProgram(")
+                && shown.contains(" failed. \n code = NVRTC_ERROR_COMPILATION")
+        );
+        assert!(shown.ends_with(&format!("\n log:\n{log}")), "{shown}");
+        assert!(format!("{e:?}").contains(expected), "{e:?}");
+        println!("{e}");
+    }
+}
+
+#[test]
+#[ignore = "needs NVRTC (libnvrtc): run with --ignored"]
+fn an_architecture_nvrtc_does_not_know_is_an_invalid_option_with_its_log() {
+    let file = kernel_file(&kernels_dir().join("vectorAdd_kernel.cu"));
+    let e = compile(&file, &[&option("--gpu-architecture=sm_1".into())], Output::Cubin).unwrap_err();
+    assert_eq!(e.code(), NVRTC_ERROR_INVALID_OPTION, "{e}");
+    let log = e.log().unwrap_or_else(|| panic!("no log: {e}"));
+    assert!(log.contains("--gpu-architecture"), "{log}");
+}
