@@ -4,8 +4,10 @@
 //! `cublasCreate`, `cublasSgemm`, `cublasGemmEx`, `cublasLtMatmul`, `cublasHandle_t`,
 //! `CUBLAS_OP_N`, `CUBLAS_COMPUTE_32F`. The build script runs bindgen on the headers of the
 //! toolkit cudart-sys found (or, for CUDA 11 and 12's wheels, of the `nvidia-cublas-cu12` wheel
-//! beside the runtime's), or uses the bindings vendored from the newest headers of the same
-//! CUDA major. [`CUDA_VERSION`] says which toolkit; [`CUBLAS_VERSION`] which cuBLAS. The
+//! beside the runtime's), or uses the bindings vendored from that release's headers (the same
+//! items; a release without them is generated from, or the build stops and says so; without a
+//! cuBLAS header, cudart-sys's release's, or the newest of its major). [`CUDA_VERSION`] says
+//! which toolkit; [`CUBLAS_VERSION`] which cuBLAS. The
 //! reference is NVIDIA's: <https://docs.nvidia.com/cuda/cublas/>.
 //!
 //! # Names

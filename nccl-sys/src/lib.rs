@@ -5,7 +5,8 @@
 //! `ncclComm_t`, `ncclFloat`, `NCCL_VERSION_CODE`, and `pnccl*`, the profiling interface. The
 //! build script runs bindgen on the `nccl.h` it finds (`$NCCL_HOME`, the CUDA toolkit,
 //! NVIDIA's `nvidia-nccl-cu13` wheel, `/usr`) with the CUDA toolkit's headers cudart-sys
-//! generated from, or uses the vendored bindings. [`NCCL_VERSION_CODE`] says which header.
+//! generated from, or uses the bindings vendored from that `NCCL_VERSION_CODE` (the same items).
+//! [`NCCL_VERSION_CODE`] says which header.
 //! The reference is NVIDIA's: <https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/api.html>.
 //!
 //! # Shared with the runtime, as in C

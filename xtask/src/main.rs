@@ -309,7 +309,7 @@ fn tested() -> Vec<&'static str> {
         .enumerate()
         .filter(|(i, v)| {
             let first = *i == 0 || major(VERSIONS[i - 1].version) != major(v.version);
-            let last = VERSIONS.get(i + 1).is_none_or(|next| major(next.version) != major(v.version));
+            let last = VERSIONS.get(i + 1).map_or(true, |next| major(next.version) != major(v.version));
             first || last || v.version == GPU_MACHINE
         })
         .map(|(_, v)| v.version)
@@ -500,10 +500,12 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
                 generate::generate(api, &include, &extra, false).map_err(|e| format!("{what}: {e}"))?;
             let path = dir.join(format!("{}_{}.rs", api.vendored_stem, generated.version));
             match expected.iter().find(|(p, _, _)| *p == path) {
-                Some((_, text, from)) if *text != generated.text => return Err(format!(
+                Some((_, text, from)) if *text != generated.text => {
+                    return Err(format!(
                     "{what} and {from} both say {} {}, but their bindings differ: one file cannot hold both",
                     api.version_macro, generated.version
-                )),
+                ))
+                }
                 Some(_) => {}
                 None => expected.push((path, generated.text, what)),
             }

@@ -233,20 +233,27 @@ fn generate_unguarded(
     Ok(generated)
 }
 
-/// `crt/host_defines.h`, which `cuda_runtime_api.h` includes and NVIDIA's CUDA 13 runtime wheel
-/// lacks: our stand-in (see the file), written to a folder of its own (the build's `OUT_DIR`, or
-/// a temporary one), which is returned.
+/// `crt/host_defines.h`, which `cuda_runtime_api.h` includes, and `crt/host_config.h`, which
+/// `cuda_runtime.h` includes (NCCL's header includes that), both of which NVIDIA's runtime
+/// wheels lack: our stand-ins (see the files), written to a folder of their own (the build's
+/// `OUT_DIR`, or a temporary one), which is returned.
 fn stand_in() -> Result<PathBuf, Error> {
-    const HOST_DEFINES: &str = include_str!("stand-in/crt/host_defines.h");
+    const FILES: &[(&str, &str)] = &[
+        ("crt/host_defines.h", include_str!("stand-in/crt/host_defines.h")),
+        ("crt/host_config.h", include_str!("stand-in/crt/host_config.h")),
+    ];
     let base = std::env::var_os("OUT_DIR").map(PathBuf::from).unwrap_or_else(std::env::temp_dir);
     let dir = base.join(format!("cuda-bindings-build-stand-in-{}", env!("CARGO_PKG_VERSION")));
-    let file = dir.join("crt/host_defines.h");
-    if std::fs::read_to_string(&file).ok().as_deref() != Some(HOST_DEFINES) {
+    for (name, text) in FILES {
+        let file = dir.join(name);
+        if std::fs::read_to_string(&file).ok().as_deref() == Some(*text) {
+            continue;
+        }
         // Written whole under another name, then renamed: a parallel build reads all or nothing.
         let write = || {
             std::fs::create_dir_all(dir.join("crt"))?;
-            let partial = dir.join(format!("crt/host_defines.h.{}", std::process::id()));
-            std::fs::write(&partial, HOST_DEFINES)?;
+            let partial = dir.join(format!("{name}.{}", std::process::id()));
+            std::fs::write(&partial, text)?;
             std::fs::rename(&partial, &file)
         };
         write().map_err(|e| Error::Parse(format!("cannot write {}: {e}", file.display())))?;
