@@ -54,14 +54,22 @@ impl<Args, F: Copy> Clone for Kernel<Args, F> {
 }
 impl<Args, F: Copy> Copy for Kernel<Args, F> {}
 
-// SAFETY: a function or kernel handle may be used from any thread (launches take the context
-// or device from the calling thread); `Args` is only a type here.
-unsafe impl<Args> Send for Kernel<Args, crate::CUfunction> {}
-unsafe impl<Args> Sync for Kernel<Args, crate::CUfunction> {}
+/// A kernel handle that any thread may use: `CUfunction`, and `CUkernel` (which is also the
+/// Runtime API's `cudaKernel_t`). A [`Kernel`] of such a handle is `Send` and `Sync`.
+///
+/// # Safety
+/// The handle stays valid whichever thread uses it: launches take the context or device from
+/// the calling thread, not from the handle's creator.
+pub unsafe trait ThreadSafeHandle: Copy {}
+// SAFETY: the Driver API's handles are usable from any thread, as above.
+unsafe impl ThreadSafeHandle for crate::CUfunction {}
 #[cfg(cuda_ge = "12.0")]
-unsafe impl<Args> Send for Kernel<Args, crate::CUkernel> {}
-#[cfg(cuda_ge = "12.0")]
-unsafe impl<Args> Sync for Kernel<Args, crate::CUkernel> {}
+unsafe impl ThreadSafeHandle for crate::CUkernel {}
+
+// SAFETY: `F` may be used from any thread (`ThreadSafeHandle`); `Args` is only a type here.
+// One impl over a bound, not one per handle type: Rust refuses to specialize an auto trait.
+unsafe impl<Args, F: ThreadSafeHandle> Send for Kernel<Args, F> {}
+unsafe impl<Args, F: ThreadSafeHandle> Sync for Kernel<Args, F> {}
 
 impl<Args, F: core::fmt::Debug> core::fmt::Debug for Kernel<Args, F> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -271,5 +279,13 @@ mod tests {
         assert_eq!(Dims::dims(256), [256, 1, 1]);
         assert_eq!((16u32, 8u32).dims(), [16, 8, 1]);
         assert_eq!((8u32, 8u32, 4u32).dims(), [8, 8, 4]);
+    }
+
+    #[test]
+    fn kernels_of_either_handle_cross_threads() {
+        fn send_sync<T: Send + Sync>() {}
+        send_sync::<Kernel<(crate::CUdeviceptr, u32)>>();
+        #[cfg(cuda_ge = "12.0")]
+        send_sync::<Kernel<(crate::CUdeviceptr, u32), crate::CUkernel>>();
     }
 }
