@@ -10,7 +10,7 @@
 //!   version typed again.
 //! - `root-vars`: the variables that may name a toolkit root, in the order the finder reads them.
 //! - `nccl [DIR [MAJOR]]`: fetch the NCCL CI builds against with CUDA MAJOR (default: the
-//!   newest; NVIDIA's nvidia-nccl-cu<MAJOR> wheel) into `DIR/nccl-<version>-cu<MAJOR>` (default
+//!   newest; NVIDIA's `nvidia-nccl-cu<MAJOR>` wheel) into `DIR/nccl-<version>-cu<MAJOR>` (default
 //!   `.nccl`): `include/nccl.h` and `lib/libnccl.so.2`. Prints the root. With `all`, every one.
 //! - `vendor [--check] [--headers DIR] [--nccl DIR]`: regenerate the vendored bindings, one
 //!   file per release (what generation from that release's header gives): every CUDA version of
