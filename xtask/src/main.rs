@@ -11,11 +11,13 @@
 //! - `root-vars`: the variables that may name a toolkit root, in the order the finder reads them.
 //! - `nccl [DIR [MAJOR]]`: fetch the NCCL CI builds against with CUDA MAJOR (default: the
 //!   newest; NVIDIA's `nvidia-nccl-cu<MAJOR>` wheel) into `DIR/nccl-<version>-cu<MAJOR>` (default
-//!   `.nccl`): `include/nccl.h` and `lib/libnccl.so.2`. Prints the root. With `all`, every one.
+//!   `.nccl`): `include/nccl.h` and `lib/libnccl.so.2`. Prints the root. With `all`, every one;
+//!   with `headers`, a root of headers only for each NCCL nccl-sys has vendored bindings of.
 //! - `vendor [--check] [--headers DIR] [--nccl DIR]`: regenerate the vendored bindings, one
 //!   file per release (what generation from that release's header gives): every CUDA version of
-//!   the list for the driver, runtime and NVRTC; those CI tests against for cuBLAS; every NCCL
-//!   of [`NCCL`]. With `--check`, fail if the files differ.
+//!   the list for the driver, runtime, NVRTC and cuBLAS; every NCCL of [`NCCL_HEADERS`]. Only
+//!   the headers are read where no test needs the libraries. With `--check`, fail if the files
+//!   differ.
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
 //!   every version's cuda.h; with `--check`, fail if it differs.
 
@@ -40,12 +42,11 @@ struct Version {
     /// The wheel with the profiler's headers (`cuda_profiler_api.h`, `cudaProfiler.h`), which
     /// the generator binds beside the main ones (`Api::also`), and its root inside the wheel.
     profiler: (&'static str, &'static str),
-    /// cuBLAS's wheel (`include/cublas_v2.h`, `cublasLt.h`, ...; `lib/libcublas.so.<major>`) and
-    /// its root, and whether its libraries join too (about 600 MB unpacked: only where a test or
-    /// the benchmarks load them). Required for the versions CI tests against ([`tested`]): those
-    /// are cublas-sys's vendored releases. Not fetched for the others: each wheel is 400 to
-    /// 600 MB, and a header of another release generates, or its build says what to do.
-    cublas: Option<(&'static str, &'static str, bool)>,
+    /// cuBLAS's wheel of that toolkit release (the one NVIDIA published the same day as the
+    /// runtime's) (`include/cublas_v2.h`, `cublasLt.h`, ...; `lib/libcublas.so.<major>`) and its
+    /// root, and whether its libraries join too (about 600 MB unpacked: only where a test or
+    /// the benchmarks load them; otherwise only `include/` is read from PyPI, see [`extract`]).
+    cublas: (&'static str, &'static str, bool),
     /// The wheel with `include/nv/`, which cuda_fp16.h includes from CUDA 12 on (cuBLAS's
     /// headers include cuda_fp16.h), and its root.
     cccl: Option<(&'static str, &'static str)>,
@@ -61,7 +62,7 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-nvcc-cu11==11.8.89", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu11==11.8.89", "nvidia/cuda_nvrtc"),
         profiler: ("nvidia-cuda-profiler-api-cu11==11.8.86", "nvidia/cuda_profiler_api"),
-        cublas: Some(("nvidia-cublas-cu11==11.11.3.6", "nvidia/cublas", false)),
+        cublas: ("nvidia-cublas-cu11==11.11.3.6", "nvidia/cublas", false),
         cccl: None,
     },
     Version {
@@ -70,7 +71,7 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-nvcc-cu12==12.0.140", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.0.76", "nvidia/cuda_nvrtc"),
         profiler: ("nvidia-cuda-profiler-api-cu12==12.0.140", "nvidia/cuda_profiler_api"),
-        cublas: Some(("nvidia-cublas-cu12==12.0.2.224", "nvidia/cublas", false)),
+        cublas: ("nvidia-cublas-cu12==12.0.2.224", "nvidia/cublas", false),
         // 12.0's CCCL wheels lack nv/target (only a toolkit had it then); 12.9's is the same
         // preprocessor header.
         cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
@@ -81,8 +82,8 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-nvcc-cu12==12.1.105", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.1.105", "nvidia/cuda_nvrtc"),
         profiler: ("nvidia-cuda-profiler-api-cu12==12.1.105", "nvidia/cuda_profiler_api"),
-        cublas: None,
-        cccl: None,
+        cublas: ("nvidia-cublas-cu12==12.1.3.1", "nvidia/cublas", false),
+        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
         version: "12.2",
@@ -90,8 +91,8 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-nvcc-cu12==12.2.140", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.2.140", "nvidia/cuda_nvrtc"),
         profiler: ("nvidia-cuda-profiler-api-cu12==12.2.140", "nvidia/cuda_profiler_api"),
-        cublas: None,
-        cccl: None,
+        cublas: ("nvidia-cublas-cu12==12.2.5.6", "nvidia/cublas", false),
+        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
         version: "12.3",
@@ -99,8 +100,8 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-nvcc-cu12==12.3.107", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.3.107", "nvidia/cuda_nvrtc"),
         profiler: ("nvidia-cuda-profiler-api-cu12==12.3.101", "nvidia/cuda_profiler_api"),
-        cublas: None,
-        cccl: None,
+        cublas: ("nvidia-cublas-cu12==12.3.4.1", "nvidia/cublas", false),
+        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
         version: "12.4",
@@ -108,8 +109,8 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-nvcc-cu12==12.4.131", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.4.127", "nvidia/cuda_nvrtc"),
         profiler: ("nvidia-cuda-profiler-api-cu12==12.4.127", "nvidia/cuda_profiler_api"),
-        cublas: None,
-        cccl: None,
+        cublas: ("nvidia-cublas-cu12==12.4.5.8", "nvidia/cublas", false),
+        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
         version: "12.5",
@@ -117,8 +118,8 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-nvcc-cu12==12.5.82", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.5.82", "nvidia/cuda_nvrtc"),
         profiler: ("nvidia-cuda-profiler-api-cu12==12.5.39", "nvidia/cuda_profiler_api"),
-        cublas: None,
-        cccl: None,
+        cublas: ("nvidia-cublas-cu12==12.5.3.2", "nvidia/cublas", false),
+        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
         version: "12.6",
@@ -126,8 +127,8 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-nvcc-cu12==12.6.85", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.6.85", "nvidia/cuda_nvrtc"),
         profiler: ("nvidia-cuda-profiler-api-cu12==12.6.77", "nvidia/cuda_profiler_api"),
-        cublas: None,
-        cccl: None,
+        cublas: ("nvidia-cublas-cu12==12.6.3.3", "nvidia/cublas", false),
+        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
         version: "12.8",
@@ -135,8 +136,8 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-nvcc-cu12==12.8.93", "nvidia/cuda_nvcc"),
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.8.93", "nvidia/cuda_nvrtc"),
         profiler: ("nvidia-cuda-profiler-api-cu12==12.8.90", "nvidia/cuda_profiler_api"),
-        cublas: None,
-        cccl: None,
+        cublas: ("nvidia-cublas-cu12==12.8.4.1", "nvidia/cublas", false),
+        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
         version: "12.9",
@@ -145,7 +146,7 @@ const VERSIONS: &[Version] = &[
         nvrtc: ("nvidia-cuda-nvrtc-cu12==12.9.86", "nvidia/cuda_nvrtc"),
         profiler: ("nvidia-cuda-profiler-api-cu12==12.9.79", "nvidia/cuda_profiler_api"),
         // Its libraries too: CI links cuda-checked/link's cuBLAS against them.
-        cublas: Some(("nvidia-cublas-cu12==12.9.1.4", "nvidia/cublas", true)),
+        cublas: ("nvidia-cublas-cu12==12.9.1.4", "nvidia/cublas", true),
         cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
     },
     Version {
@@ -155,7 +156,7 @@ const VERSIONS: &[Version] = &[
         nvrtc: ("nvidia-cuda-nvrtc==13.0.88", "nvidia/cu13"),
         profiler: ("nvidia-cuda-profiler-api==13.0.85", "nvidia/cu13"),
         // The GPU machine's: CUDA 13.0 with cuBLAS 13.1.
-        cublas: Some(("nvidia-cublas==13.1.0.3", "nvidia/cu13", true)),
+        cublas: ("nvidia-cublas==13.1.0.3", "nvidia/cu13", true),
         cccl: Some(("nvidia-cuda-cccl==13.0.85", "nvidia/cu13")),
     },
     Version {
@@ -164,8 +165,8 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-crt==13.1.80", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.1.80", "nvidia/cu13"),
         profiler: ("nvidia-cuda-profiler-api==13.1.80", "nvidia/cu13"),
-        cublas: None,
-        cccl: None,
+        cublas: ("nvidia-cublas==13.2.0.9", "nvidia/cu13", false),
+        cccl: Some(("nvidia-cuda-cccl==13.1.78", "nvidia/cu13")),
     },
     Version {
         version: "13.2",
@@ -173,8 +174,8 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-crt==13.2.86", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.2.86", "nvidia/cu13"),
         profiler: ("nvidia-cuda-profiler-api==13.2.86", "nvidia/cu13"),
-        cublas: None,
-        cccl: None,
+        cublas: ("nvidia-cublas==13.4.1.3", "nvidia/cu13", false),
+        cccl: Some(("nvidia-cuda-cccl==13.2.86", "nvidia/cu13")),
     },
     Version {
         version: "13.3",
@@ -182,8 +183,8 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-crt==13.3.33", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.3.33", "nvidia/cu13"),
         profiler: ("nvidia-cuda-profiler-api==13.3.27", "nvidia/cu13"),
-        cublas: None,
-        cccl: None,
+        cublas: ("nvidia-cublas==13.5.1.27", "nvidia/cu13", false),
+        cccl: Some(("nvidia-cuda-cccl==13.3.3.3.1", "nvidia/cu13")),
     },
     Version {
         version: "13.4",
@@ -191,8 +192,8 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-crt==13.4.92", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.4.92", "nvidia/cu13"),
         profiler: ("nvidia-cuda-profiler-api==13.4.92", "nvidia/cu13"),
-        cublas: None,
-        cccl: None,
+        cublas: ("nvidia-cublas==13.8.0.4", "nvidia/cu13", false),
+        cccl: Some(("nvidia-cuda-cccl==13.3.4.3.1", "nvidia/cu13")),
     },
     Version {
         version: "13.5",
@@ -200,7 +201,7 @@ const VERSIONS: &[Version] = &[
         crt: ("nvidia-cuda-crt==13.5.37", "nvidia/cu13"),
         nvrtc: ("nvidia-cuda-nvrtc==13.5.37", "nvidia/cu13"),
         profiler: ("nvidia-cuda-profiler-api==13.5.25", "nvidia/cu13"),
-        cublas: Some(("nvidia-cublas==13.10.0.20", "nvidia/cu13", false)),
+        cublas: ("nvidia-cublas==13.10.0.20", "nvidia/cu13", false),
         cccl: Some(("nvidia-cuda-cccl==13.3.5.0.6", "nvidia/cu13")),
     },
 ];
@@ -218,6 +219,37 @@ const NCCL: &[(&str, &str, &str)] = &[
     ("11", "nvidia-nccl-cu11==2.21.5", "nvidia/nccl"),
     ("12", "nvidia-nccl-cu12==2.27.7", "nvidia/nccl"),
     ("13", "nvidia-nccl-cu13==2.27.7", "nvidia/nccl"),
+];
+
+/// Every NCCL nccl-sys has vendored bindings of (one file each, by `NCCL_VERSION_CODE`): each
+/// release NVIDIA published a wheel of, from the last one built for CUDA 11 (the oldest,
+/// which a build without a header binds: every NCCL since has its functions), read from the
+/// CUDA 12 wheel where there is one (the header is the same in each CUDA major's).
+const NCCL_HEADERS: &[&str] = &[
+    "nvidia-nccl-cu11==2.21.5",
+    "nvidia-nccl-cu12==2.22.3",
+    "nvidia-nccl-cu12==2.23.4",
+    "nvidia-nccl-cu12==2.24.3",
+    "nvidia-nccl-cu12==2.25.1",
+    "nvidia-nccl-cu12==2.26.2",
+    "nvidia-nccl-cu12==2.26.5",
+    "nvidia-nccl-cu12==2.27.3",
+    "nvidia-nccl-cu12==2.27.5",
+    "nvidia-nccl-cu12==2.27.6",
+    "nvidia-nccl-cu12==2.27.7",
+    "nvidia-nccl-cu13==2.27.7",
+    "nvidia-nccl-cu12==2.28.3",
+    "nvidia-nccl-cu12==2.28.7",
+    "nvidia-nccl-cu12==2.28.9",
+    "nvidia-nccl-cu12==2.29.2",
+    "nvidia-nccl-cu12==2.29.3",
+    "nvidia-nccl-cu12==2.29.7",
+    "nvidia-nccl-cu12==2.30.3",
+    "nvidia-nccl-cu12==2.30.4",
+    "nvidia-nccl-cu12==2.30.7",
+    "nvidia-nccl-cu12==2.31.2",
+    "nvidia-nccl-cu12==2.32.3",
+    "nvidia-nccl-cu13==2.32.6",
 ];
 
 /// The crates with vendored bindings, and their APIs.
@@ -243,6 +275,11 @@ fn main() -> ExitCode {
         Some("nccl") => {
             let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| root.join(".nccl"));
             let majors: Vec<&str> = match args.get(2).map(String::as_str) {
+                Some("headers") => {
+                    return finish(NCCL_HEADERS.iter().try_for_each(|requirement| {
+                        fetch_nccl_headers(&dir, requirement).map(|root| println!("{}", root.display()))
+                    }))
+                }
                 Some("all") => NCCL.iter().map(|n| n.0).collect(),
                 Some(major) => vec![major],
                 None => NCCL.last().map(|n| n.0).into_iter().collect(),
@@ -253,10 +290,14 @@ fn main() -> ExitCode {
         }
         Some("vendor") => vendor(&root, &args[1..]),
         Some("porting") => porting(&root, &args[1..]),
-        _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all]] | \
+        _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | \
                   vendor [--check] [--headers DIR] [--nccl DIR] | porting [--check] [--headers DIR]"
             .into()),
     };
+    finish(result)
+}
+
+fn finish(result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -300,8 +341,8 @@ fn select(which: Option<&str>) -> Result<Vec<&'static str>, String> {
 
 /// The versions CI builds and tests the whole workspace against: the oldest and the newest of
 /// each major (where an API starts and where it ends: 12.0 breaks 11's) and the GPU machine's.
-/// Every version is vendored for the driver, the runtime and NVRTC, and has its public items
-/// compared, generated and vendored; these are cuBLAS's vendored releases too.
+/// Every version is vendored (the driver, the runtime, NVRTC, cuBLAS) and has its public items
+/// compared, generated and vendored.
 fn tested() -> Vec<&'static str> {
     let major = |v: &str| v.split('.').next().map(str::to_string);
     VERSIONS
@@ -321,15 +362,13 @@ fn tested() -> Vec<&'static str> {
 fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let v =
         VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
-    if v.cublas.is_none() && tested().contains(&version) {
-        return Err(format!("CUDA {version} is tested against, so it needs a cuBLAS wheel in VERSIONS"));
-    }
     let root = dir.join(version);
     let has = |header: &str| root.join("include").join(header).is_file();
     if has("crt/host_defines.h")
         && has("nvrtc.h")
         && has("cuda_profiler_api.h")
-        && (v.cublas.is_none() || has("cublas_v2.h"))
+        && has("cublas_v2.h")
+        && (v.cccl.is_none() || has("nv/target"))
     {
         return Ok(root);
     }
@@ -344,18 +383,13 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
         (v.nvrtc, ""),
         (v.profiler, ""),
     ];
-    if let Some((requirement, inner, libraries)) = v.cublas {
-        parts.push(((requirement, inner), if libraries { "" } else { "include/" }));
-    }
+    let (requirement, inner, libraries) = v.cublas;
+    parts.push(((requirement, inner), if libraries { "" } else { "include/" }));
     if let Some(cccl) = v.cccl {
         parts.push((cccl, "include/nv/"));
     }
-    for ((requirement, inner), part) in &parts {
-        let wheel = download(dir, requirement)?;
-        let only = format!("{inner}/{part}");
-        let script = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\n\
-                      z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith(sys.argv[3])])";
-        run(Command::new("python3").args(["-c", script]).arg(&wheel).arg(&unpacked).arg(&only))?;
+    for (wheel, part) in parts {
+        extract(dir, wheel, part, &unpacked)?;
     }
     std::fs::create_dir_all(unpacked.join(v.runtime.1).join("include")).map_err(|e| e.to_string())?;
     if v.crt.1 != v.runtime.1 {
@@ -365,7 +399,7 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     }
     // NVRTC's, cuBLAS's and CCCL's headers and libraries join the runtime's, as in a toolkit.
     let mut joining = vec![v.nvrtc.1];
-    joining.extend(v.cublas.map(|c| c.1));
+    joining.push(v.cublas.1);
     joining.extend(v.cccl.map(|c| c.1));
     for inner in joining.into_iter().filter(|inner| *inner != v.runtime.1) {
         for sub in ["include", "lib"] {
@@ -406,12 +440,119 @@ fn fetch_nccl(dir: &Path, major: &str) -> Result<PathBuf, String> {
     let unpacked = dir.join(format!("nccl-{version}-cu{major}.unpacked"));
     let _ = std::fs::remove_dir_all(&unpacked);
     let _ = std::fs::remove_dir_all(&root);
-    let wheel = download(dir, requirement)?;
-    let script = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\n\
-                  z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith(sys.argv[3])])";
-    run(Command::new("python3").args(["-c", script]).arg(&wheel).arg(&unpacked).arg(format!("{inner}/")))?;
+    extract(dir, (requirement, inner), "", &unpacked)?;
     std::fs::rename(unpacked.join(inner), &root).map_err(|e| format!("{}: {e}", root.display()))?;
     std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
+    Ok(root)
+}
+
+/// Unpacks `part` (a folder such as `include/`, or `""`: all) of the root `inner` of the wheel
+/// `requirement` (`name==version`) into `dest/inner`. The whole root is downloaded into
+/// `DIR/wheels` first; a part is read from PyPI with HTTP range requests instead, the zip's
+/// directory and then only those files (each checked against its CRC-32), so the headers of a
+/// 600 MB cuBLAS wheel cost about 1 MB.
+fn extract(dir: &Path, (requirement, inner): (&str, &str), part: &str, dest: &Path) -> Result<(), String> {
+    let wheel = if part.is_empty() {
+        download(dir, requirement)?.to_string_lossy().into_owned()
+    } else {
+        wheel_url(requirement)?
+    };
+    let status = Command::new("python3")
+        .args(["-c", UNZIP])
+        .arg(&wheel)
+        .arg(dest)
+        .arg(format!("{inner}/{part}"))
+        .status()
+        .map_err(|e| format!("python3: {e}"))?;
+    status
+        .success()
+        .then_some(())
+        .ok_or(format!("unpacking {inner}/{part} of {requirement} ({wheel}) failed"))
+}
+
+/// `python3 -c UNZIP WHEEL DEST PREFIX`: WHEEL a file, or an `https://` address read by range
+/// requests (a seekable file over HTTP, which `zipfile` reads as it would a file).
+const UNZIP: &str = r#"
+import io, sys, time, urllib.request, zipfile
+
+class Remote(io.RawIOBase):
+    def __init__(self, url):
+        self.url, self.pos, self.start, self.data = url, 0, 0, b""
+        self.size = int(self.get(None).headers["Content-Length"])
+    def get(self, span):
+        for attempt in range(4):
+            try:
+                headers = {"Range": "bytes=%d-%d" % span} if span else {}
+                request = urllib.request.Request(self.url, headers=headers, method="GET" if span else "HEAD")
+                response = urllib.request.urlopen(request, timeout=60)
+                if span and response.status != 206:
+                    sys.exit("%s: the server ignored a range request" % self.url)
+                return response
+            except OSError as error:
+                if attempt == 3:
+                    sys.exit("%s: %s" % (self.url, error))
+                time.sleep(2 ** attempt)
+    def readable(self): return True
+    def seekable(self): return True
+    def tell(self): return self.pos
+    def seek(self, offset, whence=0):
+        self.pos = (offset, self.pos + offset, self.size + offset)[whence]
+        return self.pos
+    def readinto(self, buffer):
+        n = min(len(buffer), self.size - self.pos)
+        if n <= 0:
+            return 0
+        if not (self.start <= self.pos and self.pos + n <= self.start + len(self.data)):
+            # Read ahead: zipfile asks for a 30-byte local header, then the file after it.
+            end = min(self.size, self.pos + max(n, 1 << 20)) - 1
+            self.start, self.data = self.pos, self.get((self.pos, end)).read()
+        offset = self.pos - self.start
+        buffer[:n] = self.data[offset:offset + n]
+        self.pos += n
+        return n
+
+wheel, dest, prefix = sys.argv[1:4]
+z = zipfile.ZipFile(Remote(wheel) if wheel.startswith("https://") else wheel)
+names = [n for n in z.namelist() if n.startswith(prefix)]
+if not names:
+    sys.exit("%s has no %s" % (wheel, prefix))
+z.extractall(dest, names)
+"#;
+
+/// The address on PyPI of `requirement`'s wheel for x86-64 Linux (headers are the same on every
+/// platform; that one exists for every NVIDIA wheel).
+fn wheel_url(requirement: &str) -> Result<String, String> {
+    let (name, version) = requirement.split_once("==").ok_or(format!("{requirement}: no exact version"))?;
+    // The project's JSON (`/pypi/NAME/json`): its per-version one is missing for some releases.
+    // Its addresses may be relative to it (a mirror's are).
+    let script = "import json, sys, urllib.parse, urllib.request\n\
+                  name, version = sys.argv[1:3]\n\
+                  index = 'https://pypi.org/pypi/%s/json' % name\n\
+                  try:\n    meta = json.load(urllib.request.urlopen(index, timeout=60))\n\
+                  except OSError as error:\n    sys.exit('PyPI: %s: %s' % (name, error))\n\
+                  urls = [u['url'] for u in meta['releases'].get(version, []) \
+                          if u['filename'].endswith('x86_64.whl') and 'linux' in u['filename']]\n\
+                  print(urllib.parse.urljoin(index, urls[0])) if urls else sys.exit('no x86-64 Linux wheel of %s %s on PyPI' % (name, version))";
+    let output = Command::new("python3")
+        .args(["-c", script, name, version])
+        .output()
+        .map_err(|e| format!("python3: {e}"))?;
+    if !output.status.success() {
+        return Err(format!("{requirement}: {}", String::from_utf8_lossy(&output.stderr).trim()));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
+}
+
+/// `DIR/headers/<requirement>/nvidia/nccl`: an NCCL root holding only the headers of an NCCL
+/// wheel ([`NCCL_HEADERS`]), read from PyPI if not already there.
+fn fetch_nccl_headers(dir: &Path, requirement: &str) -> Result<PathBuf, String> {
+    let unpacked = dir.join("headers").join(requirement.replace("==", "-"));
+    let root = unpacked.join("nvidia/nccl");
+    if root.join("include/nccl.h").is_file() {
+        return Ok(root);
+    }
+    let _ = std::fs::remove_dir_all(&unpacked);
+    extract(dir, (requirement, "nvidia/nccl"), "include/", &unpacked)?;
     Ok(root)
 }
 
@@ -469,24 +610,25 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
     type Release = (String, PathBuf, Vec<PathBuf>);
     let mut crates: Vec<(&str, &Api, Vec<Release>)> = Vec::new();
     for &(krate, api) in VENDORED {
-        let versions = if api.crate_name == CUBLAS.crate_name { tested() } else { select(Some("all"))? };
         let mut releases = Vec::new();
-        for version in versions {
+        for version in select(Some("all"))? {
             let include = fetch(&headers, version)?.join("include");
             releases.push((format!("CUDA {version}"), include, Vec::new()));
         }
         crates.push((krate, api, releases));
     }
-    // NCCL: each of [`NCCL`], with the newest CUDA of its major (nccl.h includes cuda_runtime.h).
+    // NCCL: each of [`NCCL_HEADERS`] (its headers only), with the newest CUDA of the wheel's
+    // major (nccl.h includes cuda_runtime.h).
     let mut releases = Vec::new();
-    for &(major, requirement, _) in NCCL {
-        let cuda = select(Some(&format!("newest-{major}")))?;
-        let cuda = fetch(&headers, cuda[0])?;
-        let nccl = fetch_nccl(&nccl_dir, major)?;
+    for &requirement in NCCL_HEADERS {
+        let major = requirement.split_once("-cu").and_then(|(_, rest)| rest.split_once("==")).map(|(m, _)| m);
+        let cuda =
+            select(Some(&format!("newest-{}", major.ok_or(format!("{requirement}: no -cu<major>"))?)))?[0];
+        let nccl = fetch_nccl_headers(&nccl_dir, requirement)?;
         releases.push((
-            format!("{requirement} with CUDA {major}"),
+            format!("{requirement} with CUDA {cuda}"),
             nccl.join("include"),
-            vec![cuda.join("include")],
+            vec![fetch(&headers, cuda)?.join("include")],
         ));
     }
     crates.push(("nccl-sys", &api::NCCL, releases));
