@@ -52,25 +52,9 @@ fn main() {
     }
     let no_header = choose::NoHeader { summary, details: String::new(), decided: Some((oldest, false)) };
     let bindings = choose::bindings(&api::NCCL, header.as_ref().map_err(|_| &no_header));
-    nccl_cfgs(bindings.version);
     let own = own.ok();
     publish(&bindings, own.as_ref().map(|o| (o.root.as_path(), o.include.as_path(), o.version)));
     // How libnccl is reached (loaded or `link`), and the folders of the NCCL root the loader
     // looks in first: from its description.
     cuda_bindings_build::reach(api::NCCL.library, &bindings, own.as_ref().map(|o| o.root.as_path()));
-}
-
-/// `nccl_ge = "2.M"` for every minor of NCCL 2 up to the bindings' (`NCCL_VERSION_CODE` is
-/// `10000 * major + 100 * minor + patch` since 2.9, `1000 * major + 100 * minor + patch` before), for this crate's code that follows the
-/// header's version, as C code does with `#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 22, 0)`.
-fn nccl_cfgs(version: u32) {
-    println!("cargo::rustc-check-cfg=cfg(nccl_ge, values(any()))");
-    let (major, minor) = if version >= 20900 {
-        (version / 10000, version / 100 % 100)
-    } else {
-        (version / 1000, version / 100 % 10)
-    };
-    for m in 0..=minor {
-        println!("cargo::rustc-cfg=nccl_ge=\"{major}.{m}\"");
-    }
 }

@@ -51,6 +51,10 @@ pub struct Api {
     /// with it where the toolkit has them: a full toolkit does, the runtime wheels keep the
     /// profiler's in a wheel of their own (`nvidia-cuda-profiler-api`).
     pub also: &'static [&'static str],
+    /// Prints the cfgs by which the crate's own code follows its header's version, as C code
+    /// does with `#if`: [`crate::version_cfgs`] (`cuda_ge`) for a CUDA version,
+    /// [`crate::nccl_version_cfgs`] (`nccl_ge`) for NCCL's.
+    pub cfgs: fn(u32),
 }
 
 /// The Driver API, `cuda.h`: libcuda-sys.
@@ -74,6 +78,7 @@ pub const DRIVER: Api = Api {
     rust_path: "cuda_sys",
     crate_name: "libcuda-sys",
     also: &["cudaProfiler.h"],
+    cfgs: crate::version_cfgs,
 };
 
 /// The Runtime API, `cuda_runtime_api.h`, and `library_types.h` (which `cuda_runtime.h`
@@ -101,6 +106,7 @@ pub const RUNTIME: Api = Api {
     rust_path: "cudart_sys",
     crate_name: "cudart-sys",
     also: &["cuda_profiler_api.h", "library_types.h"],
+    cfgs: crate::version_cfgs,
 };
 
 /// NVRTC, `nvrtc.h`: nvrtc-sys. Its version is the `CUDA_VERSION` of the toolkit's `cuda.h`.
@@ -124,6 +130,7 @@ pub const NVRTC: Api = Api {
     rust_path: "nvrtc_sys",
     crate_name: "nvrtc-sys",
     also: &[],
+    cfgs: crate::version_cfgs,
 };
 
 /// NCCL, `nccl.h`: nccl-sys. Its version is NCCL's own (`NCCL_VERSION_CODE`); its streams and
@@ -151,6 +158,7 @@ pub const NCCL: Api = Api {
     crate_name: "nccl-sys",
     also: &[],
     also_library: None,
+    cfgs: crate::nccl_version_cfgs,
 };
 
 /// cuBLAS, `cublas_v2.h` (over `cublas_api.h`, whose `cublasSgemm_v2` it calls `cublasSgemm`),
@@ -178,4 +186,5 @@ pub const CUBLAS: Api = Api {
     vendored_stem: "cublas",
     rust_path: "cublas_sys",
     crate_name: "cublas-sys",
+    cfgs: crate::version_cfgs,
 };

@@ -52,12 +52,14 @@ impl Source {
     }
 }
 
-/// The bindings chosen: the file to `include!`, its version, where it came from.
+/// The bindings chosen: the file to `include!`, its version, where it came from, and how that
+/// version becomes cfgs (the API's [`Api::cfgs`]).
 #[derive(Clone, Debug)]
 pub struct Bindings {
     pub file: PathBuf,
     pub version: u32,
     pub source: Source,
+    pub cfgs: fn(u32),
 }
 
 /// Why there is no header, for the messages.
@@ -180,7 +182,7 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
         ));
     }
     println!("cargo::rerun-if-changed={}", file.display());
-    Bindings { file, version, source: Source::Vendored }
+    Bindings { file, version, source: Source::Vendored, cfgs: api.cfgs }
 }
 
 /// `CUDA_SYS_CUDA_MAJOR`, if set: a major, or the build stops saying what it may be.
@@ -281,7 +283,7 @@ fn generate_from(api: &Api, header: &Header) -> Result<Bindings, (String, bool)>
             println!("cargo::rerun-if-changed={path}");
         }
     }
-    Ok(Bindings { file: out, version: generated.version, source: Source::Generated })
+    Ok(Bindings { file: out, version: generated.version, source: Source::Generated, cfgs: api.cfgs })
 }
 
 #[cfg(not(feature = "bindgen"))]

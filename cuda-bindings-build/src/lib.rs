@@ -41,8 +41,9 @@ pub const DEFAULT_MAJOR: u32 = 12;
 pub fn publish(bindings: &Bindings, toolkit: Option<(&Path, &Path, u32)>) {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rustc-env=CUDA_BINDINGS={}", bindings.file.display());
-    // For the crate's own tests, whose C spellings differ by version (cuCtxCreate in 13.0).
-    version_cfgs(bindings.version);
+    // For the crate's own code and tests, whose C spellings differ by version (cuCtxCreate in
+    // 13.0, NCCL's functions by release).
+    (bindings.cfgs)(bindings.version);
     println!("cargo::metadata=version={}", bindings.version);
     println!("cargo::metadata=bindings={}", bindings.source.as_str());
     if let Some((root, include, version)) = toolkit {
@@ -72,6 +73,29 @@ pub fn version_cfgs(version: u32) {
         for n in 0..=if m == major { minor } else { 9 } {
             println!("cargo::rustc-cfg=cuda_ge=\"{m}.{n}\"");
         }
+    }
+}
+
+/// `nccl_ge = "2.M"` for every minor of NCCL 2 up to the header's (`NCCL_VERSION_CODE` is
+/// `10000 * major + 100 * minor + patch` since 2.9, `1000 * major + 100 * minor + patch`
+/// before), as C code writes `#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 22, 0)`. nccl-sys sets
+/// them for itself; a dependent's build script calls this with `DEP_NCCL_SYS_VERSION`.
+/// A number no NCCL 2 release has stops the build with a message.
+pub fn nccl_version_cfgs(version: u32) {
+    if !(2000..2900).contains(&version) && !(20900..30000).contains(&version) {
+        choose::fail(&format!(
+            "nccl_version_cfgs: NCCL_VERSION_CODE {version}, which no NCCL 2 release has (22803 for 2.28.3, 2804 for \
+             2.8.4); no nccl_ge cfgs follow from it"
+        ));
+    }
+    println!("cargo::rustc-check-cfg=cfg(nccl_ge, values(any()))");
+    let (major, minor) = if version >= 20900 {
+        (version / 10000, version / 100 % 100)
+    } else {
+        (version / 1000, version / 100 % 10)
+    };
+    for m in 0..=minor {
+        println!("cargo::rustc-cfg=nccl_ge=\"{major}.{m}\"");
     }
 }
 

@@ -27,6 +27,10 @@ fn main() {
             let version = std::env::var("VERSION").unwrap().parse().unwrap();
             return cuda_bindings_build::version_cfgs(version);
         }
+        Ok("nccl_version_cfgs") => {
+            let version = std::env::var("VERSION").unwrap().parse().unwrap();
+            return cuda_bindings_build::nccl_version_cfgs(version);
+        }
         _ => {}
     }
     let bindgen = cfg!(feature = "bindgen");
@@ -43,6 +47,7 @@ fn main() {
             true,
         ),
         ("version_cfgs_refuses_an_impossible_version", version_cfgs_refuses_an_impossible_version, true),
+        ("nccl_version_cfgs_follow_both_codings", nccl_version_cfgs_follow_both_codings, true),
         (
             "every_line_of_a_multi_line_warning_reaches_cargo",
             every_line_of_a_multi_line_warning_reaches_cargo,
@@ -295,6 +300,23 @@ fn version_cfgs_refuses_an_impossible_version() {
     let cfgs = build.instructions("rustc-cfg");
     assert!(cfgs.contains(&"cuda_ge=\"12.2\"") && cfgs.contains(&"cuda_major=\"12\""), "{cfgs:?}");
     assert!(!cfgs.contains(&"cuda_ge=\"12.3\""), "{cfgs:?}");
+}
+
+/// NCCL's cfgs from either coding of `NCCL_VERSION_CODE` (2.28.3 is 22803, 2.8.4 was 2804):
+/// every minor up to the header's, no more; a code no release has is refused.
+fn nccl_version_cfgs_follow_both_codings() {
+    for (code, last, next) in [("22803", "2.28", "2.29"), ("2804", "2.8", "2.9"), ("20900", "2.9", "2.10")] {
+        let build = run("nccl_version_cfgs", &[("VERSION", code.into())], false);
+        assert!(build.status.success(), "{}", build.stderr);
+        let cfgs = build.instructions("rustc-cfg");
+        let has = |minor: &str| cfgs.contains(&format!("nccl_ge=\"{minor}\"").as_str());
+        assert!(has("2.0") && has(last) && !has(next), "{code}: {cfgs:?}");
+    }
+    let build = run("nccl_version_cfgs", &[("VERSION", "4294967295".into())], false);
+    assert!(!build.status.success());
+    assert!(build.stdout.lines().count() < 10, "{} lines", build.stdout.lines().count());
+    assert!(build.stderr.contains("4294967295") && build.stderr.contains("NCCL 2"), "{}", build.stderr);
+    build.assert_no_panic();
 }
 
 /// Issue 24, item 7: Cargo ends a `cargo::warning=` at the end of its line. A header clang
