@@ -23,8 +23,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::api::Api;
 use crate::{env, MAJOR_VAR, STRICT_VAR};
+use cuda_loader::Library;
 
 /// A header to generate from: its folder, its version, and how it was found.
 #[derive(Clone, Debug)]
@@ -53,13 +53,13 @@ impl Source {
 }
 
 /// The bindings chosen: the file to `include!`, its version, where it came from, and how that
-/// version becomes cfgs (the API's [`Api::cfgs`]).
+/// version reads (the library's [`Scheme`](cuda_loader::Scheme), which says its cfgs).
 #[derive(Clone, Debug)]
 pub struct Bindings {
     pub file: PathBuf,
     pub version: u32,
     pub source: Source,
-    pub cfgs: fn(u32),
+    pub scheme: cuda_loader::Scheme,
 }
 
 /// Why there is no header, for the messages.
@@ -79,44 +79,47 @@ pub struct NoHeader {
 ///
 /// # Panics
 /// Outside a build script (no `CARGO_MANIFEST_DIR`).
-pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
+pub fn bindings(library: &Library, header: Result<&Header, &NoHeader>) -> Bindings {
     let manifest_dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo"));
-    let vendored = Vendored::list(&manifest_dir, api);
+    let vendored = Vendored::list(&manifest_dir, library);
     let strict = env::strict();
     let generate = std::env::var_os("CARGO_FEATURE_BINDGEN").is_some();
-    let refresh = format!("cargo clean -p {}", api.crate_name);
+    let refresh = format!("cargo clean -p {}", library.crate_name);
 
     // The header version whose bindings are vendored (`None`: no header, the newest of a
     // major), and why generation was wanted but did not happen.
-    let mut parse_failed = false;
+    let mut failure = Failure::Libclang;
     let (wanted, fallback) = match header {
         Ok(header) => {
             // A path Cargo cannot be told would name a file that does not exist, which reruns the
             // build script (and rebuilds all above it) every time.
-            if let Some(path) = env::cargo_text(&header.include.join(api.header)) {
+            if let Some(path) = env::cargo_text(&header.include.join(library.header)) {
                 println!("cargo::rerun-if-changed={path}");
             }
             // The variable is libcuda-sys's: cudart-sys takes the header libcuda-sys found.
-            if api.crate_name == crate::api::DRIVER.crate_name {
-                major_not_honoured(api, header, &vendored, strict);
+            if library.crate_name == cuda_loader::DRIVER.crate_name {
+                major_not_honoured(library, header, &vendored, strict);
             }
             if generate {
                 // What bindgen and clang-sys read (the generator reads the same).
                 env::track_clang_variables();
                 let generated = match header.include.to_str() {
-                    Some(_) => generate_from(api, header),
-                    None => Err(("its path is not UTF-8, and clang takes paths as text".into(), false)),
+                    Some(_) => generate_from(library, header),
+                    None => Err((
+                        "its path is not UTF-8, and clang takes paths as text".into(),
+                        Failure::Libclang,
+                    )),
                 };
                 match generated {
                     Ok(bindings) => return bindings,
-                    Err((why, parse)) => {
-                        parse_failed = parse;
+                    Err((why, kind)) => {
+                        failure = kind;
                         (
                             Ok(header.version),
                             Some(format!(
                                 "{} ({} {}, found by {}) could not be used: {why}",
-                                header.include.join(api.header).display(),
-                                api.version_macro,
+                                header.include.join(library.header).display(),
+                                library.version.macro_name,
                                 header.version,
                                 header.found_by
                             )),
@@ -134,8 +137,8 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
             let asked = asked_major(&vendored);
             let major = asked.unwrap_or(crate::DEFAULT_MAJOR);
             let fallback = (asked.is_none() && (generate || strict)).then(|| {
-                eprintln!("{} looked for {} in:\n{}", api.crate_name, api.header, none.details);
-                format!("no {} was found ({})", api.header, none.summary)
+                eprintln!("{} looked for {} in:\n{}", library.crate_name, library.header, none.details);
+                format!("no {} was found ({})", library.header, none.summary)
             });
             (Err(major), fallback)
         }
@@ -146,8 +149,8 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
             fail(&format!(
                 "{}: {why}no bindings are vendored for {} {version} (vendored: {}), and other \
                  bindings would be another API than the header's. {}",
-                api.crate_name,
-                api.version_macro,
+                library.crate_name,
+                library.version.macro_name,
                 vendored.versions_text(),
                 if generate {
                     "Make generation work (install libclang, Debian: libclang-dev, or set LIBCLANG_PATH), or point \
@@ -162,14 +165,14 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
             fail(&format!(
                 "{}: no bindings are vendored for CUDA {major}; set {MAJOR_VAR} to one of {}, or CUDA_PATH to a \
                  CUDA toolkit",
-                api.crate_name,
+                library.crate_name,
                 vendored.majors_text()
             ))
         }),
     };
     if let Some(what) = fallback {
-        let what = format!("{}: {what}", api.crate_name);
-        let remedy = remedy(api, header, &refresh, parse_failed);
+        let what = format!("{}: {what}", library.crate_name);
+        let remedy = remedy(library, header, &refresh, failure);
         if strict {
             fail(&format!("{what}.\n{remedy}.\n({STRICT_VAR} is set, so the build does not fall back to vendored bindings.)"));
         }
@@ -178,11 +181,11 @@ pub fn bindings(api: &Api, header: Result<&Header, &NoHeader>) -> Bindings {
         let (first, more) = what.split_once('\n').unwrap_or((&what, ""));
         warning(&format!(
             "{first}; the bindings vendored from {} {version} are used. {remedy}.\n{more}",
-            api.version_macro
+            library.version.macro_name
         ));
     }
     println!("cargo::rerun-if-changed={}", file.display());
-    Bindings { file, version, source: Source::Vendored, cfgs: api.cfgs }
+    Bindings { file, version, source: Source::Vendored, scheme: library.version.scheme }
 }
 
 /// `CUDA_SYS_CUDA_MAJOR`, if set: a major, or the build stops saying what it may be.
@@ -200,7 +203,7 @@ fn asked_major(vendored: &Vendored) -> Option<u32> {
 /// `CUDA_SYS_CUDA_MAJOR` chooses the vendored major of a build that finds no header. With a
 /// header, the header decides, as it does for C (a C program's API is the header's it
 /// includes); a different major asked for is said to be ignored (strict mode: an error).
-fn major_not_honoured(api: &Api, header: &Header, vendored: &Vendored, strict: bool) {
+fn major_not_honoured(library: &Library, header: &Header, vendored: &Vendored, strict: bool) {
     let Some(asked) = asked_major(vendored) else { return };
     if asked == header.version / 1000 {
         return;
@@ -209,9 +212,9 @@ fn major_not_honoured(api: &Api, header: &Header, vendored: &Vendored, strict: b
         "{}: {MAJOR_VAR}={asked} is not honoured: it chooses the vendored bindings of a build that finds \
          no {}, and {} (CUDA_VERSION {}, found by {}) was found, so the bindings follow it, as a C program's \
          API follows the header it includes. For CUDA {asked}'s API, point CUDA_PATH at a CUDA {asked} toolkit",
-        api.crate_name,
-        api.header,
-        header.include.join(api.header).display(),
+        library.crate_name,
+        library.header,
+        header.include.join(library.header).display(),
         header.version,
         header.found_by,
     );
@@ -230,7 +233,8 @@ fn warning(text: &str) {
 }
 
 /// What to do about a fallback, in one sentence.
-fn remedy(api: &Api, header: Result<&Header, &NoHeader>, refresh: &str, parse_failed: bool) -> String {
+fn remedy(library: &Library, header: Result<&Header, &NoHeader>, refresh: &str, failure: Failure) -> String {
+    let parse_failed = failure == Failure::Parse;
     let target = std::env::var("TARGET").unwrap_or_default();
     let cross = std::env::var("HOST").is_ok_and(|host| host != target);
     if header.is_ok() && parse_failed && cross {
@@ -241,6 +245,11 @@ fn remedy(api: &Api, header: Result<&Header, &NoHeader>, refresh: &str, parse_fa
              (Debian: /usr/<triple>, e.g. /usr/aarch64-linux-gnu); {STRICT_VAR}=1 makes this an error",
             env::EXTRA_CLANG_ARGS,
             target.replace('-', "_")
+        )
+    } else if header.is_ok() && failure == Failure::Shape {
+        format!(
+            "The generator does not know this header's shape (what it says above): point CUDA_PATH at another \
+             toolkit, or report it to cuda-bindings-build with the header's release; {STRICT_VAR}=1 makes this an error"
         )
     } else if header.is_ok() && parse_failed {
         format!(
@@ -262,20 +271,38 @@ fn remedy(api: &Api, header: Result<&Header, &NoHeader>, refresh: &str, parse_fa
             "To generate from your toolkit's {}: set CUDA_PATH to its root (the folder holding include/{}); \
              once CUDA is installed, `{refresh}` makes the build look again. To choose the vendored major \
              without a toolkit, set {MAJOR_VAR}",
-            api.header, api.header
+            library.header, library.header
         )
     }
 }
 
-/// The generated bindings, or why not and whether clang itself rejected the header (libclang
-/// was there).
+/// Why generation failed, for the remedy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Failure {
+    /// No usable libclang (or no generator at all, or a path clang cannot take).
+    Libclang,
+    /// clang rejected the header (libclang was there).
+    Parse,
+    /// The header parsed, but it has a shape the generator does not know.
+    Shape,
+}
+
+/// The generated bindings, or why not and what kind of failure it was.
 #[cfg(feature = "bindgen")]
-fn generate_from(api: &Api, header: &Header) -> Result<Bindings, (String, bool)> {
-    let generated = crate::generate::generate(api, &header.include, &header.extra_includes, true)
-        .map_err(|e| (e.to_string(), matches!(e, crate::generate::Error::Parse(_))))?;
+fn generate_from(library: &Library, header: &Header) -> Result<Bindings, (String, Failure)> {
+    use crate::generate::Error;
+    let generated = crate::generate::generate(library, &header.include, &header.extra_includes, true)
+        .map_err(|e| {
+            let kind = match e {
+                Error::Parse(_) => Failure::Parse,
+                Error::Shape(_) => Failure::Shape,
+                Error::NoLibclang(_) | Error::Panic(_) => Failure::Libclang,
+            };
+            (e.to_string(), kind)
+        })?;
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("run by cargo")).join("bindings.rs");
     std::fs::write(&out, generated.text)
-        .map_err(|e| (format!("cannot write {}: {e}", out.display()), false))?;
+        .map_err(|e| (format!("cannot write {}: {e}", out.display()), Failure::Libclang))?;
     // Every header clang read, so that an edit of any (`driver_types.h` for cudart-sys)
     // regenerates; a path Cargo cannot hold is left out (see `env::cargo_text`).
     for file in &generated.files {
@@ -283,12 +310,17 @@ fn generate_from(api: &Api, header: &Header) -> Result<Bindings, (String, bool)>
             println!("cargo::rerun-if-changed={path}");
         }
     }
-    Ok(Bindings { file: out, version: generated.version, source: Source::Generated, cfgs: api.cfgs })
+    Ok(Bindings {
+        file: out,
+        version: generated.version,
+        source: Source::Generated,
+        scheme: library.version.scheme,
+    })
 }
 
 #[cfg(not(feature = "bindgen"))]
-fn generate_from(_api: &Api, _header: &Header) -> Result<Bindings, (String, bool)> {
-    Err(("cuda-bindings-build was built without its `bindgen` feature".into(), false))
+fn generate_from(_library: &Library, _header: &Header) -> Result<Bindings, (String, Failure)> {
+    Err(("cuda-bindings-build was built without its `bindgen` feature".into(), Failure::Libclang))
 }
 
 /// The vendored bindings a crate carries: `src/vendored/<stem>_<version>.rs`, one per CUDA
@@ -299,9 +331,9 @@ pub struct Vendored {
 }
 
 impl Vendored {
-    pub fn list(manifest_dir: &Path, api: &Api) -> Vendored {
+    pub fn list(manifest_dir: &Path, library: &Library) -> Vendored {
         let dir = manifest_dir.join("src").join("vendored");
-        let prefix = format!("{}_", api.vendored_stem);
+        let prefix = format!("{}_", library.binding.vendored_stem);
         let mut files: Vec<(u32, PathBuf)> = std::fs::read_dir(&dir)
             .map(|entries| {
                 entries
@@ -324,6 +356,15 @@ impl Vendored {
     /// The file of exactly `version` (the header's `CUDA_VERSION`), and that version.
     pub fn exact(&self, version: u32) -> Option<(PathBuf, u32)> {
         self.files.iter().find(|(v, _)| *v == version).map(|(v, file)| (file.clone(), *v))
+    }
+
+    /// The version whose bindings a crate binds when its header is missing beside a toolkit (or
+    /// another crate) of release `version`: that release's, or else the newest of its major.
+    /// A version with neither is returned as it is: [`bindings`] then says none is vendored.
+    pub fn of_release(&self, version: u32, library: &Library) -> u32 {
+        self.exact(version)
+            .or_else(|| self.newest_of(library.major(version)))
+            .map_or(version, |(_, version)| version)
     }
 
     /// The file of the newest version of `major`, and that version.

@@ -458,11 +458,11 @@ pub struct Own {
     pub found_by: String,
 }
 
-/// Finds `api`'s header, in order: `$<home>/include` (`NCCL_HOME`, as NVIDIA's own Makefiles
+/// Finds `library`'s header, in order: `$<home>/include` (`NCCL_HOME`, as NVIDIA's own Makefiles
 /// take it), the CUDA toolkit found (`toolkit`: a CUDA install may carry it), the Python
 /// environment's NVIDIA wheel of the library (its description's wheel roots), then `/usr`
 /// (Debian's and NVIDIA's packages). `Err`: every place tried, one per line.
-pub fn own_header(api: &crate::api::Api, home: &str, toolkit: Option<&Path>) -> Result<Own, String> {
+pub fn own_header(library: &cuda_loader::Library, home: &str, toolkit: Option<&Path>) -> Result<Own, String> {
     let mut candidates: Vec<(String, PathBuf)> = Vec::new();
     let mut tried = Vec::new();
     match env::tracked(home).map(|value| env::absolute(home, value)) {
@@ -473,7 +473,7 @@ pub fn own_header(api: &crate::api::Api, home: &str, toolkit: Option<&Path>) -> 
     if let Some(root) = toolkit {
         candidates.push(("the CUDA toolkit".into(), root.to_path_buf()));
     }
-    if let cuda_loader::Role::Toolkit { wheels, .. } = api.library.role {
+    if let cuda_loader::Role::Toolkit { wheels, .. } = library.role {
         for site in python_site_packages() {
             for wheel in wheels.iter().filter(|w| !w.contains('{')) {
                 candidates.push(("Python NVIDIA wheel".into(), site.join(wheel)));
@@ -485,18 +485,19 @@ pub fn own_header(api: &crate::api::Api, home: &str, toolkit: Option<&Path>) -> 
     }
     for (found_by, root) in candidates {
         let include = root.join("include");
-        let header = include.join(api.header);
-        match std::fs::read_to_string(&header) {
-            Ok(text) => match crate::header::define_value(&text, api.version_macro) {
-                Some(version) => {
-                    println!("cargo::rerun-if-changed={}", header.display());
-                    return Ok(Own { root, include, version, found_by });
+        let header = include.join(library.header);
+        if !header.exists() {
+            tried.push(format!("{found_by}: no {}", header.display()));
+            continue;
+        }
+        match crate::header::read_version(library, &include) {
+            Ok(version) => {
+                if let Some(path) = env::cargo_text(&header) {
+                    println!("cargo::rerun-if-changed={path}");
                 }
-                None => {
-                    tried.push(format!("{found_by}: {} defines no {}", header.display(), api.version_macro))
-                }
-            },
-            Err(_) => tried.push(format!("{found_by}: no {}", header.display())),
+                return Ok(Own { root, include, version, found_by });
+            }
+            Err(why) => tried.push(format!("{found_by}: {why}")),
         }
     }
     Err(tried.join("\n"))

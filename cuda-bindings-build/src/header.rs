@@ -44,6 +44,69 @@ pub fn plausible(name: &str, version: u32) -> Result<u32, String> {
     }
 }
 
+/// Whether a version number can be `library`'s (see [`plausible`] for CUDA's); otherwise why
+/// not, in the library's own terms.
+///
+/// # Errors
+/// A value no release of the library can have.
+pub fn plausible_for(library: &cuda_loader::Library, version: u32) -> Result<u32, String> {
+    let name = library.version.macro_name;
+    match library.version.scheme {
+        cuda_loader::Scheme::Cuda => plausible(name, version),
+        cuda_loader::Scheme::Nccl if (2000..2900).contains(&version) || (20900..30000).contains(&version) => Ok(version),
+        cuda_loader::Scheme::Nccl => Err(format!(
+            "{name} {version}, which no NCCL 2 release has ({name} is 10000 * major + 100 * minor + patch: 22803 for \
+             NCCL 2.28.3; 2804 for 2.8.4)"
+        )),
+        cuda_loader::Scheme::Library { prefix } if (1000..100_000).contains(&version) => {
+            let _ = prefix;
+            Ok(version)
+        }
+        cuda_loader::Scheme::Library { prefix } => Err(format!(
+            "{name} {version}, which no {prefix} release has ({name} is 1000 * major + 100 * minor + patch: 10305 for \
+             {prefix} 10.3.5)"
+        )),
+    }
+}
+
+/// The largest header read: NVIDIA's largest (cusparse.h, cuda.h) are a few hundred KiB.
+const LARGEST: u64 = 64 << 20;
+
+/// The text of the header at `path`, if it is a regular file (or a link to one) of sane size:
+/// never a FIFO or a device, which would block the build, nor a directory. Bytes that are not
+/// UTF-8 (a comment in another encoding) are replaced, not refused.
+///
+/// # Errors
+/// Why it cannot be read, in words for a build message.
+pub fn read(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read as _;
+    let metadata = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !metadata.is_file() {
+        return Err(format!("{} is not a regular file", path.display()));
+    }
+    if metadata.len() > LARGEST {
+        return Err(format!("{} is {} bytes, more than any header has", path.display(), metadata.len()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(LARGEST + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The version `library`'s header in `include` says it is (its version macro, from the header
+/// that defines it), if it is one the library can have.
+///
+/// # Errors
+/// The header cannot be read, defines no such integer macro, or an impossible one.
+pub fn read_version(library: &cuda_loader::Library, include: &std::path::Path) -> Result<u32, String> {
+    let path = include.join(library.version.header.unwrap_or(library.header));
+    let text = read(&path)?;
+    let name = library.version.macro_name;
+    let version = define_value(&text, name).ok_or_else(|| format!("{} defines no {name}", path.display()))?;
+    plausible_for(library, version).map_err(|why| format!("{} defines {why}", path.display()))
+}
+
 /// A C integer literal: decimal, hex or octal, with any `u`/`l` suffix, in optional parentheses.
 pub(crate) fn integer(text: &str) -> Option<u32> {
     let text = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')).map_or(text, str::trim);

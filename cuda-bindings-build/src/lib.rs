@@ -1,26 +1,32 @@
-//! Build-time support for libcuda-sys and cudart-sys: finding the CUDA toolkit, choosing or
-//! generating the bindings, and telling Cargo and dependents what was chosen. Their build
-//! scripts and `cargo xtask` use it, so there is one generator and one set of rules.
+//! Build-time support for every -sys crate: finding the CUDA toolkit and a library's header,
+//! choosing or generating the bindings, and telling Cargo and dependents what was chosen. Every
+//! -sys crate's build script is [`build()`], and `cargo xtask` uses the same generator, so there
+//! is one generator and one set of rules; what differs between libraries is their description
+//! ([`cuda_loader::Library`], every one in [`cuda_loader::ALL`]).
 //!
 //! It is a crate of its own because a published crate can only build-depend on published
-//! crates: two build scripts and a tool cannot share source files any other way.
+//! crates: build scripts and a tool cannot share source files any other way.
 //!
-//! - [`find`]: where `cuda.h` is (the order is the README's "Finding CUDA").
+//! - [`build()`]: the build script.
+//! - [`find`]: where `cuda.h` is (the order is the README's "Finding CUDA"), and a library's own
+//!   header.
 //! - [`choose`]: generated or vendored bindings, by the table in its docs.
 //! - [`generate`] (feature `bindgen`): a header in, Rust bindings out.
-//! - [`header`]: the one value read from a header without libclang, `CUDA_VERSION`.
+//! - [`header`]: what is read from a header without libclang: its version.
 
-pub mod api;
 pub mod choose;
 pub mod env;
 pub mod find;
 #[cfg(feature = "bindgen")]
 pub mod generate;
 pub mod header;
+mod script;
 
 use std::path::{Path, PathBuf};
 
 pub use choose::{Bindings, Source};
+pub use cuda_loader::{Library, Scheme, ALL};
+pub use script::{build, build_library};
 
 /// `CUDA_SYS_STRICT=1`: a build that would fall back (no header, no libclang, a header that
 /// cannot be used) fails instead, saying what to install.
@@ -43,7 +49,7 @@ pub fn publish(bindings: &Bindings, toolkit: Option<(&Path, &Path, u32)>) {
     println!("cargo::rustc-env=CUDA_BINDINGS={}", bindings.file.display());
     // For the crate's own code and tests, whose C spellings differ by version (cuCtxCreate in
     // 13.0, NCCL's functions by release).
-    (bindings.cfgs)(bindings.version);
+    cfgs(bindings.scheme, bindings.version);
     println!("cargo::metadata=version={}", bindings.version);
     println!("cargo::metadata=bindings={}", bindings.source.as_str());
     if let Some((root, include, version)) = toolkit {
@@ -53,6 +59,28 @@ pub fn publish(bindings: &Bindings, toolkit: Option<(&Path, &Path, u32)>) {
             println!("cargo::metadata=include={include}");
         }
         println!("cargo::metadata=header_version={version}");
+    }
+}
+
+/// The cfgs by which code follows a header's version in `scheme`: [`version_cfgs`] for CUDA's,
+/// [`nccl_version_cfgs`] for NCCL's, [`library_version_cfgs`] for a library's own.
+pub fn cfgs(scheme: Scheme, version: u32) {
+    match scheme {
+        Scheme::Cuda => version_cfgs(version),
+        Scheme::Nccl => nccl_version_cfgs(version),
+        Scheme::Library { prefix } => library_version_cfgs(prefix, version),
+    }
+}
+
+/// `<library>_ge = "M.m"` for every minor of the header's major up to its own (`curand_ge =
+/// "10.3"`), as C code writes `#if CURAND_VERSION >= 10300`, for a library with a version of its
+/// own (`1000 * major + 100 * minor + patch`); `<library>` is its name in lower case.
+pub fn library_version_cfgs(prefix: &str, version: u32) {
+    let name = format!("{}_ge", prefix.to_lowercase());
+    let (major, minor, _) = Scheme::Library { prefix: "" }.parts(i64::from(version));
+    println!("cargo::rustc-check-cfg=cfg({name}, values(any()))");
+    for m in 0..=minor {
+        println!("cargo::rustc-cfg={name}=\"{major}.{m}\"");
     }
 }
 

@@ -1,5 +1,6 @@
-//! The build script as Cargo sees it. This test binary plays libcuda-sys's build script (the
-//! same calls as `libcuda-sys/build.rs`, with libcuda-sys's vendored files) in an environment
+//! The build script as Cargo sees it. This test binary plays libcuda-sys's build script
+//! (`cuda_bindings_build::build()`, what every -sys crate's build script is, with libcuda-sys's
+//! package name and vendored files) in an environment
 //! each test crafts, and each test reads what it printed as Cargo reads it: only the
 //! `cargo::` lines of stdout count, and Cargo shows the user only the `cargo::warning=` ones
 //! (and stderr when the build fails).
@@ -11,8 +12,6 @@ use std::ffi::OsString;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-
-use cuda_bindings_build::{api, choose, find, publish};
 
 /// Set in the environment of the copy of this binary that plays the build script.
 const ROLE: &str = "CUDA_BINDINGS_BUILD_TEST_ROLE";
@@ -117,20 +116,7 @@ fn main() {
 
 /// What `libcuda-sys/build.rs` does.
 fn libcuda_sys_build_script() {
-    let search = find::toolkit();
-    for ignored in search.ignored_settings() {
-        println!("cargo::warning=libcuda-sys: {ignored}; looked further");
-    }
-    let header = search.toolkit.as_ref().map(|toolkit| choose::Header {
-        include: toolkit.include.clone(),
-        extra_includes: Vec::new(),
-        version: toolkit.version,
-        found_by: toolkit.found_by.clone(),
-    });
-    let no_header =
-        choose::NoHeader { summary: search.summary(), details: search.to_string(), decided: None };
-    let bindings = choose::bindings(&api::DRIVER, header.as_ref().ok_or(&no_header));
-    publish(&bindings, search.toolkit.as_ref().map(|t| (t.root.as_path(), t.include.as_path(), t.version)));
+    cuda_bindings_build::build();
 }
 
 /// A run of the build script: how it ended and what it printed.
@@ -167,6 +153,7 @@ fn run(role: &str, vars: &[(&str, OsString)], bindgen: bool) -> Build {
         .env_clear()
         .env(ROLE, role)
         .env("CARGO_MANIFEST_DIR", manifest_dir())
+        .env("CARGO_PKG_NAME", "libcuda-sys")
         .env("OUT_DIR", &out_dir)
         .env("CARGO_CFG_TARGET_OS", std::env::consts::OS)
         // No `python3` on this PATH: every test names its toolkit.
@@ -226,8 +213,12 @@ fn toolkit(parent: &Path, name: impl AsRef<Path>, text: &str) -> PathBuf {
 fn minimal_cuda_h(version: u32) -> String {
     format!(
         "#define CUDA_VERSION {version}\n\
-         typedef enum cudaError_enum {{ CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1 }} CUresult;\n\
-         CUresult cuInit(unsigned int Flags);\n"
+         typedef enum cudaError_enum {{ CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1, CUDA_ERROR_STUB_LIBRARY = 34, \
+         CUDA_ERROR_NOT_FOUND = 500 }} CUresult;\n\
+         CUresult cuInit(unsigned int Flags);\n\
+         CUresult cuDriverGetVersion(int *version);\n\
+         CUresult cuGetErrorName(CUresult error, const char **name);\n\
+         CUresult cuGetErrorString(CUresult error, const char **text);\n"
     )
 }
 
@@ -333,7 +324,10 @@ fn every_line_of_a_multi_line_warning_reaches_cargo() {
         assert!(line.starts_with("cargo::"), "Cargo does not show this line: {line:?}\n{}", build.stdout);
     }
     let warnings = build.warnings().join("\n");
-    assert!(warnings.contains("cuda.h:4") && warnings.contains("cuda.h:5"), "{warnings}");
+    // The two lines after the minimal header.
+    let last = minimal_cuda_h(12090).lines().count();
+    let (first_error, second_error) = (format!("cuda.h:{}", last + 1), format!("cuda.h:{}", last + 2));
+    assert!(warnings.contains(&first_error) && warnings.contains(&second_error), "{warnings}");
     assert!(warnings.contains("vendored from CUDA_VERSION 12090 are used"), "{warnings}");
     assert!(warnings.contains("To generate from your header"), "{warnings}");
 }

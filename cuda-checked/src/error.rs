@@ -1,22 +1,40 @@
-//! The error `check_driver!` and `check_cuda!` return: one shape for both APIs.
+//! The error every check returns, one shape for every library, and the one function that
+//! checks a code.
 
 use std::fmt;
 
-/// A result code of one of the APIs (`CUresult`, `cudaError_t`), and how to put it in words.
-pub trait Code: Copy + PartialEq + fmt::Debug + Send + Sync + 'static {
-    /// The code for success.
-    const SUCCESS: Self;
-    /// The code's name and text, from the best source at hand, for the call that this thread
-    /// made last (its library's loader keeps what that call could not find).
-    fn describe(self) -> (String, String);
+/// A result code of one of the libraries (`CUresult`, `cudaError_t`, `nvrtcResult`, ...): its
+/// success value, and how to put it in words. Every -sys crate's code type has it (its
+/// generated glue implements cuda-loader's `ResultCode`, which this is).
+pub use cuda_loader::ResultCode as Code;
+
+/// Where a check is written: the call as written, its file, line and column (one static per
+/// check, so the success path passes one pointer).
+#[doc(hidden)]
+pub struct __Site {
+    pub op: &'static str,
+    pub file: &'static str,
+    pub line: u32,
+    pub column: u32,
+}
+
+/// The one check every macro makes: `Ok(())` for success, else the error, built on failure only.
+#[doc(hidden)]
+#[inline(always)]
+pub fn __check_code<C: Code>(code: C, site: &'static __Site) -> Result<(), CallError<C>> {
+    if code == C::SUCCESS {
+        Ok(())
+    } else {
+        Err(CallError::new(code, site.op, site.file, site.line, site.column))
+    }
 }
 
 /// A failed call: its code, the library's name and text for it, the call as written and
 /// where it was, and the library's log of it when there is one (NVRTC's program log). Boxed, so a `Result<(), CallError<_>>` is one pointer wide. The texts are
 /// copies: a library may reuse the buffer it returned them in.
 ///
-/// [`DriverError`](crate::DriverError) is `CallError<CUresult>`; with the `runtime` feature,
-/// `RuntimeError` is `CallError<cudaError_t>`.
+/// [`DriverError`](crate::DriverError) is `CallError<CUresult>`; each library's feature adds its
+/// own (`RuntimeError` is `CallError<cudaError_t>`).
 #[derive(Clone)]
 pub struct CallError<C: Code>(Box<Inner<C>>);
 
@@ -50,23 +68,6 @@ impl<C: Code> CallError<C> {
             self.0.log = Some(log.to_owned());
         }
         self
-    }
-
-    /// Builds the error for `code` with a name and text already asked for: for a library that
-    /// shares its codes with another and has words of its own (`check_cublaslt!` asks cuBLASLt,
-    /// not cuBLAS).
-    #[doc(hidden)]
-    #[cold]
-    #[inline(never)]
-    pub fn described(
-        code: C,
-        (name, message): (String, String),
-        op: &'static str,
-        file: &'static str,
-        line: u32,
-        column: u32,
-    ) -> Self {
-        CallError(Box::new(Inner { code, name, message, op, file, line, column, log: None }))
     }
 
     /// The code the call returned.

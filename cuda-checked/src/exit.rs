@@ -30,13 +30,7 @@ impl<C: Code> CallError<C> {
 #[macro_export]
 macro_rules! checkCudaErrors {
     ($call:expr $(,)?) => {
-        match $crate::__checked(
-            $call,
-            ::core::stringify!($call),
-            ::core::file!(),
-            ::core::line!(),
-            ::core::column!(),
-        ) {
+        match $crate::__check!(@any $call) {
             ::core::result::Result::Ok(()) => {}
             ::core::result::Result::Err(error) => error.exit(),
         }
@@ -64,20 +58,4 @@ macro_rules! check_cuda_or_exit {
             ::core::result::Result::Err(error) => error.exit(),
         }
     };
-}
-
-/// The body of `checkCudaErrors!`, for either API's code.
-#[doc(hidden)]
-pub fn __checked<C: Code>(
-    code: C,
-    op: &'static str,
-    file: &'static str,
-    line: u32,
-    column: u32,
-) -> Result<(), CallError<C>> {
-    if code == C::SUCCESS {
-        Ok(())
-    } else {
-        Err(CallError::new(code, op, file, line, column))
-    }
 }

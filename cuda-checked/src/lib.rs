@@ -26,6 +26,9 @@
 //!  code = CUDA_ERROR_INVALID_CONTEXT, message = invalid device context
 //! ```
 //!
+//! Every library's error is [`CallError`] of its code ([`DriverError`], ...), and [`CudaError`]
+//! holds any of them.
+//!
 //! Where `?` cannot go (`Drop`, callbacks, threads), `checkCudaErrors!` (either API),
 //! `check_driver_or_exit!` and `check_cuda_or_exit!` print the same message and exit with 1, as
 //! helper_cuda.h's `checkCudaErrors` does.
@@ -47,20 +50,13 @@
 //! let _ = check_driver!(0u32);
 //! ```
 
-#[cfg(feature = "cublas")]
-mod cublas;
-mod driver;
 mod error;
 mod exit;
 #[cfg(feature = "nccl")]
 mod nccl;
-#[cfg(feature = "runtime")]
-mod runtime;
 #[cfg(feature = "nvrtc")]
 mod runtime_compiler;
 
-#[cfg(feature = "cublas")]
-pub use cublas::{CublasError, CublasResult};
 #[cfg(feature = "cublas")]
 pub use cublas_sys as blas;
 #[doc(hidden)]
@@ -73,20 +69,93 @@ pub use cuda_sys as sys;
 /// `use cuda_checked::rt::*;`.
 #[cfg(feature = "runtime")]
 pub use cudart_sys as rt;
-pub use driver::{DriverError, DriverResult};
-pub use error::{CallError, Code};
 #[doc(hidden)]
-pub use exit::__checked;
-#[cfg(feature = "nccl")]
-pub use nccl::{NcclError, NcclResult};
+pub use error::{__Site, __check_code};
+pub use error::{CallError, Code};
 #[cfg(feature = "nccl")]
 pub use nccl_sys as nccl_raw;
 #[cfg(feature = "nvrtc")]
 pub use nvrtc_sys as nvrtc;
-#[cfg(feature = "runtime")]
-pub use runtime::{CudaError, RuntimeError, RuntimeResult};
-#[cfg(feature = "nvrtc")]
-pub use runtime_compiler::{NvrtcError, NvrtcResult};
+
+/// Every library's error and result types, and [`CudaError`], which holds any of them: one line
+/// per library (its feature, its code type, its names).
+macro_rules! libraries {
+    ($(
+        $(#[cfg($feature:meta)])?
+        $library:literal: $code:ty => $error:ident, $result:ident, $variant:ident;
+    )*) => {
+        $(
+            #[doc = concat!("A failed ", $library, " call (see [`CallError`]).")]
+            $(#[cfg($feature)])?
+            pub type $error = CallError<$code>;
+
+            #[doc = concat!("`Result<T, ", stringify!($error), ">`.")]
+            $(#[cfg($feature)])?
+            pub type $result<T> = Result<T, $error>;
+
+            /// The code the failed call returned.
+            $(#[cfg($feature)])?
+            impl From<$error> for $code {
+                fn from(error: $error) -> Self {
+                    error.code()
+                }
+            }
+
+            $(#[cfg($feature)])?
+            impl From<$error> for CudaError {
+                fn from(error: $error) -> Self {
+                    CudaError::$variant(error)
+                }
+            }
+        )*
+
+        /// An error of any of the libraries, for code that calls several (a TensorRT sample
+        /// mixing `cudaMemcpyAsync` and `cuLaunchKernel`, one that compiles its kernel with
+        /// NVRTC and launches it with the driver): `?` converts each library's error into it.
+        /// It prints as the error it holds. Non-exhaustive: each library's feature adds its
+        /// variant.
+        #[derive(Clone, PartialEq, Eq)]
+        #[non_exhaustive]
+        pub enum CudaError {
+            $(
+                #[doc = concat!("A ", $library, " call's.")]
+                $(#[cfg($feature)])?
+                $variant($error),
+            )*
+        }
+
+        impl std::fmt::Display for CudaError {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $($(#[cfg($feature)])? CudaError::$variant(e) => std::fmt::Display::fmt(e, f),)*
+                }
+            }
+        }
+
+        /// What `fn main() -> Result<(), CudaError>` prints: the error's own Debug text.
+        impl std::fmt::Debug for CudaError {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $($(#[cfg($feature)])? CudaError::$variant(e) => std::fmt::Debug::fmt(e, f),)*
+                }
+            }
+        }
+
+        impl std::error::Error for CudaError {}
+    };
+}
+
+libraries! {
+    "Driver API": cuda_sys::CUresult => DriverError, DriverResult, Driver;
+    #[cfg(feature = "runtime")]
+    "Runtime API": cudart_sys::cudaError_t => RuntimeError, RuntimeResult, Runtime;
+    #[cfg(feature = "nvrtc")]
+    "NVRTC": nvrtc_sys::nvrtcResult => NvrtcError, NvrtcResult, Nvrtc;
+    #[cfg(feature = "nccl")]
+    "NCCL": nccl_sys::ncclResult_t => NcclError, NcclResult, Nccl;
+    #[cfg(feature = "cublas")]
+    "cuBLAS or cuBLASLt": cublas_sys::cublasStatus_t => CublasError, CublasResult, Cublas;
+}
 
 /// Evaluates `call` (any expression of type `CUresult`) once: `Ok(())` on `CUDA_SUCCESS`,
 /// otherwise a [`DriverError`] holding the code, the call as written, and where it was.
@@ -259,43 +328,36 @@ macro_rules! check_cublas {
 #[cfg(feature = "cublas")]
 #[macro_export]
 macro_rules! check_cublaslt {
-    ($call:expr $(,)?) => {{
-        $crate::__loader::clear_last_failure();
-        let code: $crate::blas::cublasStatus_t = $call;
-        if code == $crate::blas::CUBLAS_STATUS_SUCCESS {
-            ::core::result::Result::<(), $crate::CublasError>::Ok(())
-        } else {
-            ::core::result::Result::Err($crate::CublasError::described(
-                code,
-                $crate::blas::loader::describe_lt(code),
-                ::core::stringify!($call),
-                ::core::file!(),
-                ::core::line!(),
-                ::core::column!(),
-            ))
-        }
-    }};
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::blas::cublasStatus_t, $call)
+    };
 }
 
-/// The one body of both macros: the code, compared once with success; on failure, the error.
-/// The thread's record of a missing symbol is cleared first, so that a reason the loader gives
-/// is this call's own, never one left by an earlier call the application handled itself.
+/// The one body of every check, exiting or not (`checkCudaErrors!` takes either API's code, so
+/// its type is the call's): the thread's record of a failing call is cleared first, so that a
+/// reason the loader gives is this call's own, never one left by an earlier call the application
+/// handled itself; then [`__check_code`] compares the code with success once and, on failure
+/// only, builds the error.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __check {
     ($code:ty, $call:expr) => {{
         $crate::__loader::clear_last_failure();
         let code: $code = $call;
-        if code == <$code as $crate::Code>::SUCCESS {
-            ::core::result::Result::<(), $crate::CallError<$code>>::Ok(())
-        } else {
-            ::core::result::Result::Err($crate::CallError::<$code>::new(
-                code,
-                ::core::stringify!($call),
-                ::core::file!(),
-                ::core::line!(),
-                ::core::column!(),
-            ))
-        }
+        $crate::__check!(@site code, $call)
+    }};
+    (@any $call:expr) => {{
+        $crate::__loader::clear_last_failure();
+        let code = $call;
+        $crate::__check!(@site code, $call)
+    }};
+    (@site $code:ident, $call:expr) => {{
+        static SITE: $crate::__Site = $crate::__Site {
+            op: ::core::stringify!($call),
+            file: ::core::file!(),
+            line: ::core::line!(),
+            column: ::core::column!(),
+        };
+        $crate::__check_code($code, &SITE)
     }};
 }

@@ -1,31 +1,10 @@
-//! What NCCL's codes say: `ncclResult_t` as a [`Code`], in NCCL's own words (see
-//! `nccl_sys::loader::describe`), and what NCCL logged of the failure (`ncclGetLastError`).
+//! What NCCL logged of a failure besides its code (`ncclGetLastError`).
 
 use std::ffi::CStr;
 
-use nccl_sys::{loader, ncclComm_t, ncclGetLastError, ncclResult_t};
+use nccl_sys::{loader, ncclComm_t, ncclGetLastError};
 
-use crate::error::{CallError, Code};
-
-/// A failed NCCL call (see [`CallError`]).
-pub type NcclError = CallError<ncclResult_t>;
-
-/// `Result<T, NcclError>`.
-pub type NcclResult<T> = Result<T, NcclError>;
-
-impl Code for ncclResult_t {
-    const SUCCESS: Self = nccl_sys::ncclSuccess;
-
-    fn describe(self) -> (String, String) {
-        loader::describe(self)
-    }
-}
-
-impl From<NcclError> for ncclResult_t {
-    fn from(error: NcclError) -> Self {
-        error.code()
-    }
-}
+use crate::NcclError;
 
 impl NcclError {
     /// The error with NCCL's last error for `comm` after its message, when NCCL gave the code

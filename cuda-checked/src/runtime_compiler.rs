@@ -1,32 +1,10 @@
-//! What NVRTC's codes say: `nvrtcResult` as a [`Code`], in NVRTC's own words (see
-//! `nvrtc_sys::loader::describe`), and the program log that says why a compile failed.
+//! NVRTC's program log, which says why a compile failed.
 
 use std::ffi::CStr;
 
-use nvrtc_sys::{loader, nvrtcGetProgramLog, nvrtcGetProgramLogSize, nvrtcProgram, nvrtcResult};
+use nvrtc_sys::{nvrtcGetProgramLog, nvrtcGetProgramLogSize, nvrtcProgram};
 
-use crate::error::{CallError, Code};
-
-/// A failed NVRTC call (see [`CallError`]); after a failed compile, with NVRTC's program log
-/// ([`CallError::log`]).
-pub type NvrtcError = CallError<nvrtcResult>;
-
-/// `Result<T, NvrtcError>`.
-pub type NvrtcResult<T> = Result<T, NvrtcError>;
-
-impl Code for nvrtcResult {
-    const SUCCESS: Self = nvrtc_sys::NVRTC_SUCCESS;
-
-    fn describe(self) -> (String, String) {
-        loader::describe(self)
-    }
-}
-
-impl From<NvrtcError> for nvrtcResult {
-    fn from(error: NvrtcError) -> Self {
-        error.code()
-    }
-}
+use crate::NvrtcError;
 
 impl NvrtcError {
     /// The error with NVRTC's log of `prog` attached, if it has one: after a failed

@@ -106,3 +106,33 @@ fn child_runtime() {
     cuda_checked::check_cuda_or_exit!(cudart_sys::cudaSuccess);
     checkCudaErrors!(cudart_sys::cudaErrorInvalidValue);
 }
+
+/// After a call the program handled itself left the loader's record of a missing symbol, the
+/// next `checkCudaErrors!` reports its own call only: it clears the record before its call, as
+/// every check does (issue 30: it did not, and named the earlier call's symbol).
+#[test]
+fn check_cuda_errors_never_reports_an_earlier_calls_symbol() {
+    let output = Command::new(std::env::current_exe().unwrap())
+        .args(["--ignored", "--exact", "child_after_a_handled_failure", "--nocapture", "--test-threads=1"])
+        // A library without any of the driver's functions: each call records its own symbol.
+        .env(loader::LIBCUDA_PATH_VAR, cuda_loader::some_other_library())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("CUDA_ERROR_NOT_FOUND failed."), "{stderr}");
+    assert!(!stderr.contains("cuDeviceGetCount"), "an earlier call's symbol was reported: {stderr}");
+}
+
+#[test]
+#[ignore = "run by check_cuda_errors_never_reports_an_earlier_calls_symbol"]
+fn child_after_a_handled_failure() {
+    let mut count = 0;
+    // SAFETY: a valid out-pointer; the library lacks the function, so nothing is written.
+    let handled = unsafe { cuDeviceGetCount(&mut count) };
+    assert_eq!(handled, CUDA_ERROR_NOT_FOUND);
+    assert!(loader::explain(handled).is_some_and(|why| why.contains("cuDeviceGetCount")));
+    // The same code, from no call into the library at all.
+    checkCudaErrors!(CUDA_ERROR_NOT_FOUND);
+    unreachable!("checkCudaErrors! returned after a failure");
+}

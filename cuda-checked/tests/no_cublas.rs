@@ -52,6 +52,22 @@ fn a_cublaslt_call_names_libcublaslt() {
     assert!(e.message().contains(loader::LIBCUBLASLT_PATH_VAR), "{e}");
 }
 
+/// `check_cublas!` around a cuBLASLt call is routed as `check_cublaslt!` is: the failure is
+/// libcublasLt's, and so are its words (issue 33: it was attributed to cuBLAS); the next check
+/// of a cuBLAS call is cuBLAS's again.
+#[test]
+fn check_cublas_of_a_cublaslt_call_names_libcublaslt() {
+    nothing_to_load();
+    let mut handle: cublasLtHandle_t = std::ptr::null_mut();
+    let e = unsafe { check_cublas!(cublasLtCreate(&mut handle)) }.unwrap_err();
+    assert!(e.message().contains("cuBLASLt (libcublasLt) could not be loaded"), "{e}");
+    assert!(e.message().contains(loader::LIBCUBLASLT_PATH_VAR), "{e}");
+    let mut blas: cublasHandle_t = std::ptr::null_mut();
+    let e = unsafe { check_cublas!(cublasCreate(&mut blas)) }.unwrap_err();
+    assert!(e.message().contains("cuBLAS (libcublas) could not be loaded"), "{e}");
+    assert!(!e.message().contains("libcublasLt"), "{e}");
+}
+
 /// A code from elsewhere (a stored one) is described by the header, with the reason the
 /// library could not say more.
 #[test]

@@ -3,11 +3,13 @@
 //! code. A hidden exported macro, so that every -sys crate has it from one place.
 
 /// Implements names and conversions for a `#[repr(transparent)]` result code newtype over
-/// `u32`, from a sorted `&[(u32, &str, &str)]` table of (value, name, description).
+/// `u32`, from a sorted `&[(u32, &str, &str)]` table of (value, name, description) and the
+/// library's description (a code the header does not know prints as `CUresult(999)`, its C
+/// type's name without `_t`, as the loader's sentences write it).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __result_codes {
-    ($code:ident, $table:path) => {
+    ($code:ident, $table:path, $description:path) => {
         impl $code {
             /// The constant's name in the header, if the header has it.
             #[must_use]
@@ -38,7 +40,7 @@ macro_rules! __result_codes {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 match self.name() {
                     Some(name) => f.write_str(name),
-                    None => write!(f, concat!(stringify!($code), "({})"), self.0),
+                    None => write!(f, "{}({})", $description.codes.type_name.trim_end_matches("_t"), self.0),
                 }
             }
         }

@@ -69,21 +69,30 @@ unreachable_zero!(usize, u32);
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __functions {
+    (loader: $loader:path, notes_failures, $($functions:tt)*) => {
+        #[cfg(cuda_reach = "loaded")]
+        $crate::__lazy_fns! { loader: $loader, note: $crate::Loader::note_failure, $($functions)* }
+        #[cfg(not(cuda_reach = "loaded"))]
+        $crate::__linked_fns! { $($functions)* }
+    };
     (loader: $loader:path, $($functions:tt)*) => {
         #[cfg(cuda_reach = "loaded")]
-        $crate::__lazy_fns! { loader: $loader, $($functions)* }
+        $crate::__lazy_fns! { loader: $loader, note: $crate::Loader::ignore_failure, $($functions)* }
         #[cfg(not(cuda_reach = "loaded"))]
         $crate::__linked_fns! { $($functions)* }
     };
 }
 
 /// The lazily loaded shape. `$loader` is the crate's [`Loader`](crate::Loader) static; a
-/// function whose symbol cannot be had returns [`Unreachable::unreachable`].
+/// function whose symbol cannot be had returns [`Unreachable::unreachable`]. `$note` sees every
+/// code a call returns: a crate's second library notes its failures, so that their codes (which
+/// are the first library's type) are described in its own words.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __lazy_fns {
     (
         loader: $loader:path,
+        note: $note:path,
         $($(#[$doc:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*
     ) => {
         $(
@@ -104,9 +113,14 @@ macro_rules! __lazy_fns {
                             // SAFETY: the library exports this symbol with this C signature.
                             let f: Fn = unsafe { ::core::mem::transmute::<*mut (), Fn>(symbol) };
                             // SAFETY: the caller keeps this function's contract (it is unsafe).
-                            unsafe { f($($arg),*) }
+                            let returned = unsafe { f($($arg),*) };
+                            $note(&$loader, $crate::Unreachable::code(&returned));
+                            returned
                         }
-                        Err(code) => <$ret as $crate::Unreachable>::unreachable($loader.library(), code),
+                        Err(code) => {
+                            $note(&$loader, Some(code));
+                            <$ret as $crate::Unreachable>::unreachable($loader.library(), code)
+                        }
                     }
                 }
                 static SLOT: ::core::sync::atomic::AtomicPtr<()> =
@@ -116,7 +130,9 @@ macro_rules! __lazy_fns {
                     ::core::mem::transmute::<*mut (), Fn>(SLOT.load(::core::sync::atomic::Ordering::Acquire))
                 };
                 // SAFETY: the caller keeps this function's contract (it is unsafe).
-                unsafe { f($($arg),*) }
+                let returned = unsafe { f($($arg),*) };
+                $note(&$loader, $crate::Unreachable::code(&returned));
+                returned
             }
         )*
 

@@ -1,11 +1,11 @@
 //! The run-time core under libcuda-sys, cudart-sys, nvrtc-sys and cublas-sys.
 //!
-//! Each CUDA library is described once ([`Library`]: [`DRIVER`], [`RUNTIME`], [`NVRTC`],
-//! [`CUBLAS`], [`CUBLASLT`]): its
-//! header, its file per OS and major, where toolkits and NVIDIA's wheels keep it, the variable
-//! that names it, its "not loaded" and "symbol missing" codes, how it words a code. The
-//! generator and the build scripts read the description through cuda-bindings-build; at run time
-//! each -sys crate holds one [`Loader`] made of it, and this crate does the rest:
+//! Each CUDA library is described once ([`Library`], every one in [`ALL`]): its crate, its
+//! header and how the build finds it, what the generator binds, its result codes and how it
+//! words them, its file per OS and major, where toolkits and NVIDIA's wheels keep it, the
+//! variable that names it. The generator, the build scripts and `cargo xtask` read the
+//! description through cuda-bindings-build; at run time each -sys crate holds one [`Loader`]
+//! made of it, and this crate does the rest:
 //!
 //! - loading on the first call (`dlopen`, `LoadLibraryExW`), in the library's search order,
 //!   with the secure-execution rules (the environment may not choose what a setuid program
@@ -15,7 +15,8 @@
 //! - every sentence saying why a call could not reach its library, and what a code means when
 //!   the library cannot say ([`Loader::explain`], [`Loader::describe`]).
 //!
-//! A -sys crate is its bindings, its description and its tests: it has no loader code.
+//! A -sys crate is its bindings, its description and its tests: it has no loader code
+//! ([`library!`], and the [`glue!`] the generator writes from the description).
 //!
 //! Nothing here takes a symbol name from outside: a -sys crate's functions are the only callers
 //! of [`Loader::resolve`], each with its own symbol.
@@ -23,6 +24,7 @@
 pub mod child;
 mod codes;
 mod functions;
+mod libraries;
 mod library;
 mod load;
 mod loader;
@@ -37,13 +39,54 @@ mod tests;
 use std::ffi::CStr;
 
 pub use functions::Unreachable;
+pub use libraries::{by_rust_path, ALL, CUBLAS, CUBLASLT, DRIVER, NCCL, NVRTC, RUNTIME};
 pub use library::{
-    ErrorText, Files, Library, PerOs, Role, Search, VersionFunction, CUBLAS, CUBLASLT, DRIVER, NCCL, NVRTC,
-    RUNTIME,
+    Binding, Codes, ErrorText, Files, Found, Library, PerOs, Role, Scheme, Search, Version, VersionCall,
+    VersionFunction,
 };
 pub use load::LoadError;
 pub use loader::{site_packages, Bindings, Function, Loader, Reach};
 pub use record::clear_last_failure;
+
+/// A result code type of a -sys crate (`CUresult`, `cudaError_t`, ...), as the generated glue
+/// implements it: what cuda-checked needs to check a call and word its failure.
+pub trait ResultCode: Copy + PartialEq + std::fmt::Debug + Send + Sync + 'static {
+    /// The code for success.
+    const SUCCESS: Self;
+    /// The code's name and text, from the best source at hand, for the call that this thread
+    /// made last (its library's loader keeps what that call could not find).
+    fn describe(self) -> (String, String);
+}
+
+/// The description of the -sys crate whose crate name (Rust path) is `crate_name`, at compile
+/// time: what the generated glue finds its library by (`env!("CARGO_CRATE_NAME")`). A crate
+/// with no description stops the build.
+#[doc(hidden)]
+pub const fn description(crate_name: &str) -> &'static Library {
+    let mut i = 0;
+    while i < ALL.len() {
+        if same(ALL[i].rust_path.as_bytes(), crate_name.as_bytes()) {
+            return ALL[i];
+        }
+        i += 1;
+    }
+    panic!("this crate has no description in cuda_loader::ALL")
+}
+
+/// `a == b`, in a `const fn`.
+const fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
 
 /// `name\0` as a `&'static CStr`, at compile time: what the loader hands to `dlsym`. A name
 /// with a NUL inside stops the build (no generated name has one).

@@ -6,7 +6,7 @@
 use std::ffi::{c_char, c_int, c_void, CStr, OsString};
 use std::path::{Path, PathBuf};
 
-use crate::library::{ErrorText, Library, Role, VersionFunction};
+use crate::library::{ErrorText, Library, Role, VersionCall};
 use crate::load::{self, Candidate, Handle, LoadError, Names};
 use crate::published::Published;
 use crate::{os, record};
@@ -41,11 +41,15 @@ pub struct Bindings {
     pub renames: &'static [&'static [(&'static str, &'static str)]],
     /// The generated result codes: (value, name, the header's description or "").
     pub codes: &'static [(u32, &'static str, &'static str)],
-    /// The crate's version function, and its error name and string functions (see
-    /// [`Library::version_function`] and [`Library::error_text`]).
+    /// The header's values of the description's codes for "not loaded" and "symbol missing"
+    /// ([`Codes`](crate::Codes)).
+    pub not_loaded: u32,
+    pub symbol_missing: u32,
+    /// The crate's version function, and its error name and string functions, where the library
+    /// has them (see [`Library::version_function`] and [`Codes::text`](crate::Codes::text)).
     pub version_function: Function,
     pub error_name: Option<Function>,
-    pub error_string: Function,
+    pub error_string: Option<Function>,
 }
 
 /// A library's loader (see the module docs).
@@ -74,8 +78,45 @@ impl Loader {
         Loader { library, bindings, loaded: Published::new(), linked: Published::new() }
     }
 
-    pub fn library(&self) -> &'static Library {
+    pub const fn library(&self) -> &'static Library {
         self.library
+    }
+
+    /// The header's value of the description's "not loaded" code, and of its "symbol missing"
+    /// code: what a call returns when it could not reach the library.
+    pub fn not_loaded(&self) -> u32 {
+        self.bindings.not_loaded
+    }
+
+    pub fn symbol_missing(&self) -> u32 {
+        self.bindings.symbol_missing
+    }
+
+    /// The header's version (in the library's [`Scheme`](crate::Scheme)).
+    pub fn version(&self) -> u32 {
+        self.bindings.version
+    }
+
+    /// Notes, for this thread, that a call into the library returned `code` when it is a
+    /// failure (not 0, every library's success): a crate's second library's functions call it,
+    /// so that [`failed_last`](Self::failed_last) can tell whose call a code came from.
+    #[doc(hidden)]
+    #[inline]
+    pub fn note_failure(&'static self, code: Option<u32>) {
+        if code.is_some_and(|code| code != 0) {
+            record::set_failed(self.id());
+        }
+    }
+
+    /// What the other functions do with their codes: nothing.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn ignore_failure(&'static self, _: Option<u32>) {}
+
+    /// Whether this thread's last noted failure was a call into this library (see
+    /// [`note_failure`](Self::note_failure)); cleared with the rest of the record.
+    pub fn failed_last(&'static self) -> bool {
+        record::failed(self.id())
     }
 
     /// The library's file of the header's major, on this OS: `libcudart.so.13`.
@@ -93,7 +134,11 @@ impl Loader {
     }
 
     fn names(&self) -> Names {
-        Names { library: self.library, file: self.bindings.file, major: self.bindings.version / 1000 }
+        Names {
+            library: self.library,
+            file: self.bindings.file,
+            major: self.library.major(self.bindings.version),
+        }
     }
 
     fn handle(&'static self) -> Result<&'static Handle, &'static LoadError> {
@@ -112,18 +157,18 @@ impl Loader {
     /// Whether a library that loaded may be used: one older than the header is not, where the
     /// description says so (NCCL: its functions and structs grow with each version).
     fn accept(&self, handle: &Handle) -> Result<(), String> {
-        let function = self.library.version_function;
-        if !function.refuses_older() {
+        if !self.library.version_function.refuses_older {
             return Ok(());
         }
+        let scheme = self.library.version.scheme;
         let header = self.bindings.version;
         match self.version_in(handle) {
             Some(Ok(v)) if i64::from(v) < i64::from(header) => Err(format!(
                 "{}: {}, older than the {} these bindings come from ({})",
                 os::describe_path(&handle.path),
-                function.text(v),
+                scheme.text(v),
                 self.library.header,
-                function.text(header)
+                scheme.text(header)
             )),
             _ => Ok(()),
         }
@@ -159,9 +204,10 @@ impl Loader {
                         }
                         for site in site_packages(&prefix) {
                             for wheel in wheels {
-                                let root = site.join(
-                                    wheel.replace("{major}", &(self.bindings.version / 1000).to_string()),
-                                );
+                                let root = site.join(wheel.replace(
+                                    "{major}",
+                                    &self.library.major(self.bindings.version).to_string(),
+                                ));
                                 dirs.push(root.join("lib"));
                                 dirs.push(root.join("bin"));
                             }
@@ -180,11 +226,11 @@ impl Loader {
     /// it: the -sys crates' functions are the only callers). An error is the code the call
     /// returns; a missing symbol is recorded for this thread (see [`explain`](Self::explain)).
     pub fn resolve(&'static self, symbol: &'static CStr) -> Result<*mut (), u32> {
-        let handle = self.handle().map_err(|_| self.library.not_loaded)?;
+        let handle = self.handle().map_err(|_| self.bindings.not_loaded)?;
         let address = handle.symbol(symbol);
         if address.is_null() {
-            record::set(self.id(), symbol, self.library.symbol_missing);
-            return Err(self.library.symbol_missing);
+            record::set(self.id(), symbol, self.bindings.symbol_missing);
+            return Err(self.bindings.symbol_missing);
         }
         Ok(address.cast())
     }
@@ -228,10 +274,10 @@ impl Loader {
         let library = self.library;
         if self.bindings.reach != Reach::Loaded {
             // Only a linked stub needs saying.
-            if code != library.not_loaded || !matches!(library.role, Role::Driver { .. }) {
+            if code != self.bindings.not_loaded || !matches!(library.role, Role::Driver { .. }) {
                 return None;
             }
-            if self.version_by(self.bindings.version_function)? != Err(library.not_loaded) {
+            if self.version_by(self.bindings.version_function)? != Err(self.bindings.not_loaded) {
                 return None;
             }
             let path = self
@@ -240,14 +286,14 @@ impl Loader {
                 .unwrap_or_else(|_| PathBuf::from(self.bindings.file));
             return Some(self.stub_text("linked", &path, false));
         }
-        if code == library.not_loaded {
+        if code == self.bindings.not_loaded {
             match self.handle() {
                 Err(no_library) => return Some(no_library.to_string()),
                 Ok(handle) if matches!(library.role, Role::Driver { .. }) => return self.stub_note(handle),
                 Ok(_) => {}
             }
         }
-        if code != library.symbol_missing {
+        if code != self.bindings.symbol_missing {
             return None;
         }
         let handle = self.handle().ok()?;
@@ -258,8 +304,7 @@ impl Loader {
     /// The version function's answer through the handle: `None` if the library has no such
     /// function.
     fn version_in(&self, handle: &Handle) -> Option<Result<c_int, u32>> {
-        let name = self.library.version_function.name();
-        let symbol = std::ffi::CString::new(name).ok()?;
+        let symbol = std::ffi::CString::new(self.library.version_function.name).ok()?;
         let f = handle.symbol(&symbol);
         if f.is_null() {
             return None;
@@ -274,8 +319,8 @@ impl Loader {
         if address.is_null() {
             return None;
         }
-        match self.library.version_function {
-            VersionFunction::Single(_) | VersionFunction::Nccl(_) => {
+        match self.library.version_function.call {
+            VersionCall::Single => {
                 // SAFETY: the description's version function has this signature (`int *`).
                 let f: unsafe extern "C" fn(*mut c_int) -> u32 = unsafe { std::mem::transmute(address) };
                 let mut version = 0;
@@ -283,14 +328,14 @@ impl Loader {
                 let code = unsafe { f(&mut version) };
                 Some(if code == 0 { Ok(version) } else { Err(code) })
             }
-            VersionFunction::Returned(_) => {
+            VersionCall::Returned => {
                 // SAFETY: the description's version function has this signature (no arguments,
                 // `size_t` back).
                 let f: unsafe extern "C" fn() -> usize = unsafe { std::mem::transmute(address) };
                 // SAFETY: no arguments.
                 Some(Ok(c_int::try_from(unsafe { f() }).unwrap_or(c_int::MAX)))
             }
-            VersionFunction::MajorMinor(_) => {
+            VersionCall::MajorMinor => {
                 // SAFETY: the description's version function has this signature (`int *, int *`).
                 let f: unsafe extern "C" fn(*mut c_int, *mut c_int) -> u32 =
                     unsafe { std::mem::transmute(address) };
@@ -305,7 +350,7 @@ impl Loader {
     /// What a stub's calls mean, when the library answers its version function with the
     /// "not loaded" code (a real driver never does).
     fn stub_note(&self, handle: &Handle) -> Option<String> {
-        if self.version_in(handle)? != Err(self.library.not_loaded) {
+        if self.version_in(handle)? != Err(self.bindings.not_loaded) {
             return None;
         }
         Some(self.stub_text("loaded", &handle.path, handle.from_variable))
@@ -327,8 +372,8 @@ impl Loader {
         format!(
             "the library {loaded} as {what}, {}, is a stub: it answers every call, even {}, with {}. {origin}{fix}",
             os::describe_path(path),
-            self.library.version_function.name(),
-            self.code_name(self.library.not_loaded),
+            self.library.version_function.name,
+            self.code_name(self.bindings.not_loaded),
         )
     }
 
@@ -351,11 +396,11 @@ impl Loader {
         let header = self.bindings.version;
         let h = crate::cuda_version(header);
         let Library { what: library, header: header_file, variable, short, a_what, .. } = self.library;
-        let version_function = self.library.version_function.name();
+        let version_function = self.library.version_function.name;
         let file = self.bindings.file;
         let Role::Driver { init, .. } = self.library.role else {
-            let text = |v: c_int| self.library.version_function.text(v);
-            let h = self.library.version_function.text(header);
+            let text = |v: c_int| self.library.version.scheme.text(v);
+            let h = self.library.version.scheme.text(header);
             return match version.and_then(Result::ok) {
                 Some(v) if i64::from(v) < i64::from(header) => format!(
                     "{library} ({path}) has no function {what}: it is {}'s, older than the \
@@ -424,7 +469,7 @@ impl Loader {
     fn code_name(&self, code: u32) -> String {
         match self.entry(code) {
             Some((_, name, _)) => (*name).to_string(),
-            None => format!("{}({code})", self.library.code_type.trim_end_matches("_t")),
+            None => format!("{}({code})", self.library.codes.type_name.trim_end_matches("_t")),
         }
     }
 
@@ -435,17 +480,24 @@ impl Loader {
         let why = self.explain(code);
         // The error functions' own failures are recorded too: keep the caller's record.
         let saved = record::take();
-        let name = match (self.library.error_text, self.bindings.error_name) {
-            (ErrorText::OutParameter { name, .. }, Some(f)) => self.text(code, name, f),
-            (ErrorText::Returned { name: Some(name), .. }, Some(f)) => self.text(code, name, f),
+        let (name_function, string_function) = self.library.codes.text.functions();
+        let name = match (name_function, self.bindings.error_name) {
+            (Some(name), Some(f)) => self.text(code, name, f),
             _ => Err(NoText::Unknown),
         };
         let name = name
             .ok()
             .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
             .or_else(|| self.entry(code).map(|(_, name, _)| (*name).to_string()))
-            .unwrap_or_else(|| format!("{}({code})", self.library.unknown_code));
-        let text = self.text(code, self.library.error_text.string(), self.bindings.error_string);
+            .unwrap_or_else(|| format!("{}({code})", self.library.codes.unknown));
+        let text = match (self.library.codes.text, string_function, self.bindings.error_string) {
+            // The description's own sentence for the header's name of the code.
+            (ErrorText::Table(table), _, _) => {
+                table.iter().find(|(n, _)| *n == name).map(|(_, t)| (*t).to_string()).ok_or(NoText::Unknown)
+            }
+            (_, Some(string), Some(f)) => self.text(code, string, f),
+            _ => Err(NoText::Unknown),
+        };
         record::restore(saved);
         let message = match (text, why) {
             (Ok(text), None) => text,
@@ -461,7 +513,7 @@ impl Loader {
         self.library_path().map_err(NoText::NotLoaded)?;
         record::clear_last_failure();
         let mut text: *const c_char = std::ptr::null();
-        let returned = match self.library.error_text {
+        let returned = match self.library.codes.text {
             ErrorText::OutParameter { .. } => {
                 // SAFETY: the description's signature: (code, const char **) -> code.
                 let f: unsafe extern "C" fn(u32, *mut *const c_char) -> u32 =
@@ -469,7 +521,7 @@ impl Loader {
                 // SAFETY: a valid out-pointer; the library writes a C string's address or nothing.
                 unsafe { f(code, &mut text) }
             }
-            ErrorText::Returned { .. } => {
+            ErrorText::Returned { .. } | ErrorText::Table(_) => {
                 // SAFETY: the description's signature: (code) -> const char *.
                 let f: unsafe extern "C" fn(u32) -> *const c_char =
                     unsafe { std::mem::transmute(function()) };
@@ -478,10 +530,10 @@ impl Loader {
                 0
             }
         };
-        if record::get(self.id(), self.library.symbol_missing).is_some() {
+        if record::get(self.id(), self.bindings.symbol_missing).is_some() {
             return Err(NoText::Missing(name));
         }
-        match self.library.error_text {
+        match self.library.codes.text {
             ErrorText::OutParameter { unknown, .. } if returned == unknown => return Err(NoText::Unknown),
             ErrorText::OutParameter { .. } if returned != 0 => return Err(NoText::Failed(name, returned)),
             _ => {}
@@ -492,7 +544,7 @@ impl Loader {
         // SAFETY: the library's NUL-terminated string, copied at once (before another call
         // can reuse its buffer).
         let text = unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned();
-        match self.library.error_text {
+        match self.library.codes.text {
             ErrorText::Returned { unknown, .. } if unknown.iter().any(|u| text.starts_with(u)) => {
                 Err(NoText::Unknown)
             }
@@ -502,7 +554,9 @@ impl Loader {
 
     /// The text for a code the library did not describe: the header's description, and why.
     fn header_text(&self, code: u32, name: &str, no_text: NoText) -> String {
-        let Library { short, a_short, header, version_macro, code_type, codes_reference, .. } = self.library;
+        let Library { short, a_short, header, .. } = self.library;
+        let (version_macro, code_type, codes_reference) =
+            (self.library.version.macro_name, self.library.codes.type_name, self.library.codes.reference);
         let described = self.entry(code).map(|(_, _, d)| *d).filter(|d| !d.is_empty());
         let known = self.entry(code).is_some();
         let why_not = match &no_text {

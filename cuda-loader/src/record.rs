@@ -1,6 +1,8 @@
-//! The failing call's record: the symbol a call could not find, kept for the thread that made
-//! the call (as `errno` and libgit2's last error are), so that `explain` names the very symbol
-//! that was missing rather than guessing it from the call's text.
+//! The failing call's record, kept for the thread that made the call (as `errno` and libgit2's
+//! last error are): the symbol a call could not find, so that `explain` names the very symbol
+//! that was missing rather than guessing it from the call's text; and which library's call last
+//! failed, where a crate's two libraries share one code type (cuBLAS and cuBLASLt), so that
+//! the code is described in the words of the library that returned it.
 
 use std::cell::Cell;
 use std::ffi::CStr;
@@ -8,32 +10,60 @@ use std::ffi::CStr;
 /// (the loader, by address; the symbol; the code the call returned).
 type Failure = (usize, &'static CStr, u32);
 
+#[derive(Clone, Copy, Default)]
+struct Record {
+    missing: Option<Failure>,
+    /// The loader, by address, whose library's call returned a failure last (only a crate's
+    /// second library notes it; 0: none).
+    failed: usize,
+}
+
 thread_local! {
-    static LAST: Cell<Option<Failure>> = const { Cell::new(None) };
+    static LAST: Cell<Record> = const { Cell::new(Record { missing: None, failed: 0 }) };
 }
 
 /// Forgets this thread's record. cuda-checked's macros call it before each call, so that what
 /// they explain is that call's own failure, never an earlier one the application handled.
 #[inline]
 pub fn clear_last_failure() {
-    let _ = LAST.try_with(|last| last.set(None));
+    let _ = LAST.try_with(|last| last.set(Record::default()));
+}
+
+fn update(f: impl FnOnce(&mut Record)) {
+    let _ = LAST.try_with(|last| {
+        let mut record = last.get();
+        f(&mut record);
+        last.set(record);
+    });
 }
 
 pub(crate) fn set(loader: usize, symbol: &'static CStr, code: u32) {
-    let _ = LAST.try_with(|last| last.set(Some((loader, symbol, code))));
+    update(|record| record.missing = Some((loader, symbol, code)));
 }
 
 /// The symbol this thread's last call through `loader` could not find, when that call
 /// returned `code`.
 pub(crate) fn get(loader: usize, code: u32) -> Option<&'static CStr> {
-    let last = LAST.try_with(Cell::get).ok().flatten()?;
+    let last = LAST.try_with(Cell::get).ok()?.missing?;
     (last.0 == loader && last.2 == code).then_some(last.1)
 }
 
+/// A call through `loader` returned a failure.
+pub(crate) fn set_failed(loader: usize) {
+    update(|record| record.failed = loader);
+}
+
+/// Whether the last failure noted on this thread was a call through `loader`.
+pub(crate) fn failed(loader: usize) -> bool {
+    LAST.try_with(Cell::get).is_ok_and(|record| record.failed == loader)
+}
+
 pub(crate) fn take() -> Option<Failure> {
-    LAST.try_with(Cell::take).ok().flatten()
+    let mut missing = None;
+    update(|record| missing = record.missing.take());
+    missing
 }
 
 pub(crate) fn restore(failure: Option<Failure>) {
-    let _ = LAST.try_with(|last| last.set(failure));
+    update(|record| record.missing = failure);
 }

@@ -1,62 +1,50 @@
-//! What a -sys crate is made of besides its docs, its description and its tests: one macro for
-//! its root ([`library!`](crate::library)) and one for its `loader` module
-//! ([`loader!`](crate::loader)), so that no -sys crate writes loader code of its own.
+//! What a -sys crate is made of besides its docs and its tests: its root is
+//! [`library!()`](crate::library), its `loader` module re-exports what [`glue!`](crate::glue)
+//! made. Everything the two need to know about the library is its description (found by the
+//! crate's own name, [`description`](crate::description)) and what the generator wrote from that
+//! description at the end of the bindings (the `glue!` call), so no -sys crate names a
+//! function, a code or a variable of its library by hand.
 
-/// A -sys crate's root: its bindings (the file the build script chose, `CUDA_BINDINGS`), each
-/// generated function made loaded or linked (`cuda_fns!`, by the `cuda_reach` cfg), its result
-/// code type's names, and `LOADER`, the crate's [`Loader`](crate::Loader): its description and
-/// what the build and the bindings say.
+/// A -sys crate's root: its bindings (the file the build script chose, `CUDA_BINDINGS`), with
+/// each generated function made loaded or linked (by the `cuda_reach` cfg) and re-exported.
 ///
 /// ```ignore
-/// cuda_loader::library! {
-///     description: cuda_loader::DRIVER,
-///     code: CUresult,
-///     not_loaded: CUDA_ERROR_STUB_LIBRARY,
-///     symbol_missing: CUDA_ERROR_NOT_FOUND,
-///     version: CUDA_VERSION,
-///     version_function: cuDriverGetVersion,
-///     error_name: [cuGetErrorName],
-///     error_string: cuGetErrorString,
-/// }
+/// cuda_loader::library!();
 /// ```
-///
-/// `not_loaded` and `symbol_missing` name the header's constants for the description's codes:
-/// the build stops if they differ.
-// `crate::` is the calling -sys crate, on purpose: its bindings and its LOADER.
+// `crate::` is the calling -sys crate, on purpose: its bindings and its loaders.
 #[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! library {
-    (
-        description: $description:path,
-        code: $code:ident,
-        not_loaded: $not_loaded:ident,
-        symbol_missing: $symbol_missing:ident,
-        version: $version:ident,
-        version_function: $version_function:ident,
-        error_name: [$($error_name:ident)?],
-        error_string: $error_string:ident $(,)?
-    ) => {
-        $crate::__library! {
-            ($) $description, $code, $not_loaded, $symbol_missing, $version, $version_function,
-            [$($error_name)?], $error_string
-        }
+    () => {
+        $crate::__library! { ($) }
     };
 }
 
-/// The body of [`library!`]; `$d` is a `$`, for the `cuda_fns!` it defines.
+/// The body of [`library!`]; `$d` is a `$`, for the macros it defines, which the generated
+/// bindings call with their function lists.
 #[doc(hidden)]
-// `crate::` is the calling -sys crate, on purpose: its bindings and its LOADER.
 #[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! __library {
-    (
-        ($d:tt) $description:path, $code:ident, $not_loaded:ident, $symbol_missing:ident, $version:ident,
-        $version_function:ident, [$($error_name:ident)?], $error_string:ident
-    ) => {
-        // The generated list of functions calls this by name.
+    (($d:tt)) => {
+        /// The library's functions (`cuda_fns! { pub fn .. }`, generated).
         macro_rules! cuda_fns {
             ($d($d functions:tt)*) => {
-                $crate::__functions! { loader: crate::LOADER, $d($d functions)* }
+                $crate::__functions! { loader: crate::bindings::LOADER, $d($d functions)* }
+            };
+        }
+
+        /// The second library's functions (cuBLASLt's), in a module of their own (each list has
+        /// its own symbol table), re-exported beside the first library's.
+        macro_rules! also_fns {
+            ($d module:ident: $d($d functions:tt)*) => {
+                /// The functions of this crate's second library (see the crate's `loader`),
+                /// also at the crate root.
+                pub mod $d module {
+                    use super::*;
+                    $crate::__functions! { loader: crate::bindings::ALSO_LOADER, notes_failures, $d($d functions)* }
+                }
+                pub use $d module::*;
             };
         }
 
@@ -70,86 +58,222 @@ macro_rules! __library {
 
         #[cfg(all(test, cuda_reach = "loaded"))]
         pub(crate) use bindings::ALL_FUNCTIONS;
+    };
+}
 
-        $crate::__result_codes!($code, bindings::RESULTS);
+/// What the generator writes at the end of a -sys crate's bindings, from the library's
+/// description: the result code type's names and texts, the crate's [`Loader`](crate::Loader)
+/// (`LOADER`, and `ALSO_LOADER` for a second library), and the items of its `loader` module
+/// (`__loader`, which the crate's `loader` re-exports). Generated, never written by hand.
+#[doc(hidden)]
+#[allow(clippy::crate_in_macro_def)]
+#[macro_export]
+macro_rules! glue {
+    (
+        code: $code:ident,
+        code_type: $code_type:ident,
+        success: $success:ident,
+        not_loaded: $not_loaded:ident,
+        symbol_missing: $symbol_missing:ident,
+        version: $version:ident,
+        version_function: $version_function:ident,
+        error_name: [$($error_name:ident)?],
+        error_string: [$($error_string:ident)?],
+        variable: $variable:ident,
+        $(also: {
+            module: $module:ident,
+            file: $also_file:literal,
+            dirs: $also_dirs:literal,
+            version_function: $also_version_function:ident,
+            error_name: [$($also_error_name:ident)?],
+            error_string: [$($also_error_string:ident)?],
+            variable: $also_variable:ident,
+            symbols: $also_symbols:ident,
+            library: $also_library:ident,
+            library_path: $also_library_path:ident,
+            explain: $also_explain:ident,
+            describe: $also_describe:ident $(,)?
+        },)?
+    ) => {
+        $crate::__result_codes!($code, RESULTS, DESCRIPTION);
 
-        const _: () = assert!(
-            $description.not_loaded == $not_loaded.0 && $description.symbol_missing == $symbol_missing.0,
-            "the description's codes are not this header's"
-        );
+        /// What cuda-checked asks of a code: success, and its name and text in the words of the
+        /// library whose call returned it last on this thread.
+        impl $crate::ResultCode for $code {
+            const SUCCESS: Self = $success;
+
+            fn describe(self) -> (::std::string::String, ::std::string::String) {
+                $crate::__describe!(self.0, LOADER $(, ALSO_LOADER, $module)?)
+            }
+        }
+
+        /// The library's description: this crate's, found by its name.
+        const DESCRIPTION: &$crate::Library = $crate::description(env!("CARGO_CRATE_NAME"));
 
         /// The library's loader: its description, and what the build and the bindings say.
-        static LOADER: $crate::Loader = $crate::Loader::new(
-            &$description,
+        pub(crate) static LOADER: $crate::Loader = $crate::Loader::new(
+            DESCRIPTION,
             $crate::Bindings {
                 version: $version,
                 file: env!("CUDA_LIBRARY_FILE"),
                 toolkit_dirs: env!("CUDA_TOOLKIT_LIB_DIRS"),
                 reach: $crate::reach!(),
-                renames: &[bindings::RENAMES, bindings::PTDS_RENAMES],
-                codes: bindings::RESULTS,
+                renames: &[RENAMES, PTDS_RENAMES],
+                codes: RESULTS,
+                not_loaded: $not_loaded.0,
+                symbol_missing: $symbol_missing.0,
                 version_function: || $version_function as *const ::core::ffi::c_void,
-                error_name: {
-                    #[allow(unused_mut)]
-                    let mut name: Option<$crate::Function> = None;
-                    $(name = Some(|| $error_name as *const ::core::ffi::c_void);)?
-                    name
-                },
-                error_string: || $error_string as *const ::core::ffi::c_void,
+                error_name: $crate::__function!($($error_name)?),
+                error_string: $crate::__function!($($error_string)?),
             },
         );
+
+        $(
+            /// The second library's loader (`also` in the description): the same codes and
+            /// version, its own file, folders, variable and functions.
+            const ALSO_DESCRIPTION: &$crate::Library = match DESCRIPTION.also {
+                Some(also) => also,
+                None => panic!("the generator wrote a second library the description does not have"),
+            };
+
+            pub(crate) static ALSO_LOADER: $crate::Loader = $crate::Loader::new(
+                ALSO_DESCRIPTION,
+                $crate::Bindings {
+                    version: $version,
+                    file: env!($also_file),
+                    toolkit_dirs: env!($also_dirs),
+                    reach: $crate::reach!(),
+                    renames: &[],
+                    codes: RESULTS,
+                    not_loaded: $not_loaded.0,
+                    symbol_missing: $symbol_missing.0,
+                    version_function: || $also_version_function as *const ::core::ffi::c_void,
+                    error_name: $crate::__function!($($also_error_name)?),
+                    error_string: $crate::__function!($($also_error_string)?),
+                },
+            );
+        )?
+
+        /// The second library's loader and functions, for the loader tests.
+        #[cfg(all(test, cuda_reach = "loaded"))]
+        #[allow(clippy::type_complexity)]
+        pub(crate) const ALSO: Option<(&'static $crate::Loader, &[(&str, fn() -> Option<u32>)])> =
+            $crate::__also!($($module)?);
+
+        /// The crate's `loader` module's items (the module re-exports them, with its own docs).
+        pub(crate) mod __loader {
+            pub use $crate::LoadError;
+
+            /// The variable naming the library's absolute path. When set, it is the only file
+            /// tried, except in secure-execution mode, where it is ignored.
+            pub const $variable: &str = super::DESCRIPTION.variable;
+
+            /// Every symbol these bindings call (each function's own symbol, so `cuMemAlloc_v2`,
+            /// not `cuMemAlloc`), in the header's order; the same however the library is reached.
+            pub const SYMBOLS: &[&str] = super::SYMBOLS;
+
+            /// The library's file of the header's major: `libcudart.so.13`.
+            pub const LIBRARY: &str = env!("CUDA_LIBRARY_FILE");
+
+            /// Loads the library now, if not yet done: where the dynamic loader found it (through
+            /// links as it reports them), or why it could not be loaded. Linked: the file the
+            /// dynamic linker loaded it from (the program itself, when linked statically).
+            ///
+            /// # Errors
+            /// Why no library could be loaded (each file tried, and the loader's message).
+            pub fn library_path() -> Result<&'static ::std::path::Path, &'static LoadError> {
+                super::LOADER.library_path()
+            }
+
+            /// Why this thread's last call into the library returned `code`, when the reason is
+            /// the loader's to give; `None` otherwise, and then the library's own text for `code`
+            /// is the whole story. See [`Loader::explain`](cuda_loader::Loader::explain): no
+            /// library could be loaded (or, for the driver, it is NVIDIA's stub); or the call
+            /// could not find its symbol in the library, which the call recorded for its thread,
+            /// as `errno` is. cuda-checked's macros clear that record before each call
+            /// ([`clear_last_failure`](cuda_loader::clear_last_failure)), so the reason is always
+            /// the call's own; linked, every symbol was bound at start-up.
+            pub fn explain(code: super::$code_type) -> Option<String> {
+                super::LOADER.explain(code.0)
+            }
+
+            /// The name and text for `code`, returned by this thread's last call into the
+            /// library, from the best source at hand: the library's own words, with [`explain`]'s
+            /// reason after them when there is one; without the library's words, the header's,
+            /// and why they are missing. What cuda-checked's errors say.
+            pub fn describe(code: super::$code_type) -> (String, String) {
+                super::LOADER.describe(code.0)
+            }
+
+            $(
+                /// The variable naming the second library's absolute path, as the first's.
+                pub const $also_variable: &str = super::ALSO_DESCRIPTION.variable;
+
+                /// Every symbol of the second library these bindings call, in the header's order.
+                pub const $also_symbols: &[&str] = super::$module::SYMBOLS;
+
+                /// The second library's file, of the header's major.
+                pub const $also_library: &str = env!($also_file);
+
+                /// [`library_path`] for the second library.
+                ///
+                /// # Errors
+                /// Why it could not be loaded (each file tried, and the loader's message).
+                pub fn $also_library_path() -> Result<&'static ::std::path::Path, &'static LoadError> {
+                    super::ALSO_LOADER.library_path()
+                }
+
+                /// [`explain`] for a call of the second library: its loader's reason.
+                pub fn $also_explain(code: super::$code_type) -> Option<String> {
+                    super::ALSO_LOADER.explain(code.0)
+                }
+
+                /// [`describe`] for a call of the second library, in its own words.
+                pub fn $also_describe(code: super::$code_type) -> (String, String) {
+                    super::ALSO_LOADER.describe(code.0)
+                }
+            )?
+        }
     };
 }
 
-/// A -sys crate's `loader` module: where its library was found, why a call could not reach it,
-/// what a code means, and the names a user may need (its variable, its file, its symbols).
-/// The module's own docs say the library's search order.
-// `crate::` is the calling -sys crate, on purpose: its bindings and its LOADER.
-#[allow(clippy::crate_in_macro_def)]
+/// A code's name and text from the loader of the library whose call returned it: the second
+/// library's when its call was this thread's last to fail, else the first's.
+#[doc(hidden)]
 #[macro_export]
-macro_rules! loader {
-    (description: $description:path, code: $code:ident, variable: $variable:ident $(,)?) => {
-        pub use $crate::LoadError;
-
-        /// The variable naming the library's absolute path. When set, it is the only file
-        /// tried, except in secure-execution mode, where it is ignored.
-        pub const $variable: &str = $description.variable;
-
-        /// Every symbol these bindings call (each function's own symbol, so `cuMemAlloc_v2`,
-        /// not `cuMemAlloc`), in the header's order; the same however the library is reached.
-        pub const SYMBOLS: &[&str] = crate::bindings::SYMBOLS;
-
-        /// The library's file of the header's major: `libcudart.so.13`.
-        pub const LIBRARY: &str = env!("CUDA_LIBRARY_FILE");
-
-        /// Loads the library now, if not yet done: where the dynamic loader found it (through
-        /// links as it reports them), or why it could not be loaded. Linked: the file the
-        /// dynamic linker loaded it from (the program itself, when linked statically).
-        ///
-        /// # Errors
-        /// Why no library could be loaded (each file tried, and the loader's message).
-        pub fn library_path() -> Result<&'static ::std::path::Path, &'static LoadError> {
-            crate::LOADER.library_path()
+macro_rules! __describe {
+    ($code:expr, $loader:ident) => {
+        $loader.describe($code)
+    };
+    ($code:expr, $loader:ident, $also:ident, $module:ident) => {
+        if $also.failed_last() {
+            $also.describe($code)
+        } else {
+            $loader.describe($code)
         }
+    };
+}
 
-        /// Why this thread's last call into the library returned `code`, when the reason is the
-        /// loader's to give; `None` otherwise, and then the library's own text for `code` is
-        /// the whole story. See [`Loader::explain`](cuda_loader::Loader::explain): no library could
-        /// be loaded (or, for the driver, it is NVIDIA's stub); or the call could not find its
-        /// symbol in the library, which the call recorded for its thread, as `errno` is.
-        /// cuda-checked's macros clear that record before each call
-        /// ([`clear_last_failure`](cuda_loader::clear_last_failure)), so the reason is always the
-        /// call's own; linked, every symbol was bound at start-up.
-        pub fn explain(code: crate::$code) -> Option<String> {
-            crate::LOADER.explain(code.0)
-        }
+/// `Some((the second library's loader, its functions))`, or `None` for a crate with one library.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __also {
+    () => {
+        None
+    };
+    ($module:ident) => {
+        Some((&ALSO_LOADER, $module::ALL_FUNCTIONS))
+    };
+}
 
-        /// The name and text for `code`, returned by this thread's last call into the library,
-        /// from the best source at hand: the library's own words, with [`explain`]'s reason
-        /// after them when there is one; without the library's words, the header's, and why
-        /// they are missing. What cuda-checked's errors say.
-        pub fn describe(code: crate::$code) -> (String, String) {
-            crate::LOADER.describe(code.0)
-        }
+/// `Some(the function's address)` for a named function, `None` for none.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __function {
+    () => {
+        None
+    };
+    ($name:ident) => {
+        Some(|| $name as *const ::core::ffi::c_void)
     };
 }

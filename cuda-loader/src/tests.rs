@@ -23,7 +23,13 @@ macro_rules! loader_tests {
         use $crate::child::{dispatch, Child};
 
         const SCENARIOS: &[(&str, fn())] =
-            &[("no_library", no_library), ("wrong_library", wrong_library), ("relative", relative) $(, ($name, $body))*];
+            &[
+                ("no_library", no_library),
+                ("wrong_library", wrong_library),
+                ("relative", relative),
+                ("also_no_library", also_no_library),
+                $(($name, $body)),*
+            ];
 
         #[test]
         #[ignore = "a scenario body: the other tests of this module run it in a child process"]
@@ -35,11 +41,11 @@ macro_rules! loader_tests {
         fn child(name: &str, library: impl AsRef<::std::ffi::OsStr>) -> String {
             let path = module_path!().split_once("::").expect("a crate's module").1;
             let exe = std::env::current_exe().expect("the test binary's path");
-            Child::of(&exe, &format!("{path}::scenario"), name).env(crate::LOADER.library().variable, library).run()
+            Child::of(&exe, &format!("{path}::scenario"), name).env(crate::bindings::LOADER.library().variable, library).run()
         }
 
         fn file() -> &'static str {
-            crate::LOADER.file()
+            crate::bindings::LOADER.file()
         }
 
         /// An absolute path that cannot be loaded, on this system.
@@ -68,19 +74,19 @@ macro_rules! loader_tests {
         }
 
         fn no_library() {
-            let library = crate::LOADER.library();
+            let library = crate::bindings::LOADER.library();
             let mut codes = 0;
             for &(name, call) in crate::ALL_FUNCTIONS {
                 let Some(code) = call() else { continue };
-                assert_eq!(code, library.not_loaded, "{name}");
-                let why = crate::LOADER.explain(code).unwrap_or_else(|| panic!("{name}: no explanation"));
+                assert_eq!(code, crate::bindings::LOADER.not_loaded(), "{name}");
+                let why = crate::bindings::LOADER.explain(code).unwrap_or_else(|| panic!("{name}: no explanation"));
                 assert!(why.contains("could not be loaded"), "{why}");
                 assert!(why.contains(&nowhere().display().to_string()), "{why}");
                 assert!(why.contains(library.variable), "{why}");
                 codes += 1;
             }
             assert!(codes > 15, "only {codes} functions answered with a code");
-            assert_eq!(crate::LOADER.library_path().unwrap_err().attempts()[0].0, nowhere());
+            assert_eq!(crate::bindings::LOADER.library_path().unwrap_err().attempts()[0].0, nowhere());
             println!("called {} functions", crate::ALL_FUNCTIONS.len());
         }
 
@@ -91,19 +97,19 @@ macro_rules! loader_tests {
         }
 
         fn wrong_library() {
-            let library = crate::LOADER.library();
+            let library = crate::bindings::LOADER.library();
             let other = $crate::some_other_library();
             assert_eq!(
-                std::fs::canonicalize(crate::LOADER.library_path().unwrap()).ok(),
+                std::fs::canonicalize(crate::bindings::LOADER.library_path().unwrap()).ok(),
                 std::fs::canonicalize(&other).ok()
             );
             let renames: Vec<&(&str, &str)> =
                 crate::bindings::RENAMES.iter().chain(crate::bindings::PTDS_RENAMES).collect();
             for &(name, call) in crate::ALL_FUNCTIONS {
                 let Some(code) = call() else { continue };
-                assert_eq!(code, library.symbol_missing, "{name}");
+                assert_eq!(code, crate::bindings::LOADER.symbol_missing(), "{name}");
                 // The call recorded exactly its own symbol.
-                let why = crate::LOADER.explain(code).unwrap_or_else(|| panic!("{name}: no explanation"));
+                let why = crate::bindings::LOADER.explain(code).unwrap_or_else(|| panic!("{name}: no explanation"));
                 assert!(why.contains(&format!("`{name}`")), "{name}: {why}");
                 assert!(why.contains(&format!("is not {}", library.a_what)), "{why}");
                 if let Some((api, _)) = renames.iter().find(|(_, symbol)| *symbol == name) {
@@ -112,7 +118,7 @@ macro_rules! loader_tests {
                 // Once the record is cleared (as cuda-checked does before each call), a code is
                 // not the loader's: the next one could be the library's own.
                 $crate::clear_last_failure();
-                assert_eq!(crate::LOADER.explain(code), None, "{name}");
+                assert_eq!(crate::bindings::LOADER.explain(code), None, "{name}");
             }
             println!("called {} functions", crate::ALL_FUNCTIONS.len());
         }
@@ -129,14 +135,54 @@ macro_rules! loader_tests {
         }
 
         fn relative() {
-            let library = crate::LOADER.library();
+            let library = crate::bindings::LOADER.library();
+            let not_loaded = crate::bindings::LOADER.not_loaded();
             let (_, call) = crate::ALL_FUNCTIONS.iter().find(|(_, call)| call().is_some()).expect("a function with a code");
-            assert_eq!(call(), Some(library.not_loaded));
-            let why = crate::LOADER.explain(library.not_loaded).unwrap();
+            assert_eq!(call(), Some(not_loaded));
+            let why = crate::bindings::LOADER.explain(not_loaded).unwrap();
             let shown = relative_path().display().to_string();
             assert!(why.contains(&format!("{} is the relative path `{shown}`", library.variable)), "{why}");
             assert!(why.contains(&format!("the absolute path of {}'s {}", library.what, file())), "{why}");
-            assert_eq!(crate::LOADER.library_path().unwrap_err().attempts()[0].0, relative_path());
+            assert_eq!(crate::bindings::LOADER.library_path().unwrap_err().attempts()[0].0, relative_path());
+        }
+
+        /// A crate's second library (cuBLASLt beside cuBLAS), when it has one: without it, each
+        /// of its functions answers the "not loaded" code, its own loader (not the first
+        /// library's) says why, and the code is described in its words.
+        #[test]
+        fn every_function_of_the_second_library_answers_without_it() {
+            let Some((also, functions)) = crate::bindings::ALSO else { return };
+            let path = module_path!().split_once("::").expect("a crate's module").1;
+            let exe = std::env::current_exe().expect("the test binary's path");
+            let out = Child::of(&exe, &format!("{path}::scenario"), "also_no_library")
+                .env(also.library().variable, nowhere_of(also.file()))
+                .run();
+            assert!(out.contains(&format!("called {} functions", functions.len())), "{out}");
+        }
+
+        /// An absolute path where `file` cannot be.
+        fn nowhere_of(file: &str) -> PathBuf {
+            let root = if cfg!(windows) { r"C:\nonexistent" } else { "/nonexistent" };
+            Path::new(root).join(file)
+        }
+
+        fn also_no_library() {
+            let Some((also, functions)) = crate::bindings::ALSO else { return };
+            let mut codes = 0;
+            for &(name, call) in functions {
+                let Some(code) = call() else { continue };
+                assert_eq!(code, also.not_loaded(), "{name}");
+                let why = also.explain(code).unwrap_or_else(|| panic!("{name}: no reason"));
+                assert!(why.contains(&format!("{} ({}) could not be loaded", also.library().what,
+                    also.library().name.get(cfg!(windows)))), "{why}");
+                assert!(why.contains(&nowhere_of(also.file()).display().to_string()), "{why}");
+                assert!(why.contains(also.library().variable), "{why}");
+                // Its failure is its own: the code is described by its loader, not the first's.
+                assert!(also.failed_last(), "{name}: the failure was not noted");
+                codes += 1;
+            }
+            assert!(codes > 15, "only {codes} functions answered with a code");
+            println!("called {} functions", functions.len());
         }
     };
 }

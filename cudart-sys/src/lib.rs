@@ -42,13 +42,4 @@ mod functions;
 pub mod loader;
 mod vector_types;
 
-cuda_loader::library! {
-    description: cuda_loader::RUNTIME,
-    code: cudaError,
-    not_loaded: cudaErrorSharedObjectInitFailed,
-    symbol_missing: cudaErrorSymbolNotFound,
-    version: CUDART_VERSION,
-    version_function: cudaRuntimeGetVersion,
-    error_name: [cudaGetErrorName],
-    error_string: cudaGetErrorString,
-}
+cuda_loader::library!();

@@ -25,7 +25,7 @@
 //! lacks the function. [`explain`] says which and why. (`cudaGetErrorName` and
 //! `cudaGetErrorString` return a static text saying so instead.)
 
-cuda_loader::loader! { description: cuda_loader::RUNTIME, code: cudaError_t, variable: LIBCUDART_PATH_VAR }
+pub use crate::bindings::__loader::*;
 
 #[cfg(all(test, cuda_reach = "loaded"))]
 mod tests {

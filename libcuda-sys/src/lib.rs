@@ -38,13 +38,4 @@
 pub mod launch;
 pub mod loader;
 
-cuda_loader::library! {
-    description: cuda_loader::DRIVER,
-    code: CUresult,
-    not_loaded: CUDA_ERROR_STUB_LIBRARY,
-    symbol_missing: CUDA_ERROR_NOT_FOUND,
-    version: CUDA_VERSION,
-    version_function: cuDriverGetVersion,
-    error_name: [cuGetErrorName],
-    error_string: cuGetErrorString,
-}
+cuda_loader::library!();

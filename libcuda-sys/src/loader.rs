@@ -36,7 +36,7 @@
 //! let _ = cuda_sys::loader::resolve("cuInit");
 //! ```
 
-cuda_loader::loader! { description: cuda_loader::DRIVER, code: CUresult, variable: LIBCUDA_PATH_VAR }
+pub use crate::bindings::__loader::*;
 
 #[cfg(all(test, cuda_reach = "loaded"))]
 mod tests {

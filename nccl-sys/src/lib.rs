@@ -36,13 +36,4 @@
 
 pub mod loader;
 
-cuda_loader::library! {
-    description: cuda_loader::NCCL,
-    code: ncclResult_t,
-    not_loaded: ncclSystemError,
-    symbol_missing: ncclSystemError,
-    version: NCCL_VERSION_CODE,
-    version_function: ncclGetVersion,
-    error_name: [],
-    error_string: ncclGetErrorString,
-}
+cuda_loader::library!();

@@ -24,7 +24,7 @@
 //! return a static text saying so instead.) The names, folders and rules are libnccl's
 //! description in cuda-loader ([`cuda_loader::NCCL`]), which loads it.
 
-cuda_loader::loader! { description: cuda_loader::NCCL, code: ncclResult_t, variable: LIBNCCL_PATH_VAR }
+pub use crate::bindings::__loader::*;
 
 #[cfg(all(test, cuda_reach = "loaded", unix))]
 mod tests {
@@ -69,7 +69,7 @@ mod tests {
         assert_eq!(unsafe { crate::ncclGetVersion(&mut version) }, crate::ncclSystemError);
         assert_eq!(version, 0, "a refused library is never called");
         let why = super::explain(crate::ncclSystemError).unwrap();
-        let function = cuda_loader::NCCL.version_function;
+        let function = cuda_loader::NCCL.version.scheme;
         let (old, header) =
             (function.text(crate::NCCL_VERSION_CODE - 1), function.text(crate::NCCL_VERSION_CODE));
         assert!(

@@ -21,13 +21,4 @@
 
 pub mod loader;
 
-cuda_loader::library! {
-    description: cuda_loader::NVRTC,
-    code: nvrtcResult,
-    not_loaded: NVRTC_ERROR_INTERNAL_ERROR,
-    symbol_missing: NVRTC_ERROR_INTERNAL_ERROR,
-    version: CUDA_VERSION,
-    version_function: nvrtcVersion,
-    error_name: [],
-    error_string: nvrtcGetErrorString,
-}
+cuda_loader::library!();

@@ -21,7 +21,7 @@
 //! [`explain`] says whether the loader gave it and why (no library, or a function the library
 //! lacks). `nvrtcGetErrorString` returns a static text saying so instead.
 
-cuda_loader::loader! { description: cuda_loader::NVRTC, code: nvrtcResult, variable: LIBNVRTC_PATH_VAR }
+pub use crate::bindings::__loader::*;
 
 #[cfg(all(test, cuda_reach = "loaded"))]
 mod tests {

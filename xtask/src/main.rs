@@ -24,8 +24,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use cuda_bindings_build::api::{self, Api, CUBLAS, DRIVER, NVRTC, RUNTIME};
 use cuda_bindings_build::generate;
+use cuda_bindings_build::{Library, ALL};
 
 /// A CUDA version CI builds against, from NVIDIA's wheels on PyPI.
 struct Version {
@@ -252,9 +252,19 @@ const NCCL_HEADERS: &[&str] = &[
     "nvidia-nccl-cu13==2.32.6",
 ];
 
-/// The crates with vendored bindings, and their APIs.
-const VENDORED: &[(&str, &Api)] =
-    &[("libcuda-sys", &DRIVER), ("cudart-sys", &RUNTIME), ("nvrtc-sys", &NVRTC), ("cublas-sys", &CUBLAS)];
+/// The folder of the workspace member whose package is `name` (`libcublas-sys` is in
+/// `cublas-sys/`).
+fn crate_dir(root: &Path, name: &str) -> Result<PathBuf, String> {
+    let entries = std::fs::read_dir(root).map_err(|e| format!("{}: {e}", root.display()))?;
+    entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .find(|dir| {
+            std::fs::read_to_string(dir.join("Cargo.toml"))
+                .is_ok_and(|toml| toml.lines().any(|line| line.trim() == format!("name = \"{name}\"")))
+        })
+        .ok_or(format!("no workspace member is the package {name}"))
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -608,44 +618,48 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
     // Each crate's releases: (what it is, the API's include folder, the folders its includes
     // need besides).
     type Release = (String, PathBuf, Vec<PathBuf>);
-    let mut crates: Vec<(&str, &Api, Vec<Release>)> = Vec::new();
-    for &(krate, api) in VENDORED {
+    let mut crates: Vec<(&Library, Vec<Release>)> = Vec::new();
+    for &library in ALL {
         let mut releases = Vec::new();
-        for version in select(Some("all"))? {
-            let include = fetch(&headers, version)?.join("include");
-            releases.push((format!("CUDA {version}"), include, Vec::new()));
+        if library.found.home.is_some() {
+            // A library of its own (NCCL): each of its releases' headers ([`NCCL_HEADERS`]),
+            // with the newest CUDA of the wheel's major (nccl.h includes cuda_runtime.h).
+            for &requirement in NCCL_HEADERS {
+                let major =
+                    requirement.split_once("-cu").and_then(|(_, rest)| rest.split_once("==")).map(|(m, _)| m);
+                let cuda = select(Some(&format!(
+                    "newest-{}",
+                    major.ok_or(format!("{requirement}: no -cu<major>"))?
+                )))?[0];
+                let nccl = fetch_nccl_headers(&nccl_dir, requirement)?;
+                releases.push((
+                    format!("{requirement} with CUDA {cuda}"),
+                    nccl.join("include"),
+                    vec![fetch(&headers, cuda)?.join("include")],
+                ));
+            }
+        } else {
+            for version in select(Some("all"))? {
+                let include = fetch(&headers, version)?.join("include");
+                releases.push((format!("CUDA {version}"), include, Vec::new()));
+            }
         }
-        crates.push((krate, api, releases));
+        crates.push((library, releases));
     }
-    // NCCL: each of [`NCCL_HEADERS`] (its headers only), with the newest CUDA of the wheel's
-    // major (nccl.h includes cuda_runtime.h).
-    let mut releases = Vec::new();
-    for &requirement in NCCL_HEADERS {
-        let major = requirement.split_once("-cu").and_then(|(_, rest)| rest.split_once("==")).map(|(m, _)| m);
-        let cuda =
-            select(Some(&format!("newest-{}", major.ok_or(format!("{requirement}: no -cu<major>"))?)))?[0];
-        let nccl = fetch_nccl_headers(&nccl_dir, requirement)?;
-        releases.push((
-            format!("{requirement} with CUDA {cuda}"),
-            nccl.join("include"),
-            vec![fetch(&headers, cuda)?.join("include")],
-        ));
-    }
-    crates.push(("nccl-sys", &api::NCCL, releases));
 
-    for (krate, api, releases) in crates {
-        let dir = root.join(krate).join("src/vendored");
+    for (library, releases) in crates {
+        let dir = crate_dir(root, library.crate_name)?.join("src/vendored");
         // (file, its text, the release it was made from): releases of one version share a file.
         let mut expected: Vec<(PathBuf, String, String)> = Vec::new();
         for (what, include, extra) in releases {
             let generated =
-                generate::generate(api, &include, &extra, false).map_err(|e| format!("{what}: {e}"))?;
-            let path = dir.join(format!("{}_{}.rs", api.vendored_stem, generated.version));
+                generate::generate(library, &include, &extra, false).map_err(|e| format!("{what}: {e}"))?;
+            let path = dir.join(format!("{}_{}.rs", library.binding.vendored_stem, generated.version));
             match expected.iter().find(|(p, _, _)| *p == path) {
                 Some((_, text, from)) if *text != generated.text => {
                     return Err(format!(
                     "{what} and {from} both say {} {}, but their bindings differ: one file cannot hold both",
-                    api.version_macro, generated.version
+                    library.version.macro_name, generated.version
                 ))
                 }
                 Some(_) => {}
@@ -669,7 +683,7 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
             let ours = path
                 .file_name()
                 .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with(&format!("{}_", api.vendored_stem)));
+                .is_some_and(|n| n.starts_with(&format!("{}_", library.binding.vendored_stem)));
             if ours && !expected.iter().any(|(p, _, _)| *p == path) {
                 if check {
                     stale.push(format!("{} (no longer generated)", path.display()));
@@ -701,7 +715,7 @@ fn porting(root: &Path, args: &[String]) -> Result<(), String> {
         Default::default();
     for v in VERSIONS {
         let toolkit = fetch(&headers, v.version)?;
-        let generated = generate::generate(&DRIVER, &toolkit.join("include"), &[], false)
+        let generated = generate::generate(&cuda_loader::DRIVER, &toolkit.join("include"), &[], false)
             .map_err(|e| format!("CUDA {}: {e}", v.version))?;
         for a in generated.anonymous {
             let holds = format!("{} {{ {} }}", a.kind, a.members.join(", "));

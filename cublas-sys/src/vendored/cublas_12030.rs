@@ -7482,8 +7482,9 @@ cuda_fns! {
     ) -> cublasStatus_t;
 }
 
-// The functions of the other library (`cublasLt...`), loaded or linked by its own loader.
-cublaslt_fns! {
+// The functions of cuBLASLt (`cublasLt...`), loaded or linked by its own loader.
+also_fns! {
+    lt:
     #[must_use]
     /// `cublasLtCreate` in NVIDIA's reference: <https://docs.nvidia.com/cuda/cublas/>.
     pub fn cublasLtCreate(lightHandle: *mut cublasLtHandle_t) -> cublasStatus_t;
@@ -8463,3 +8464,31 @@ pub(crate) const RESULTS: &[(u32, &str, &str)] = &[
     (15, "CUBLAS_STATUS_NOT_SUPPORTED", ""),
     (16, "CUBLAS_STATUS_LICENSE_ERROR", ""),
 ];
+
+// What the crate's loader and checks need, named as the header names it (its description's).
+::cuda_loader::glue! {
+    code: cublasStatus_t,
+    code_type: cublasStatus_t,
+    success: CUBLAS_STATUS_SUCCESS,
+    not_loaded: CUBLAS_STATUS_NOT_INITIALIZED,
+    symbol_missing: CUBLAS_STATUS_NOT_SUPPORTED,
+    version: CUDA_VERSION,
+    version_function: cublasGetCudartVersion,
+    error_name: [cublasGetStatusName],
+    error_string: [cublasGetStatusString],
+    variable: LIBCUBLAS_PATH_VAR,
+    also: {
+        module: lt,
+        file: "LT_CUDA_LIBRARY_FILE",
+        dirs: "LT_CUDA_TOOLKIT_LIB_DIRS",
+        version_function: cublasLtGetCudartVersion,
+        error_name: [cublasLtGetStatusName],
+        error_string: [cublasLtGetStatusString],
+        variable: LIBCUBLASLT_PATH_VAR,
+        symbols: LT_SYMBOLS,
+        library: LT_LIBRARY,
+        library_path: lt_library_path,
+        explain: explain_lt,
+        describe: describe_lt,
+    },
+}

@@ -26,7 +26,7 @@ use std::rc::Rc;
 
 use bindgen::callbacks::{DeriveTrait, FieldInfo, ImplementsTrait, IntKind, ParseCallbacks};
 
-use crate::api::Api;
+use cuda_loader::Library;
 pub use spelling::Anonymous;
 
 /// Why no bindings came out.
@@ -67,7 +67,7 @@ pub struct Generated {
     pub files: Vec<PathBuf>,
 }
 
-/// The bindings for `include/<api.header>`. With `comments`, NVIDIA's documentation from the
+/// The bindings for `include/<library.header>`. With `comments`, NVIDIA's documentation from the
 /// header goes into the doc comments (for bindings made on the user's machine); without it,
 /// only declarations and links to NVIDIA's reference (for vendored bindings, which we publish).
 ///
@@ -77,12 +77,12 @@ pub struct Generated {
 /// No libclang, a header clang rejects, or one whose shape the generator does not know; a
 /// panic in clang-sys or bindgen is caught and becomes an error too.
 pub fn generate(
-    api: &Api,
+    library: &Library,
     include: &Path,
     extra_includes: &[PathBuf],
     comments: bool,
 ) -> Result<Generated, Error> {
-    catching_panics(|| generate_unguarded(api, include, extra_includes, comments))
+    catching_panics(|| generate_unguarded(library, include, extra_includes, comments))
 }
 
 /// `f`, with a panic on this thread made an [`Error::Panic`] and kept off stderr: a build script
@@ -115,7 +115,7 @@ fn catching_panics<T>(f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> 
 }
 
 fn generate_unguarded(
-    api: &Api,
+    library: &Library,
     include: &Path,
     extra_includes: &[PathBuf],
     comments: bool,
@@ -129,13 +129,13 @@ fn generate_unguarded(
     }
     // One spelling of the folder, so clang's file names compare equal to ours.
     let include = include.canonicalize().map_err(|e| Error::Parse(format!("{}: {e}", include.display())))?;
-    let header = include.join(api.header);
+    let header = include.join(library.header);
     if !header.is_file() {
         return Err(Error::Parse(format!("{} does not exist", header.display())));
     }
     let mut args = vec![format!("-I{}", include.display())];
     args.extend(extra_includes.iter().map(|dir| format!("-I{}", dir.display())));
-    args.extend(api.defines.iter().map(|name| format!("-D{name}")));
+    args.extend(library.binding.defines.iter().map(|name| format!("-D{name}")));
     // Last, so that a toolkit's own crt/ wins: what a runtime wheel lacks.
     let stand_in = stand_in()?;
     args.push(format!("-I{}", stand_in.display()));
@@ -146,7 +146,7 @@ fn generate_unguarded(
         args.push(format!("--target={target}"));
     }
     let scan_args: Vec<String> = args.iter().chain(&extra).cloned().collect();
-    let scan = scan::scan(api, &include, &scan_args)?;
+    let scan = scan::scan(library, &include, &scan_args)?;
 
     let keyword_fields = Rc::new(RefCell::new(BTreeSet::new()));
     let callbacks = Callbacks {
@@ -155,7 +155,7 @@ fn generate_unguarded(
         shared_types: scan.shared_types.clone(),
     };
     let mut builder = bindgen::Builder::default().header(header.to_string_lossy());
-    for also in api.also {
+    for also in library.headers().skip(1) {
         if let Some(path) =
             std::iter::once(&include).chain(extra_includes).map(|d| d.join(also)).find(|p| p.is_file())
         {
@@ -164,18 +164,18 @@ fn generate_unguarded(
     }
     let mut builder = builder
         .clang_args(args.iter().filter(|a| a.starts_with("-I") || a.starts_with("-D")))
-        .allowlist_function(api.functions)
-        .allowlist_type(api.types)
-        .allowlist_var(api.vars)
+        .allowlist_function(library.binding.functions)
+        .allowlist_type(library.binding.types)
+        .allowlist_var(library.binding.vars)
         // Plain integer constants for every enum: they combine with `|` and pass to the
         // `unsigned int` flag parameters as in C, and a value the driver writes that this
         // header does not know is still a valid integer.
         .default_enum_style(bindgen::EnumVariation::Consts)
         .prepend_enum_name(false)
         // The result enum alone is a newtype: `#[must_use]`, named constants, Debug by name.
-        .newtype_enum(api.result_enum)
-        .must_use_type(api.result_enum)
-        .no_debug(api.result_enum)
+        .newtype_enum(library.codes.enum_name)
+        .must_use_type(library.codes.enum_name)
+        .no_debug(library.codes.enum_name)
         .derive_default(true)
         // C++'s `dim3` is 1, 1, 1 when not given; the crate writes that `Default` itself.
         .no_default("dim3")
@@ -192,7 +192,7 @@ fn generate_unguarded(
         .formatter(bindgen::Formatter::None)
         .parse_callbacks(Box::new(callbacks));
     let mut files = scan.files.clone();
-    if let Some(version_header) = api.version_header {
+    if let Some(version_header) = library.version.header {
         // The header that says which CUDA this is, from the same folders.
         let found = std::iter::once(include.as_path())
             .chain(extra_includes.iter().map(PathBuf::as_path))
@@ -221,14 +221,14 @@ fn generate_unguarded(
     let file =
         syn::parse_file(&raw).map_err(|e| Error::Shape(format!("bindgen's output does not parse: {e}")))?;
     let keyword_fields = keyword_fields.borrow().clone();
-    let mut generated = emit::emit(api, file, &scan, &keyword_fields, comments)?;
+    let mut generated = emit::emit(library, file, &scan, &keyword_fields, comments)?;
     // Files on disk only: the unit's own source is text handed to clang, and a file Cargo is
     // told to watch that does not exist reruns the build every time. Our stand-in is the
     // crate's own (and written during the build, which would rerun it once more).
     generated.files =
         files.into_iter().filter(|f| f.is_absolute() && f.is_file() && !f.starts_with(&stand_in)).collect();
     // What a build publishes (and every cfg a dependent gets) follows from this number.
-    crate::header::plausible(api.version_macro, generated.version)
+    crate::header::plausible_for(library, generated.version)
         .map_err(|why| Error::Shape(format!("it defines {why}")))?;
     Ok(generated)
 }
@@ -317,9 +317,14 @@ mod tests {
         dir
     }
 
+    /// What the driver's description needs of a header: its codes and functions.
     const MINIMAL: &str = "#define CUDA_VERSION 12090\n\
-        typedef enum cudaError_enum { CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1 } CUresult;\n\
+        typedef enum cudaError_enum { CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1, CUDA_ERROR_STUB_LIBRARY = 34, \
+        CUDA_ERROR_NOT_FOUND = 500 } CUresult;\n\
         CUresult cuInit_v2(unsigned int Flags);\n\
+        CUresult cuDriverGetVersion(int *version);\n\
+        CUresult cuGetErrorName(CUresult error, const char **name);\n\
+        CUresult cuGetErrorString(CUresult error, const char **text);\n\
         #define cuInit cuInit_v2\n";
 
     /// Issue 10, item 8: whatever a `#define cu...` expands to, the probe of the header's
@@ -334,7 +339,7 @@ mod tests {
                  #define cuEmpty\n#define cuFunctionLike(x) x ## _v2\n"
             ),
         );
-        let generated = generate(&crate::api::DRIVER, &dir, &[], false);
+        let generated = generate(&cuda_loader::DRIVER, &dir, &[], false);
         std::fs::remove_dir_all(&dir).unwrap();
         let generated = generated.unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(generated.version, 12090);
@@ -360,7 +365,7 @@ mod tests {
     #[test]
     fn an_impossible_version_macro_is_refused() {
         let dir = header("impossible", &MINIMAL.replace("12090", "4294967295"));
-        let error = generate(&crate::api::DRIVER, &dir, &[], false).err().expect("no bindings");
+        let error = generate(&cuda_loader::DRIVER, &dir, &[], false).err().expect("no bindings");
         std::fs::remove_dir_all(&dir).unwrap();
         let text = error.to_string();
         assert!(text.contains("CUDA_VERSION 4294967295, which no CUDA version has"), "{text}");
@@ -369,9 +374,11 @@ mod tests {
     #[test]
     fn a_header_clang_rejects_says_where() {
         let dir = header("broken", &format!("{MINIMAL}this is not C;\n"));
-        let error = generate(&crate::api::DRIVER, &dir, &[], false).err().expect("no bindings");
+        let error = generate(&cuda_loader::DRIVER, &dir, &[], false).err().expect("no bindings");
         std::fs::remove_dir_all(&dir).unwrap();
         let text = error.to_string();
-        assert!(text.contains("cuda.h:5"), "{text}");
+        // The line after the minimal header: the one clang rejects.
+        let line = MINIMAL.lines().count() + 1;
+        assert!(text.contains(&format!("cuda.h:{line}")), "{text}");
     }
 }

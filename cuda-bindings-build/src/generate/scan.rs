@@ -16,7 +16,7 @@ use clang_sys::*;
 
 use super::clang::{Token, Unit, Value};
 use super::Error;
-use crate::api::Api;
+use cuda_loader::Library;
 
 /// The define C programs set to get the per-thread default stream.
 pub const PER_THREAD_DEFINE: &str = "CUDA_API_PER_THREAD_DEFAULT_STREAM";
@@ -65,10 +65,10 @@ pub struct Scan {
     pub defaults: BTreeMap<String, Vec<Option<Vec<String>>>>,
 }
 
-/// Scans `include/<api.header>` with the clang arguments bindgen will use.
-pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
-    let header = include.join(api.header);
-    let source = format!("#include \"{}\"\n", api.header);
+/// Scans `include/<library.header>` with the clang arguments bindgen will use.
+pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, Error> {
+    let header = include.join(library.header);
+    let source = format!("#include \"{}\"\n", library.header);
     let unit = Unit::parse("cuda_bindings_scan.c", &source, args).map_err(Error::Parse)?;
     let mut scan = Scan::default();
     scan.files.extend(unit.included_files());
@@ -106,21 +106,25 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
 
     // A name may be a macro only with the per-thread default stream (`cuLaunchKernel`), so the
     // functions declared by default are candidates too.
-    let mut candidates: BTreeSet<&str> =
-        scan.macros.keys().map(String::as_str).filter(|name| name.starts_with(api.function_prefix)).collect();
+    let mut candidates: BTreeSet<&str> = scan
+        .macros
+        .keys()
+        .map(String::as_str)
+        .filter(|name| name.starts_with(library.binding.function_prefix))
+        .collect();
     candidates.extend(functions.iter().map(|(name, _)| name.as_str()));
     let candidates: Vec<&str> = candidates.into_iter().collect();
-    (scan.renames, _) = expansions(api, &header, &candidates, args)?;
+    (scan.renames, _) = expansions(library, &header, &candidates, args)?;
     let mut per_thread_args = args.to_vec();
     per_thread_args.push(format!("-D{PER_THREAD_DEFINE}"));
     (scan.per_thread_renames, scan.per_thread_functions) =
-        expansions(api, &header, &candidates, &per_thread_args)?;
+        expansions(library, &header, &candidates, &per_thread_args)?;
     let tokens = unit.file_tokens(&header);
     scan.docs = docs(&tokens, &functions);
     scan.groups = groups(&tokens, functions);
 
     // The shared headers, from the same folders as the header's own includes.
-    for &(shared_header, krate) in api.shares_types_with {
+    for &(shared_header, krate) in library.binding.shares_types_with {
         let source = format!("#include \"{shared_header}\"\n");
         let unit = Unit::parse("cuda_bindings_shared.c", &source, args).map_err(Error::Parse)?;
         scan.files.extend(unit.included_files());
@@ -159,8 +163,8 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
             scan.shared_types.insert(name);
         }
     }
-    scan.initializers = initializers(api, &scan.macros, args)?;
-    scan.foreign_values = foreign_values(api, &scan.macros, args)?;
+    scan.initializers = initializers(library, &scan.macros, args)?;
+    scan.foreign_values = foreign_values(library, &scan.macros, args)?;
     Ok(scan)
 }
 
@@ -170,13 +174,13 @@ pub fn scan(api: &Api, include: &Path, args: &[String]) -> Result<Scan, Error> {
 const C_CONSTANTS: &[&str] = &["NULL", "INT_MIN", "INT_MAX", "UINT_MAX"];
 
 fn foreign_values(
-    api: &Api,
+    library: &Library,
     macros: &BTreeMap<String, Vec<String>>,
     args: &[String],
 ) -> Result<Vec<(String, String, Option<Value>)>, Error> {
     let found: Vec<&String> = macros
         .iter()
-        .filter(|(name, _)| api.constant_prefixes.iter().any(|p| name.starts_with(p)))
+        .filter(|(name, _)| library.binding.constant_prefixes.iter().any(|p| name.starts_with(p)))
         .filter_map(|(name, tokens)| match tokens.as_slice() {
             [other] if C_CONSTANTS.contains(&other.as_str()) => Some(name),
             _ => None,
@@ -185,7 +189,7 @@ fn foreign_values(
     if found.is_empty() {
         return Ok(Vec::new());
     }
-    let mut source = format!("#include \"{}\"\n", api.header);
+    let mut source = format!("#include \"{}\"\n", library.header);
     for name in &found {
         writeln!(source, "__typeof__({name}) cuda_bindings_value_{name} = {name};").unwrap();
     }
@@ -203,7 +207,7 @@ fn foreign_values(
 /// Each `#define NAME { sizeof(T), ... }` of the header, its values evaluated by clang as a C
 /// program initializing a `T` with it would have them (`NCCL_CONFIG_INITIALIZER`).
 fn initializers(
-    api: &Api,
+    library: &Library,
     macros: &BTreeMap<String, Vec<String>>,
     args: &[String],
 ) -> Result<Vec<Initializer>, Error> {
@@ -221,7 +225,7 @@ fn initializers(
     if found.is_empty() {
         return Ok(Vec::new());
     }
-    let mut source = format!("#include \"{}\"\n", api.header);
+    let mut source = format!("#include \"{}\"\n", library.header);
     for (name, ty) in &found {
         writeln!(source, "{ty} cuda_bindings_probe_{name} = {name};").unwrap();
     }
@@ -365,21 +369,21 @@ fn doc_above(tokens: &[Token], line: u32) -> Option<String> {
 /// unbalanced parentheses can break it. Then the candidates are probed in halves, and those
 /// that break the probe on their own are left out (they are no function renames).
 fn expansions(
-    api: &Api,
+    library: &Library,
     header: &Path,
     candidates: &[&str],
     args: &[String],
 ) -> Result<(BTreeMap<String, String>, BTreeSet<String>), Error> {
     let mut renames = BTreeMap::new();
     let mut functions = BTreeSet::new();
-    if probe(api, header, candidates, args, &mut renames, &mut functions).is_some() {
+    if probe(library, header, candidates, args, &mut renames, &mut functions).is_some() {
         // The header alone must parse: then the fault is a candidate's.
-        if let Some(error) = probe(api, header, &[], args, &mut renames, &mut functions) {
+        if let Some(error) = probe(library, header, &[], args, &mut renames, &mut functions) {
             return Err(Error::Parse(format!("{error}\n(in the generator's probe of the header's macros)")));
         }
         let mut pending = vec![candidates];
         while let Some(part) = pending.pop() {
-            if probe(api, header, part, args, &mut renames, &mut functions).is_some() && part.len() > 1 {
+            if probe(library, header, part, args, &mut renames, &mut functions).is_some() && part.len() > 1 {
                 let (a, b) = part.split_at(part.len() / 2);
                 pending.extend([a, b]);
             }
@@ -391,7 +395,7 @@ fn expansions(
 /// One probe of `candidates`: what it found goes into `renames` and `functions`; `Some` with
 /// clang's message when the probe did not parse.
 fn probe(
-    api: &Api,
+    library: &Library,
     header: &Path,
     candidates: &[&str],
     args: &[String],
@@ -402,7 +406,7 @@ fn probe(
     let mut probe = format!(
         "#include \"{}\"\n#define CUDA_BINDINGS_STR_(...) #__VA_ARGS__\n\
          #define CUDA_BINDINGS_STR(...) CUDA_BINDINGS_STR_(__VA_ARGS__)\n",
-        api.header
+        library.header
     );
     for name in candidates {
         writeln!(probe, "static const char {PREFIX}{name}[] = CUDA_BINDINGS_STR({name});").unwrap();

@@ -6487,3 +6487,17 @@ pub(crate) const RESULTS: &[(u32, &str, &str)] = &[
     (999, "cudaErrorUnknown", ""),
     (10000, "cudaErrorApiFailureBase", ""),
 ];
+
+// What the crate's loader and checks need, named as the header names it (its description's).
+::cuda_loader::glue! {
+    code: cudaError,
+    code_type: cudaError_t,
+    success: cudaSuccess,
+    not_loaded: cudaErrorSharedObjectInitFailed,
+    symbol_missing: cudaErrorSymbolNotFound,
+    version: CUDART_VERSION,
+    version_function: cudaRuntimeGetVersion,
+    error_name: [cudaGetErrorName],
+    error_string: [cudaGetErrorString],
+    variable: LIBCUDART_PATH_VAR,
+}

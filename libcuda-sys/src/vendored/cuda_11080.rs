@@ -7283,3 +7283,17 @@ pub(crate) const RESULTS: &[(u32, &str, &str)] = &[
     (912, "CUDA_ERROR_INVALID_CLUSTER_SIZE", ""),
     (999, "CUDA_ERROR_UNKNOWN", ""),
 ];
+
+// What the crate's loader and checks need, named as the header names it (its description's).
+::cuda_loader::glue! {
+    code: cudaError_enum,
+    code_type: CUresult,
+    success: CUDA_SUCCESS,
+    not_loaded: CUDA_ERROR_STUB_LIBRARY,
+    symbol_missing: CUDA_ERROR_NOT_FOUND,
+    version: CUDA_VERSION,
+    version_function: cuDriverGetVersion,
+    error_name: [cuGetErrorName],
+    error_string: [cuGetErrorString],
+    variable: LIBCUDA_PATH_VAR,
+}

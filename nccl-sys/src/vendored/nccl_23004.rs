@@ -1164,3 +1164,17 @@ pub(crate) const RESULTS: &[(u32, &str, &str)] = &[
     (8, "ncclTimeout", ""),
     (9, "ncclNumResults", ""),
 ];
+
+// What the crate's loader and checks need, named as the header names it (its description's).
+::cuda_loader::glue! {
+    code: ncclResult_t,
+    code_type: ncclResult_t,
+    success: ncclSuccess,
+    not_loaded: ncclSystemError,
+    symbol_missing: ncclSystemError,
+    version: NCCL_VERSION_CODE,
+    version_function: ncclGetVersion,
+    error_name: [],
+    error_string: [ncclGetErrorString],
+    variable: LIBNCCL_PATH_VAR,
+}

@@ -296,3 +296,17 @@ pub(crate) const RESULTS: &[(u32, &str, &str)] = &[
     (17, "NVRTC_ERROR_TIME_TRACE_FILE_WRITE_FAILED", ""),
     (18, "NVRTC_ERROR_BUSY", ""),
 ];
+
+// What the crate's loader and checks need, named as the header names it (its description's).
+::cuda_loader::glue! {
+    code: nvrtcResult,
+    code_type: nvrtcResult,
+    success: NVRTC_SUCCESS,
+    not_loaded: NVRTC_ERROR_INTERNAL_ERROR,
+    symbol_missing: NVRTC_ERROR_INTERNAL_ERROR,
+    version: CUDA_VERSION,
+    version_function: nvrtcVersion,
+    error_name: [],
+    error_string: [nvrtcGetErrorString],
+    variable: LIBNVRTC_PATH_VAR,
+}

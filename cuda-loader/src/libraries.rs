@@ -1,0 +1,446 @@
+//! Every library this workspace binds, described once (see [`Library`]). A new library is one
+//! more value here and in [`ALL`]; CONTRIBUTING.md has the whole checklist.
+
+use crate::library::*;
+
+/// Every library with a -sys crate of its own, in the order the crates depend on each other
+/// (a second library such as cuBLASLt is its crate's [`Library::also`]).
+pub const ALL: &[&Library] = &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS];
+
+/// The description of the -sys crate whose Rust path is `rust_path` (`cublas_sys`), if any.
+pub fn by_rust_path(rust_path: &str) -> Option<&'static Library> {
+    ALL.iter().copied().find(|library| library.rust_path == rust_path)
+}
+
+/// The folders of a toolkit root that hold its libraries: `lib64`, `targets/*/lib`, `lib`
+/// (wheels), `lib/x64` and `bin` (Windows).
+const TOOLKIT_LIB_DIRS: &[&str] = &["lib64", "targets/*/lib", "lib", "lib/x64", "bin"];
+
+/// The version of a toolkit library whose header has none of its own: the `CUDA_VERSION` of the
+/// toolkit's `cuda.h` beside it.
+const TOOLKIT_CUDA_VERSION: Version =
+    Version { macro_name: "CUDA_VERSION", header: Some("cuda.h"), scheme: Scheme::Cuda };
+
+/// Which crate's toolkit the libraries that use the runtime's types bind with.
+const WITH_THE_RUNTIME: &str = "cudart_sys";
+
+/// The Driver API: `cuda.h`, libcuda (libcuda-sys).
+pub const DRIVER: Library = Library {
+    what: "the CUDA driver",
+    a_what: "a CUDA driver",
+    short: "driver",
+    a_short: "a driver",
+    name: PerOs { unix: "libcuda", windows: "nvcuda.dll" },
+    crate_name: "libcuda-sys",
+    rust_path: "cuda_sys",
+    header: "cuda.h",
+    version: Version { macro_name: "CUDA_VERSION", header: None, scheme: Scheme::Cuda },
+    found: Found { follows: None, home: None, beside: &[] },
+    binding: Binding {
+        functions: "cu.*",
+        types: "CU.*|cu.*",
+        vars: "CU.*|cu.*",
+        function_prefix: "cu",
+        constant_prefixes: &["CU"],
+        defines: &[],
+        also_headers: &["cudaProfiler.h"],
+        shares_types_with: &[],
+        reference: "https://docs.nvidia.com/cuda/cuda-driver-api/",
+        vendored_stem: "cuda",
+    },
+    codes: Codes {
+        enum_name: "cudaError_enum",
+        type_name: "CUresult",
+        success: "CUDA_SUCCESS",
+        // What NVIDIA's stub answers.
+        not_loaded: "CUDA_ERROR_STUB_LIBRARY",
+        // What cuGetProcAddress answers.
+        symbol_missing: "CUDA_ERROR_NOT_FOUND",
+        unknown: "CUDA_ERROR_UNKNOWN_CODE",
+        reference: "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html",
+        text: ErrorText::OutParameter { name: "cuGetErrorName", string: "cuGetErrorString", unknown: 1 },
+    },
+    // The driver's ABI is one for all majors: its soname has not changed since CUDA 1.
+    files: Files { pattern: PerOs { unix: "libcuda.so.1", windows: "nvcuda.dll" }, exceptions: &[] },
+    link: "cuda",
+    variable: "CUDA_SYS_LIBCUDA_PATH",
+    install: "Install the NVIDIA driver",
+    search: Search::System,
+    companions: &[],
+    role: Role::Driver {
+        // What a program linked with `-lcuda` loads: the soname, through the dynamic loader's
+        // search, then WSL's copy, which is outside that search. Never `libcuda.so`: that name
+        // is for the linker, and on a machine with a toolkit but no driver it is NVIDIA's stub.
+        candidates: &["libcuda.so.1", "/usr/lib/wsl/lib/libcuda.so.1"],
+        candidates_windows: &["nvcuda.dll"],
+        init: "cuInit",
+        stub_origin: PerOs {
+            unix: "NVIDIA ships such a libcuda.so in a CUDA toolkit's lib64/stubs, for linking only, never to be loaded. ",
+            windows: "",
+        },
+        stub_fix: PerOs {
+            unix: "Install the NVIDIA driver, or take the stubs folder out of LD_LIBRARY_PATH",
+            windows: "Reinstall the NVIDIA driver",
+        },
+    },
+    unreachable_text: c"the CUDA driver could not be reached; cuda_sys::loader::explain says why",
+    version_function: VersionFunction { name: "cuDriverGetVersion", call: VersionCall::Single, refuses_older: false },
+    also: None,
+};
+
+/// The Runtime API: `cuda_runtime_api.h` and `library_types.h` (which `cuda_runtime.h`
+/// includes), libcudart (cudart-sys). Its `CUstream_st`, `CUevent_st`, ... are cuda.h's, taken
+/// from libcuda-sys, as in C.
+pub const RUNTIME: Library = Library {
+    what: "the CUDA runtime",
+    a_what: "a CUDA runtime",
+    short: "runtime",
+    a_short: "a runtime",
+    name: PerOs { unix: "libcudart", windows: "libcudart" },
+    crate_name: "cudart-sys",
+    rust_path: "cudart_sys",
+    header: "cuda_runtime_api.h",
+    version: Version { macro_name: "CUDART_VERSION", header: None, scheme: Scheme::Cuda },
+    found: Found { follows: Some("libcuda_sys"), home: None, beside: &[] },
+    binding: Binding {
+        functions: "cuda.*",
+        // libraryPropertyType: library_types.h's, which every CUDA library's GetProperty takes.
+        types: "cuda.*|libraryPropertyType.*",
+        vars: "cuda.*|CUDART_VERSION",
+        function_prefix: "cuda",
+        constant_prefixes: &["cuda"],
+        defines: &[],
+        // The data types cuBLAS, cuFFT, cuSPARSE... take (cudaDataType) are library_types.h's.
+        also_headers: &["cuda_profiler_api.h", "library_types.h"],
+        shares_types_with: &[("cuda.h", "cuda_sys")],
+        reference: "https://docs.nvidia.com/cuda/cuda-runtime-api/",
+        vendored_stem: "cudart",
+    },
+    codes: Codes {
+        enum_name: "cudaError",
+        type_name: "cudaError_t",
+        success: "cudaSuccess",
+        not_loaded: "cudaErrorSharedObjectInitFailed",
+        symbol_missing: "cudaErrorSymbolNotFound",
+        unknown: "cudaError",
+        reference: "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html",
+        text: ErrorText::Returned {
+            name: Some("cudaGetErrorName"),
+            string: "cudaGetErrorString",
+            unknown: &["unrecognized"],
+        },
+    },
+    // Its ABI is per major; CUDA 11's is named for 11.0.
+    files: Files {
+        pattern: PerOs { unix: "libcudart.so.{major}", windows: "cudart64_{major}.dll" },
+        exceptions: &[(11, "libcudart.so.11.0", "cudart64_110.dll")],
+    },
+    link: "cudart",
+    variable: "CUDART_SYS_LIBCUDART_PATH",
+    install: "Install the CUDA {major} runtime (a CUDA toolkit, or NVIDIA's nvidia-cuda-runtime wheel)",
+    // Applications ship the runtime's DLL beside themselves on Windows.
+    search: Search::ApplicationAndSystem,
+    companions: &[],
+    role: Role::Toolkit {
+        toolkit_dirs: TOOLKIT_LIB_DIRS,
+        wheels: &["nvidia/cu{major}", "nvidia/cuda_runtime"],
+    },
+    unreachable_text: c"the CUDA runtime could not be reached; cudart_sys::loader::explain says why",
+    version_function: VersionFunction {
+        name: "cudaRuntimeGetVersion",
+        call: VersionCall::Single,
+        refuses_older: false,
+    },
+    also: None,
+};
+
+/// NVRTC, CUDA C++ compiled at run time: `nvrtc.h`, libnvrtc (nvrtc-sys).
+pub const NVRTC: Library = Library {
+    what: "the NVRTC library",
+    a_what: "an NVRTC library",
+    short: "NVRTC library",
+    a_short: "an NVRTC library",
+    name: PerOs { unix: "libnvrtc", windows: "libnvrtc" },
+    crate_name: "nvrtc-sys",
+    rust_path: "nvrtc_sys",
+    header: "nvrtc.h",
+    version: TOOLKIT_CUDA_VERSION,
+    // NVRTC needs no other CUDA library: it looks for the toolkit itself.
+    found: Found { follows: None, home: None, beside: &["cuda_nvrtc"] },
+    binding: Binding {
+        functions: "nvrtc.*",
+        types: "nvrtc.*",
+        vars: "nvrtc.*|NVRTC.*|CUDA_VERSION",
+        function_prefix: "nvrtc",
+        constant_prefixes: &["NVRTC"],
+        defines: &[],
+        also_headers: &[],
+        shares_types_with: &[],
+        reference: "https://docs.nvidia.com/cuda/nvrtc/",
+        vendored_stem: "nvrtc",
+    },
+    codes: Codes {
+        enum_name: "nvrtcResult",
+        type_name: "nvrtcResult",
+        success: "NVRTC_SUCCESS",
+        // nvrtc.h has no code for "no library" or "no function"; `explain` tells the loader's
+        // from the library's own.
+        not_loaded: "NVRTC_ERROR_INTERNAL_ERROR",
+        symbol_missing: "NVRTC_ERROR_INTERNAL_ERROR",
+        unknown: "nvrtcResult",
+        reference: "https://docs.nvidia.com/cuda/nvrtc/index.html#group__error",
+        text: ErrorText::Returned {
+            name: None,
+            string: "nvrtcGetErrorString",
+            unknown: &["NVRTC_ERROR unknown"],
+        },
+    },
+    // Per major; CUDA 11's is named for 11.2, the first with a stable NVRTC ABI.
+    files: Files {
+        pattern: PerOs { unix: "libnvrtc.so.{major}", windows: "nvrtc64_{major}0_0.dll" },
+        exceptions: &[(11, "libnvrtc.so.11.2", "nvrtc64_112_0.dll")],
+    },
+    link: "nvrtc",
+    variable: "NVRTC_SYS_LIBNVRTC_PATH",
+    install: "Install NVRTC of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cuda-nvrtc wheel)",
+    search: Search::ApplicationAndSystem,
+    // NVRTC opens its builtins (`libnvrtc-builtins.so.13.0`) by name when it compiles; a
+    // wheel's libnvrtc has no RUNPATH to find them beside it.
+    companions: &["libnvrtc-builtins.so."],
+    role: Role::Toolkit {
+        toolkit_dirs: TOOLKIT_LIB_DIRS,
+        wheels: &["nvidia/cu{major}", "nvidia/cuda_nvrtc"],
+    },
+    unreachable_text: c"the NVRTC library could not be reached; nvrtc_sys::loader::explain says why",
+    version_function: VersionFunction {
+        name: "nvrtcVersion",
+        call: VersionCall::MajorMinor,
+        refuses_older: false,
+    },
+    also: None,
+};
+
+/// NCCL, collective communication across GPUs and machines: `nccl.h`, libnccl (nccl-sys). Its
+/// version is its own (`NCCL_VERSION_CODE`), and its ABI is one for all of NCCL 2: one file,
+/// `libnccl.so.2`, whatever the CUDA major. Its streams and events are the runtime's
+/// (`cudaStream_t`, from the `cuda_runtime.h` it includes), taken from cudart-sys, as in C.
+/// `pnccl*`, the profiling interface, is the same functions under a second name. NCCL is for
+/// Linux only.
+pub const NCCL: Library = Library {
+    what: "the NCCL library",
+    a_what: "an NCCL library",
+    short: "NCCL library",
+    a_short: "an NCCL library",
+    name: PerOs { unix: "libnccl", windows: "nccl" },
+    crate_name: "nccl-sys",
+    rust_path: "nccl_sys",
+    header: "nccl.h",
+    version: Version { macro_name: "NCCL_VERSION_CODE", header: None, scheme: Scheme::Nccl },
+    // The root variable NVIDIA's own Makefiles (nccl-tests) read.
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("NCCL_HOME"), beside: &[] },
+    binding: Binding {
+        functions: "p?nccl.*",
+        types: "nccl.*",
+        vars: "NCCL.*|nccl.*",
+        function_prefix: "nccl",
+        constant_prefixes: &["NCCL"],
+        // nccl.h includes cuda_fp16.h, cuda_bf16.h and cuda_fp8.h for its device API only.
+        defines: &["__CUDA_FP16_H__", "__CUDA_BF16_H__", "__CUDA_FP8_H__"],
+        also_headers: &[],
+        shares_types_with: &[("cuda_runtime.h", "cudart_sys")],
+        reference: "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/api.html",
+        vendored_stem: "nccl",
+    },
+    codes: Codes {
+        enum_name: "ncclResult_t",
+        type_name: "ncclResult_t",
+        success: "ncclSuccess",
+        // nccl.h has no code for "no library" or "no function"; `explain` tells the loader's
+        // from NCCL's own.
+        not_loaded: "ncclSystemError",
+        symbol_missing: "ncclSystemError",
+        unknown: "ncclResult_t",
+        reference: "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/api/types.html#ncclresult-t",
+        text: ErrorText::Returned { name: None, string: "ncclGetErrorString", unknown: &["unknown result code"] },
+    },
+    files: Files { pattern: PerOs { unix: "libnccl.so.2", windows: "nccl.dll" }, exceptions: &[] },
+    link: "nccl",
+    variable: "NCCL_SYS_LIBNCCL_PATH",
+    install: "Install NCCL 2 as new as the nccl.h these bindings come from (NVIDIA's nvidia-nccl-cu13 wheel, or its \
+              libnccl2 package), or build against the nccl.h of the NCCL you have (NCCL_HOME)",
+    search: Search::ApplicationAndSystem,
+    // libnccl opens nothing of its own by name that must sit beside it (its plugins are
+    // optional, found by the system's search).
+    companions: &[],
+    // A toolkit (or $NCCL_HOME, found at build time) keeps it in lib/ or lib64/; the wheel in
+    // nvidia/nccl/lib.
+    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/nccl"] },
+    unreachable_text: c"the NCCL library could not be reached; nccl_sys::loader::explain says why",
+    version_function: VersionFunction { name: "ncclGetVersion", call: VersionCall::Single, refuses_older: true },
+    also: None,
+};
+
+/// cuBLAS (`cublas_v2.h`, which declares `cublas_api.h`'s functions under their C names, so
+/// `cublasSgemm` is `cublasSgemm_v2`) and cuBLASLt ([`CUBLASLT`], `cublasLt.h`, which shares its
+/// types and status codes): libcublas and libcublasLt (libcublas-sys). Its ABI is per CUDA major,
+/// so the toolkit's `CUDA_VERSION` is its version; the runtime's types (`cudaStream_t`,
+/// `cudaDataType`) are cudart-sys's, as in C.
+pub const CUBLAS: Library = Library {
+    what: "cuBLAS",
+    a_what: "a cuBLAS library",
+    short: "cuBLAS library",
+    a_short: "a cuBLAS library",
+    name: PerOs { unix: "libcublas", windows: "cublas64" },
+    crate_name: "libcublas-sys",
+    rust_path: "cublas_sys",
+    header: "cublas_v2.h",
+    version: TOOLKIT_CUDA_VERSION,
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"] },
+    binding: CUBLAS_BINDING,
+    codes: CUBLAS_CODES,
+    files: Files { pattern: PerOs { unix: "libcublas.so.{major}", windows: "cublas64_{major}.dll" }, exceptions: &[] },
+    link: "cublas",
+    variable: "CUBLAS_SYS_LIBCUBLAS_PATH",
+    install: "Install cuBLAS of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cublas wheel; CUDA 12: nvidia-cublas-cu12)",
+    search: Search::ApplicationAndSystem,
+    // libcublas finds its libcublasLt beside itself ($ORIGIN).
+    companions: &[],
+    role: CUBLAS_ROLE,
+    unreachable_text: c"cuBLAS could not be reached; cublas_sys::loader::explain says why",
+    version_function: VersionFunction {
+        name: "cublasGetCudartVersion",
+        call: VersionCall::Returned,
+        refuses_older: false,
+    },
+    also: Some(&CUBLASLT),
+};
+
+/// What cuBLAS binds, with cuBLASLt's functions among its own.
+const CUBLAS_BINDING: Binding = Binding {
+    functions: "cublas.*",
+    types: "cublas.*",
+    vars: "CUBLAS.*|cublas.*|CUDA_VERSION",
+    function_prefix: "cublas",
+    constant_prefixes: &["CUBLAS"],
+    defines: &[],
+    also_headers: &[],
+    shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
+    reference: "https://docs.nvidia.com/cuda/cublas/",
+    vendored_stem: "cublas",
+};
+
+/// Where cuBLAS and cuBLASLt are: each wheel has both.
+const CUBLAS_ROLE: Role =
+    Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cublas"] };
+
+/// cuBLAS's status codes, which cuBLASLt shares. `cublas_api.h` has no code for "no library" or
+/// "no function": CUBLAS_STATUS_NOT_INITIALIZED ("the library was not initialized") and
+/// CUBLAS_STATUS_NOT_SUPPORTED ("the requested functionality is not supported"); `explain` tells
+/// the loader's from the library's own.
+const CUBLAS_CODES: Codes = Codes {
+    enum_name: "cublasStatus_t",
+    type_name: "cublasStatus_t",
+    success: "CUBLAS_STATUS_SUCCESS",
+    not_loaded: "CUBLAS_STATUS_NOT_INITIALIZED",
+    symbol_missing: "CUBLAS_STATUS_NOT_SUPPORTED",
+    unknown: "cublasStatus_t",
+    reference: "https://docs.nvidia.com/cuda/cublas/#cublasstatus-t",
+    text: ErrorText::Returned {
+        name: Some("cublasGetStatusName"),
+        string: "cublasGetStatusString",
+        unknown: &["unrecognized"],
+    },
+};
+
+/// cuBLASLt, cuBLAS's matrix multiplication with descriptors and algorithm choice
+/// (`cublasLt.h`): libcublasLt, whose functions libcublas-sys binds beside cuBLAS's (in its
+/// module `lt`), with cuBLAS's status codes.
+pub const CUBLASLT: Library = Library {
+    what: "cuBLASLt",
+    a_what: "a cuBLASLt library",
+    short: "cuBLASLt library",
+    a_short: "a cuBLASLt library",
+    name: PerOs { unix: "libcublasLt", windows: "cublasLt64" },
+    crate_name: "libcublas-sys",
+    rust_path: "cublas_sys",
+    header: "cublasLt.h",
+    version: TOOLKIT_CUDA_VERSION,
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"] },
+    binding: Binding { function_prefix: "cublasLt", ..CUBLAS_BINDING },
+    codes: Codes {
+        text: ErrorText::Returned {
+            name: Some("cublasLtGetStatusName"),
+            string: "cublasLtGetStatusString",
+            unknown: &["unrecognized"],
+        },
+        ..CUBLAS_CODES
+    },
+    files: Files {
+        pattern: PerOs { unix: "libcublasLt.so.{major}", windows: "cublasLt64_{major}.dll" },
+        exceptions: &[],
+    },
+    link: "cublasLt",
+    variable: "CUBLAS_SYS_LIBCUBLASLT_PATH",
+    install: "Install cuBLAS of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cublas wheel; CUDA 12: nvidia-cublas-cu12)",
+    search: Search::ApplicationAndSystem,
+    companions: &[],
+    role: CUBLAS_ROLE,
+    unreachable_text: c"cuBLASLt could not be reached; cublas_sys::loader::explain_lt says why",
+    version_function: VersionFunction {
+        name: "cublasLtGetCudartVersion",
+        call: VersionCall::Returned,
+        refuses_older: false,
+    },
+    also: None,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_follow_the_major() {
+        assert_eq!(RUNTIME.files.of(13, false), "libcudart.so.13");
+        assert_eq!(RUNTIME.files.of(12, true), "cudart64_12.dll");
+        assert_eq!(RUNTIME.files.of(11, false), "libcudart.so.11.0");
+        assert_eq!(RUNTIME.files.of(11, true), "cudart64_110.dll");
+        assert_eq!(NVRTC.files.of(13, true), "nvrtc64_130_0.dll");
+        assert_eq!(NVRTC.files.of(12, false), "libnvrtc.so.12");
+        assert_eq!(NVRTC.files.of(11, false), "libnvrtc.so.11.2");
+        assert_eq!(DRIVER.files.of(13, false), "libcuda.so.1");
+        assert_eq!(DRIVER.files.of(12, true), "nvcuda.dll");
+        assert_eq!(CUBLAS.files.of(13, false), "libcublas.so.13");
+        assert_eq!(CUBLAS.files.of(12, true), "cublas64_12.dll");
+        assert_eq!(CUBLASLT.files.of(11, false), "libcublasLt.so.11");
+        assert_eq!(CUBLASLT.files.of(13, true), "cublasLt64_13.dll");
+        assert_eq!(NCCL.files.of(23, false), "libnccl.so.2");
+    }
+
+    #[test]
+    fn versions_read_as_each_library_writes_them() {
+        assert_eq!(RUNTIME.version.scheme.text(12090), "CUDA 12.9");
+        assert_eq!(NCCL.version.scheme.text(22803), "NCCL 2.28.3");
+        assert_eq!(NCCL.version.scheme.text(23203), "NCCL 2.32.3");
+        assert_eq!(NCCL.version.scheme.text(2804), "NCCL 2.8.4");
+        assert_eq!(Scheme::Library { prefix: "cuRAND" }.text(10305), "cuRAND 10.3.5");
+        assert_eq!(RUNTIME.major(13020), 13);
+    }
+
+    /// Each description is its crate's: names no two crates share, and a second library with
+    /// its crate's codes.
+    #[test]
+    fn descriptions_are_one_per_crate() {
+        for (i, a) in ALL.iter().enumerate() {
+            assert_eq!(by_rust_path(a.rust_path), Some(*a));
+            for b in &ALL[i + 1..] {
+                assert_ne!(a.crate_name, b.crate_name);
+                assert_ne!(a.variable, b.variable);
+                assert_ne!(a.binding.vendored_stem, b.binding.vendored_stem);
+            }
+            if let Some(also) = a.also {
+                assert_eq!((also.rust_path, also.codes.enum_name), (a.rust_path, a.codes.enum_name));
+                assert!(also.binding.function_prefix.starts_with(a.binding.function_prefix));
+            }
+        }
+    }
+}
