@@ -154,6 +154,10 @@ macro_rules! glue {
             );
         )?
 
+        /// The result code type, for the loader tests.
+        #[cfg(all(test, cuda_reach = "loaded"))]
+        pub(crate) type Code = $code;
+
         /// The second library's loader and functions, for the loader tests.
         #[cfg(all(test, cuda_reach = "loaded"))]
         #[allow(clippy::type_complexity)]

@@ -54,6 +54,38 @@ macro_rules! loader_tests {
             Path::new(root).join(file())
         }
 
+        /// The result code type is C's: a `u32` with the header's names, its success 0 and
+        /// named as the description says, every code it knows sorted and named, and a code the
+        /// header does not know printed with its number.
+        #[test]
+        fn the_result_codes_are_a_transparent_u32_with_the_headers_names() {
+            use crate::bindings::Code;
+            let library = crate::bindings::LOADER.library();
+            assert_eq!(std::mem::size_of::<Code>(), 4);
+            assert_eq!(u32::from(<Code as $crate::ResultCode>::SUCCESS), 0);
+            assert_eq!(<Code as $crate::ResultCode>::SUCCESS.name(), Some(library.codes.success));
+            assert_eq!(format!("{:?}", <Code as $crate::ResultCode>::SUCCESS), library.codes.success);
+            let known: Vec<Code> = Code::known().collect();
+            assert!(known.len() > 5, "{} codes", known.len());
+            assert!(known.windows(2).all(|w| u32::from(w[0]) < u32::from(w[1])), "sorted, no duplicates");
+            assert!(known.iter().all(|c| c.name().is_some()));
+            for (code, name) in [(crate::bindings::LOADER.not_loaded(), library.codes.not_loaded),
+                (crate::bindings::LOADER.symbol_missing(), library.codes.symbol_missing)] {
+                assert_eq!(Code::from(code).name(), Some(name));
+            }
+            let type_name = library.codes.type_name.trim_end_matches("_t");
+            assert_eq!(format!("{:?}", Code::from(987_654)), format!("{type_name}(987654)"));
+        }
+
+        /// Each function's symbol is listed once.
+        #[test]
+        fn every_symbol_is_listed_once() {
+            let mut unique = crate::bindings::SYMBOLS.to_vec();
+            unique.sort_unstable();
+            unique.dedup();
+            assert_eq!(unique.len(), crate::bindings::SYMBOLS.len(), "a symbol listed twice");
+        }
+
         #[test]
         fn symbols_follow_the_renames() {
             assert_eq!(crate::bindings::SYMBOLS.len(), crate::ALL_FUNCTIONS.len());
@@ -81,6 +113,10 @@ macro_rules! loader_tests {
                 assert_eq!(code, crate::bindings::LOADER.not_loaded(), "{name}");
                 let why = crate::bindings::LOADER.explain(code).unwrap_or_else(|| panic!("{name}: no explanation"));
                 assert!(why.contains("could not be loaded"), "{why}");
+                // What cuda-checked's errors say: the header's name, and the loader's reason.
+                let (described, message) = crate::bindings::LOADER.describe(code);
+                assert_eq!(described, library.codes.not_loaded, "{name}");
+                assert!(message.ends_with(&why), "{name}: {message}");
                 assert!(why.contains(&nowhere().display().to_string()), "{why}");
                 assert!(why.contains(library.variable), "{why}");
                 codes += 1;

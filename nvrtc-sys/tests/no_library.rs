@@ -1,8 +1,9 @@
-//! Without NVRTC (the loader pointed at a file that does not exist): every call answers the
-//! description's "not loaded" code, and the loader says why, in its own process.
+//! Without NVRTC (the loader pointed at a file that does not exist): the functions returning
+//! text answer with a sentence, never null. (Every function's "not loaded" code and the loader's
+//! reason are cuda-loader's tests, which every -sys crate runs.)
 #![cfg(not(feature = "link"))]
 
-use std::ffi::{c_int, CStr};
+use std::ffi::CStr;
 use std::sync::Once;
 
 use nvrtc_sys::*;
@@ -13,23 +14,6 @@ const NOWHERE: &str =
 fn nothing_to_load() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| std::env::set_var(loader::LIBNVRTC_PATH_VAR, NOWHERE));
-}
-
-#[test]
-fn a_call_without_nvrtc_says_why() {
-    nothing_to_load();
-    let (mut major, mut minor): (c_int, c_int) = (0, 0);
-    // SAFETY: valid out-pointers; without a library nothing is written.
-    let code = unsafe { nvrtcVersion(&mut major, &mut minor) };
-    assert_eq!(code, NVRTC_ERROR_INTERNAL_ERROR);
-    let why = loader::explain(code).expect("the loader's code");
-    assert!(why.starts_with("the NVRTC library (libnvrtc) could not be loaded: "), "{why}");
-    assert!(why.contains(NOWHERE), "{why}");
-    assert!(why.contains(&format!("Check {}", loader::LIBNVRTC_PATH_VAR)), "{why}");
-    let (name, message) = loader::describe(code);
-    assert_eq!(name, "NVRTC_ERROR_INTERNAL_ERROR");
-    assert_eq!(message, why);
-    assert_eq!(loader::library_path().unwrap_err().attempts()[0].0.to_str(), Some(NOWHERE));
 }
 
 #[test]
