@@ -270,6 +270,9 @@ pub struct Library {
     /// The -sys crate binding it: its package (`libcublas-sys`) and its Rust path (`cublas_sys`).
     pub crate_name: &'static str,
     pub rust_path: &'static str,
+    /// cuda-checked's feature that brings this library's check macro (`check_cublas!`: `cublas`);
+    /// `None` where the check is always there (the driver's).
+    pub feature: Option<&'static str>,
     /// The header a C program includes.
     pub header: &'static str,
     pub version: Version,

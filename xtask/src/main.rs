@@ -20,6 +20,9 @@
 //!   differ.
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
 //!   every version's cuda.h; with `--check`, fail if it differs.
+//! - `libraries`: every library's description as CI's scripts read it, a line each, tab-separated:
+//!   package, `links` key, Rust path, header, version macro, version scheme (`cuda`, `nccl`,
+//!   `library`), its own root variable (or `-`), cuda-checked's feature (or `-`), crate folder.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -252,6 +255,36 @@ const NCCL_HEADERS: &[&str] = &[
     "nvidia-nccl-cu13==2.32.6",
 ];
 
+/// `cargo xtask libraries` (see the module docs): what CI's scripts know of each library, from
+/// its description and its crate's Cargo.toml, never typed again in a script.
+fn libraries(root: &Path) -> Result<(), String> {
+    for library in ALL {
+        let dir = crate_dir(root, library.crate_name)?;
+        let toml = std::fs::read_to_string(dir.join("Cargo.toml")).map_err(|e| e.to_string())?;
+        let links = toml
+            .lines()
+            .find_map(|line| line.trim().strip_prefix("links = \""))
+            .and_then(|rest| rest.strip_suffix('"'))
+            .ok_or(format!("{}: no links key", library.crate_name))?;
+        let scheme = match library.version.scheme {
+            cuda_loader::Scheme::Cuda => "cuda",
+            cuda_loader::Scheme::Nccl => "nccl",
+            cuda_loader::Scheme::Library { .. } => "library",
+        };
+        let folder = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        println!(
+            "{}\t{links}\t{}\t{}\t{}\t{scheme}\t{}\t{}\t{folder}",
+            library.crate_name,
+            library.rust_path,
+            library.header,
+            library.version.macro_name,
+            library.found.home.unwrap_or("-"),
+            library.feature.unwrap_or("-"),
+        );
+    }
+    Ok(())
+}
+
 /// The folder of the workspace member whose package is `name` (`libcublas-sys` is in
 /// `cublas-sys/`).
 fn crate_dir(root: &Path, name: &str) -> Result<PathBuf, String> {
@@ -299,9 +332,10 @@ fn main() -> ExitCode {
                 .try_for_each(|major| fetch_nccl(&dir, major).map(|nccl| println!("{}", nccl.display())))
         }
         Some("vendor") => vendor(&root, &args[1..]),
+        Some("libraries") => libraries(&root),
         Some("porting") => porting(&root, &args[1..]),
         _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | \
-                  vendor [--check] [--headers DIR] [--nccl DIR] | porting [--check] [--headers DIR]"
+                  vendor [--check] [--headers DIR] [--nccl DIR] | porting [--check] [--headers DIR] | libraries"
             .into()),
     };
     finish(result)
