@@ -7,11 +7,13 @@
 //!
 //! - [`find`]: where `cuda.h` is (the order is the README's "Finding CUDA").
 //! - [`choose`]: generated or vendored bindings, by the table in its docs.
+//! - [`edits`]: the vendored bindings' store, one edit script per release.
 //! - [`generate`] (feature `bindgen`): a header in, Rust bindings out.
 //! - [`header`]: the one value read from a header without libclang, `CUDA_VERSION`.
 
 pub mod api;
 pub mod choose;
+pub mod edits;
 pub mod env;
 pub mod find;
 #[cfg(feature = "bindgen")]
