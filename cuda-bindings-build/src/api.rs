@@ -40,7 +40,7 @@ pub struct Api {
     /// functions whose names start with the prefix go in a list of their own, `<macro>! { .. }`,
     /// which the crate hands to that library's loader; and that library's description.
     pub also_library: Option<(&'static str, &'static str, &'static cuda_loader::Library)>,
-    /// Vendored files are `src/vendored/<stem>_<major>.rs`.
+    /// The vendored releases are `src/vendored/<stem>_<version>.edits` (see [`crate::edits`]).
     pub vendored_stem: &'static str,
     /// The crate's Rust path, as users write it.
     pub rust_path: &'static str,

@@ -248,7 +248,7 @@ fn fnv1a(lines: &[&str]) -> u64 {
 
 /// The lines `commands` make of `parent`'s, or what is wrong with the commands.
 fn apply<'a>(parent: &[&'a str], commands: &'a str) -> Result<Vec<&'a str>, String> {
-    let commands = commands.strip_suffix('\n').ok_or("it does not end in a newline (truncated?)")?;
+    let commands = commands.strip_suffix('\n').ok_or("it does not end in a newline, as if cut short")?;
     let mut lines = Vec::with_capacity(parent.len() + 16);
     let mut from = 0; // the next line of the parent
     let mut script = commands.split('\n');
@@ -272,7 +272,7 @@ fn apply<'a>(parent: &[&'a str], commands: &'a str) -> Result<Vec<&'a str>, Stri
                 let before = lines.len();
                 lines.extend(script.by_ref().take(count));
                 if lines.len() - before != count {
-                    return Err(format!("it ends inside `{command}` (truncated?)"));
+                    return Err(format!("it ends inside `{command}`, as if cut short"));
                 }
             }
             _ => return Err(not_a_command()),
@@ -280,7 +280,7 @@ fn apply<'a>(parent: &[&'a str], commands: &'a str) -> Result<Vec<&'a str>, Stri
     }
     if from != parent.len() {
         return Err(format!(
-            "its commands end with {} of the parent's lines unread (truncated?)",
+            "its commands end with {} of the parent's lines unread, as if cut short",
             parent.len() - from
         ));
     }
