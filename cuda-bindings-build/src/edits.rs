@@ -577,7 +577,7 @@ mod tests {
         assert_eq!(cost(&runs), 500);
     }
 
-    /// A store of three releases in a fresh folder, as `cargo xtask vendor` writes it: the
+    /// A store of `texts` in a fresh folder, as `cargo xtask vendor` writes it: the
     /// newest the base, each older made from the next newer.
     fn store(name: &str, texts: &[(u32, &str)]) -> PathBuf {
         let dir =
@@ -613,6 +613,18 @@ mod tests {
             "{file}"
         );
         assert!(file.ends_with("\n=4\n"), "{file}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A release whose text is the base's: one copy of the base, and the base's text.
+    #[test]
+    fn a_release_equal_to_the_base() {
+        let text = "fn base() {}\n";
+        let dir = store("equal", &[(1, text), (2, text)]);
+        let file = std::fs::read_to_string(dir.join("x_1.edits")).unwrap();
+        assert_eq!(file.lines().skip(3).collect::<Vec<_>>(), ["=2"], "{file}");
+        assert_eq!(materialize(&dir, "x", 1).unwrap().text, text);
+        assert_eq!(materialize(&dir, "x", 2).unwrap().text, text);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
