@@ -39,7 +39,7 @@ seconds() { # label, then the command; prints the wall time of a clean build
 
 for run in 1 2; do
     echo "-- run $run ($(nproc) cores, $(rustc --version))"
-    for major in $(ls libcuda-sys/src/vendored | sed -n 's/^cuda_\([0-9]*\)[0-9]\{3\}\.rs$/\1/p' | sort -un); do
+    for major in $(ls libcuda-sys/src/vendored | sed -n 's/^cuda_\([0-9]*\)[0-9]\{3\}\.edits$/\1/p' | sort -un); do
         seconds "libcuda-sys, vendored CUDA $major (--no-default-features)" \
             env CUDA_SYS_CUDA_MAJOR="$major" cargo build -p libcuda-sys --no-default-features --target-dir "$work/t-vendored-$major-$run"
     done

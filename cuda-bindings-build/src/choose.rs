@@ -1,7 +1,7 @@
 //! Which bindings a -sys crate compiles: generated from the header found, or vendored.
 //!
-//! Every CUDA release the crates support has vendored bindings of its own
-//! (`src/vendored/<stem>_<version>.rs`), exactly what generation from that release's header
+//! Every CUDA release the crates support has vendored bindings of its own (kept as edit scripts
+//! in `src/vendored/`, see [`Vendored`]), exactly what generation from that release's header
 //! gives, so which path ran changes no item a dependent can name: only documentation (NVIDIA's
 //! text from the header, in generated bindings) and build time differ. `DEP_<LINKS>_BINDINGS`
 //! says which path ran.
@@ -23,7 +23,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::{env, MAJOR_VAR, STRICT_VAR};
+use crate::{edits, env, MAJOR_VAR, STRICT_VAR};
 use cuda_loader::Library;
 
 /// A header to generate from: its folder, its version, and how it was found.
@@ -184,7 +184,7 @@ pub fn bindings(library: &Library, header: Result<&Header, &NoHeader>) -> Bindin
             library.version.macro_name
         ));
     }
-    println!("cargo::rerun-if-changed={}", file.display());
+    // (`Vendored` told Cargo of the files it read to make `file`.)
     Bindings { file, version, source: Source::Vendored, scheme: library.version.scheme }
 }
 
@@ -323,67 +323,94 @@ fn generate_from(_library: &Library, _header: &Header) -> Result<Bindings, (Stri
     Err(("cuda-bindings-build was built without its `bindgen` feature".into(), Failure::Libclang))
 }
 
-/// The vendored bindings a crate carries: `src/vendored/<stem>_<version>.rs`, one per CUDA
-/// release, named by the version of the header they were made from (`cuda_12090.rs`).
+/// The vendored bindings a crate carries: one release per CUDA (NCCL) version, named by the
+/// version of the header it was made from, kept in `src/vendored/` as edit scripts
+/// ([`crate::edits`]: `cuda_12090.edits`). The release chosen is made from them into
+/// `OUT_DIR/<stem>_<version>.rs`, the file the crate compiles.
 pub struct Vendored {
-    /// (version, file), by version.
-    files: Vec<(u32, PathBuf)>,
+    dir: PathBuf,
+    stem: &'static str,
+    crate_name: &'static str,
+    /// Increasing.
+    versions: Vec<u32>,
 }
 
 impl Vendored {
     pub fn list(manifest_dir: &Path, library: &Library) -> Vendored {
         let dir = manifest_dir.join("src").join("vendored");
-        let prefix = format!("{}_", library.binding.vendored_stem);
-        let mut files: Vec<(u32, PathBuf)> = std::fs::read_dir(&dir)
-            .map(|entries| {
-                entries
-                    .filter_map(|entry| {
-                        let path = entry.ok()?.path();
-                        let name = path.file_name()?.to_str()?;
-                        let version = name.strip_prefix(&prefix)?.strip_suffix(".rs")?.parse().ok()?;
-                        Some((version, path))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        files.sort();
-        if files.is_empty() {
+        let versions = edits::releases(&dir, library.binding.vendored_stem);
+        if versions.is_empty() {
             fail(&format!("no vendored bindings in {} (a broken package?)", dir.display()));
         }
-        Vendored { files }
+        Vendored { dir, stem: library.binding.vendored_stem, crate_name: library.crate_name, versions }
     }
 
-    /// The file of exactly `version` (the header's `CUDA_VERSION`), and that version.
+    /// The bindings of exactly `version` (the header's `CUDA_VERSION`), made, and that version.
+    ///
+    /// # Panics
+    /// Outside a build script (no `OUT_DIR`).
     pub fn exact(&self, version: u32) -> Option<(PathBuf, u32)> {
-        self.files.iter().find(|(v, _)| *v == version).map(|(v, file)| (file.clone(), *v))
+        self.versions.contains(&version).then(|| (self.materialize(version), version))
     }
 
     /// The version whose bindings a crate binds when its header is missing beside a toolkit (or
     /// another crate) of release `version`: that release's, or else the newest of its major.
     /// A version with neither is returned as it is: [`bindings`] then says none is vendored.
     pub fn of_release(&self, version: u32, library: &Library) -> u32 {
-        self.exact(version)
-            .or_else(|| self.newest_of(library.major(version)))
-            .map_or(version, |(_, version)| version)
+        if self.versions.contains(&version) {
+            return version;
+        }
+        let major = library.major(version);
+        self.versions.iter().rev().find(|v| library.major(**v) == major).copied().unwrap_or(version)
     }
 
-    /// The file of the newest version of `major`, and that version.
+    /// The bindings of the newest version of `major`, made, and that version.
+    ///
+    /// # Panics
+    /// Outside a build script (no `OUT_DIR`).
     pub fn newest_of(&self, major: u32) -> Option<(PathBuf, u32)> {
-        self.files.iter().rev().find(|(v, _)| v / 1000 == major).map(|(v, file)| (file.clone(), *v))
+        let version = *self.versions.iter().rev().find(|v| *v / 1000 == major)?;
+        Some((self.materialize(version), version))
+    }
+
+    /// Makes `version`'s bindings from the store into `OUT_DIR`, telling Cargo to rerun when a
+    /// file read changes; a damaged store stops the build, naming the file.
+    fn materialize(&self, version: u32) -> PathBuf {
+        let release = edits::materialize(&self.dir, self.stem, version)
+            .unwrap_or_else(|e| fail(&format!("{}: {e}", self.crate_name)));
+        for file in &release.files {
+            if let Some(path) = env::cargo_text(file) {
+                println!("cargo::rerun-if-changed={path}");
+            }
+        }
+        let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("run by cargo"))
+            .join(format!("{}_{version}.rs", self.stem));
+        // Rewritten only when it differs, so that the crate is not rebuilt for nothing; written
+        // whole under another name first, so that no compiler ever reads half of it.
+        if std::fs::read(&out).ok().as_deref() != Some(release.text.as_bytes()) {
+            let partial = out.with_extension(format!("rs.{}", std::process::id()));
+            if let Err(e) =
+                std::fs::write(&partial, &release.text).and_then(|()| std::fs::rename(&partial, &out))
+            {
+                let _ = std::fs::remove_file(&partial);
+                fail(&format!("{}: cannot write {}: {e}", self.crate_name, out.display()));
+            }
+        }
+        out
     }
 
     fn versions_text(&self) -> String {
-        self.files.iter().map(|(v, _)| v.to_string()).collect::<Vec<_>>().join(", ")
+        self.versions.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
     }
 
-    /// The oldest vendored file's version: for a library whose newer versions keep every
-    /// function of the older (NCCL 2), the bindings that load every version since.
+    /// The oldest vendored version: for a library whose newer versions keep every function of
+    /// the older (NCCL 2), the bindings that load every version since.
     pub fn oldest(&self) -> u32 {
-        self.files.first().expect("Vendored::list never returns an empty list").0
+        *self.versions.first().expect("Vendored::list never returns an empty list")
     }
 
     fn majors_text(&self) -> String {
-        let mut majors: Vec<u32> = self.files.iter().map(|(v, _)| v / 1000).collect();
+        let mut majors: Vec<u32> = self.versions.iter().map(|v| v / 1000).collect();
         majors.dedup();
         majors.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
     }

@@ -11,10 +11,12 @@
 //! - [`find`]: where `cuda.h` is (the order is the README's "Finding CUDA"), and a library's own
 //!   header.
 //! - [`choose`]: generated or vendored bindings, by the table in its docs.
+//! - [`edits`]: the vendored bindings' store, one edit script per release.
 //! - [`generate`] (feature `bindgen`): a header in, Rust bindings out.
 //! - [`header`]: what is read from a header without libclang: its version.
 
 pub mod choose;
+pub mod edits;
 pub mod env;
 pub mod find;
 #[cfg(feature = "bindgen")]

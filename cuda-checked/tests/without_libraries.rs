@@ -54,7 +54,7 @@ fn failed_calls() -> Vec<Seen> {
     {
         use nvrtc_sys::*;
         let mut prog: nvrtcProgram = std::ptr::null_mut();
-        let line = line!() + 1;
+        let line = line!() + 2;
         let e = unsafe {
             cuda_checked::check_nvrtc!(nvrtcCreateProgram(
                 &mut prog,

@@ -13,11 +13,13 @@
 //!   newest; NVIDIA's `nvidia-nccl-cu<MAJOR>` wheel) into `DIR/nccl-<version>-cu<MAJOR>` (default
 //!   `.nccl`): `include/nccl.h` and `lib/libnccl.so.2`. Prints the root. With `all`, every one;
 //!   with `headers`, a root of headers only for each NCCL nccl-sys has vendored bindings of.
-//! - `vendor [--check] [--headers DIR] [--nccl DIR]`: regenerate the vendored bindings, one
-//!   file per release (what generation from that release's header gives): every CUDA version of
-//!   the list for the driver, runtime, NVRTC and cuBLAS; every NCCL of [`NCCL_HEADERS`]. Only
-//!   the headers are read where no test needs the libraries. With `--check`, fail if the files
-//!   differ.
+//! - `vendor [--check] [--headers DIR] [--nccl DIR]`: regenerate the vendored bindings of every
+//!   release (what generation from that release's header gives): every CUDA version of the list
+//!   for the driver, runtime, NVRTC and cuBLAS; every NCCL of [`NCCL_HEADERS`]. Each crate keeps
+//!   them as edit scripts in `src/vendored/` (`cuda_bindings_build::edits`): the newest release
+//!   whole, each older one as what differs from the next newer. Only the headers are read where
+//!   no test needs the libraries. With `--check`, fail if any release a build makes from them
+//!   differs by a byte from what the generator makes.
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
 //!   every version's cuda.h; with `--check`, fail if it differs.
 //! - `libraries`: every library's description as CI's scripts read it, a line each, tab-separated:
@@ -27,7 +29,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use cuda_bindings_build::generate;
+use cuda_bindings_build::{edits, generate};
 use cuda_bindings_build::{Library, ALL};
 
 /// A CUDA version CI builds against, from NVIDIA's wheels on PyPI.
@@ -683,13 +685,14 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
 
     for (library, releases) in crates {
         let dir = crate_dir(root, library.crate_name)?.join("src/vendored");
-        // (file, its text, the release it was made from): releases of one version share a file.
-        let mut expected: Vec<(PathBuf, String, String)> = Vec::new();
+        let stem = library.binding.vendored_stem;
+        // (version, its text, the release it was made from), by version: releases of one
+        // version are one release of the store.
+        let mut expected: Vec<(u32, String, String)> = Vec::new();
         for (what, include, extra) in releases {
             let generated =
                 generate::generate(library, &include, &extra, false).map_err(|e| format!("{what}: {e}"))?;
-            let path = dir.join(format!("{}_{}.rs", library.binding.vendored_stem, generated.version));
-            match expected.iter().find(|(p, _, _)| *p == path) {
+            match expected.iter().find(|(v, _, _)| *v == generated.version) {
                 Some((_, text, from)) if *text != generated.text => {
                     return Err(format!(
                     "{what} and {from} both say {} {}, but their bindings differ: one file cannot hold both",
@@ -697,30 +700,47 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
                 ))
                 }
                 Some(_) => {}
-                None => expected.push((path, generated.text, what)),
+                None => expected.push((generated.version, generated.text, what)),
             }
         }
-        for (path, text, _) in &expected {
+        expected.sort_by_key(|(version, _, _)| *version);
+        // The store: the newest release is the base, each older one is made from the next newer
+        // (consecutive releases differ least; see cuda_bindings_build::edits).
+        for (i, (version, text, what)) in expected.iter().enumerate() {
+            let path = dir.join(edits::file_name(stem, *version));
+            let parent = expected.get(i + 1).map(|(v, t, _)| (*v, t.as_str()));
+            let file = edits::encode(stem, *version, parent, text);
             if check {
-                if std::fs::read_to_string(path).ok().as_deref() != Some(text.as_str()) {
-                    stale.push(path.display().to_string());
+                // As a build makes it, byte for byte; and the file as this command writes it.
+                if !path.exists() {
+                    stale.push(format!("{} (missing)", path.display()));
+                    continue;
                 }
-            } else {
+                match edits::materialize(&dir, stem, *version) {
+                    Ok(release) if release.text == *text => {}
+                    Ok(_) => stale.push(format!("{} (not what {what} gives)", path.display())),
+                    Err(e) => stale.push(e.to_string()),
+                }
+                if std::fs::read(&path).ok().is_some_and(|bytes| bytes != file.as_bytes()) {
+                    stale.push(format!("{} (not as `cargo xtask vendor` writes it)", path.display()));
+                }
+            } else if std::fs::read(&path).ok().as_deref() != Some(file.as_bytes()) {
                 std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-                std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+                std::fs::write(&path, file).map_err(|e| format!("{}: {e}", path.display()))?;
                 println!("wrote {}", path.display());
             }
         }
-        // Files of this API that the generator no longer makes.
+        // Files of this API that are not the store's: releases the generator no longer makes,
+        // and anything else named like them (the complete files vendored before the store).
+        let ours: Vec<PathBuf> =
+            expected.iter().map(|(v, _, _)| dir.join(edits::file_name(stem, *v))).collect();
         for entry in std::fs::read_dir(&dir).map_err(|e| e.to_string())?.filter_map(Result::ok) {
             let path = entry.path();
-            let ours = path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with(&format!("{}_", library.binding.vendored_stem)));
-            if ours && !expected.iter().any(|(p, _, _)| *p == path) {
+            let named_like =
+                path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with(&format!("{stem}_")));
+            if named_like && !ours.contains(&path) {
                 if check {
-                    stale.push(format!("{} (no longer generated)", path.display()));
+                    stale.push(format!("{} (not made by the generator)", path.display()));
                 } else {
                     std::fs::remove_file(&path).map_err(|e| e.to_string())?;
                     println!("removed {}", path.display());
