@@ -70,6 +70,9 @@ pub use cuda_sys as sys;
 #[cfg(feature = "runtime")]
 pub use cudart_sys as rt;
 #[doc(hidden)]
+#[cfg(feature = "curand")]
+pub use curand_sys as __curand;
+#[doc(hidden)]
 pub use error::{__Site, __check_code};
 pub use error::{CallError, Code};
 #[cfg(feature = "nccl")]
@@ -155,6 +158,8 @@ libraries! {
     "NCCL": nccl_sys::ncclResult_t => NcclError, NcclResult, Nccl;
     #[cfg(feature = "cublas")]
     "cuBLAS or cuBLASLt": cublas_sys::cublasStatus_t => CublasError, CublasResult, Cublas;
+    #[cfg(feature = "curand")]
+    "cuRAND": curand_sys::curandStatus_t => CurandError, CurandResult, Curand;
 }
 
 /// Evaluates `call` (any expression of type `CUresult`) once: `Ok(())` on `CUDA_SUCCESS`,
@@ -325,6 +330,32 @@ macro_rules! check_cublas {
 ///     Ok(())
 /// }
 /// ```
+/// Evaluates `call` (any expression of type `curandStatus_t`) once: `Ok(())` on
+/// `CURAND_STATUS_SUCCESS`, otherwise a [`CurandError`] holding the code, the call as written,
+/// where it was, and a sentence for the status (cuRAND has none of its own: the description's,
+/// from the header's documentation). Feature `curand`.
+///
+/// ```no_run
+/// use cuda_checked::{check_curand, CurandResult};
+/// use curand_sys::*;
+///
+/// fn main() -> CurandResult<()> {
+///     let mut generator: curandGenerator_t = std::ptr::null_mut();
+///     unsafe {
+///         check_curand!(curandCreateGenerator(&mut generator, CURAND_RNG_PSEUDO_DEFAULT))?;
+///         check_curand!(curandDestroyGenerator(generator))?;
+///     }
+///     Ok(())
+/// }
+/// ```
+#[cfg(feature = "curand")]
+#[macro_export]
+macro_rules! check_curand {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::__curand::curandStatus_t, $call)
+    };
+}
+
 #[cfg(feature = "cublas")]
 #[macro_export]
 macro_rules! check_cublaslt {

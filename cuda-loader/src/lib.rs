@@ -39,7 +39,7 @@ mod tests;
 use std::ffi::CStr;
 
 pub use functions::Unreachable;
-pub use libraries::{by_rust_path, ALL, CUBLAS, CUBLASLT, DRIVER, NCCL, NVRTC, RUNTIME};
+pub use libraries::*;
 pub use library::{
     Binding, Codes, ErrorText, Files, Found, Library, PerOs, Role, Scheme, Search, Version, VersionCall,
     VersionFunction,

@@ -5,7 +5,7 @@ use crate::library::*;
 
 /// Every library with a -sys crate of its own, in the order the crates depend on each other
 /// (a second library such as cuBLASLt is its crate's [`Library::also`]).
-pub const ALL: &[&Library] = &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS];
+pub const ALL: &[&Library] = &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS, &CURAND];
 
 /// The description of the -sys crate whose Rust path is `rust_path` (`cublas_sys`), if any.
 pub fn by_rust_path(rust_path: &str) -> Option<&'static Library> {
@@ -34,6 +34,7 @@ pub const DRIVER: Library = Library {
     crate_name: "libcuda-sys",
     rust_path: "cuda_sys",
     feature: None,
+    wheel: None,
     header: "cuda.h",
     version: Version { macro_name: "CUDA_VERSION", header: None, scheme: Scheme::Cuda },
     found: Found { follows: None, home: None, beside: &[] },
@@ -85,7 +86,7 @@ pub const DRIVER: Library = Library {
         },
     },
     unreachable_text: c"the CUDA driver could not be reached; cuda_sys::loader::explain says why",
-    version_function: VersionFunction { name: "cuDriverGetVersion", call: VersionCall::Single, refuses_older: false },
+    version_function: VersionFunction { name: "cuDriverGetVersion", call: VersionCall::Single, own: None, refuses_older: false },
     also: None,
 };
 
@@ -101,6 +102,7 @@ pub const RUNTIME: Library = Library {
     crate_name: "cudart-sys",
     rust_path: "cudart_sys",
     feature: Some("runtime"),
+    wheel: Some("nvidia-cuda-runtime"),
     header: "cuda_runtime_api.h",
     version: Version { macro_name: "CUDART_VERSION", header: None, scheme: Scheme::Cuda },
     found: Found { follows: Some("libcuda_sys"), home: None, beside: &[] },
@@ -151,6 +153,7 @@ pub const RUNTIME: Library = Library {
     version_function: VersionFunction {
         name: "cudaRuntimeGetVersion",
         call: VersionCall::Single,
+        own: None,
         refuses_older: false,
     },
     also: None,
@@ -166,6 +169,7 @@ pub const NVRTC: Library = Library {
     crate_name: "nvrtc-sys",
     rust_path: "nvrtc_sys",
     feature: Some("nvrtc"),
+    wheel: Some("nvidia-cuda-nvrtc"),
     header: "nvrtc.h",
     version: TOOLKIT_CUDA_VERSION,
     // NVRTC needs no other CUDA library: it looks for the toolkit itself.
@@ -218,6 +222,7 @@ pub const NVRTC: Library = Library {
     version_function: VersionFunction {
         name: "nvrtcVersion",
         call: VersionCall::MajorMinor,
+        own: None,
         refuses_older: false,
     },
     also: None,
@@ -238,6 +243,7 @@ pub const NCCL: Library = Library {
     crate_name: "nccl-sys",
     rust_path: "nccl_sys",
     feature: Some("nccl"),
+    wheel: Some("nvidia-nccl"),
     header: "nccl.h",
     version: Version { macro_name: "NCCL_VERSION_CODE", header: None, scheme: Scheme::Nccl },
     // The root variable NVIDIA's own Makefiles (nccl-tests) read.
@@ -280,7 +286,7 @@ pub const NCCL: Library = Library {
     // nvidia/nccl/lib.
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/nccl"] },
     unreachable_text: c"the NCCL library could not be reached; nccl_sys::loader::explain says why",
-    version_function: VersionFunction { name: "ncclGetVersion", call: VersionCall::Single, refuses_older: true },
+    version_function: VersionFunction { name: "ncclGetVersion", call: VersionCall::Single, own: None, refuses_older: true },
     also: None,
 };
 
@@ -298,6 +304,7 @@ pub const CUBLAS: Library = Library {
     crate_name: "libcublas-sys",
     rust_path: "cublas_sys",
     feature: Some("cublas"),
+    wheel: Some("nvidia-cublas"),
     header: "cublas_v2.h",
     version: TOOLKIT_CUDA_VERSION,
     found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"] },
@@ -315,6 +322,7 @@ pub const CUBLAS: Library = Library {
     version_function: VersionFunction {
         name: "cublasGetCudartVersion",
         call: VersionCall::Returned,
+        own: None,
         refuses_older: false,
     },
     also: Some(&CUBLASLT),
@@ -369,6 +377,7 @@ pub const CUBLASLT: Library = Library {
     crate_name: "libcublas-sys",
     rust_path: "cublas_sys",
     feature: Some("cublas"),
+    wheel: Some("nvidia-cublas"),
     header: "cublasLt.h",
     version: TOOLKIT_CUDA_VERSION,
     found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"] },
@@ -395,7 +404,84 @@ pub const CUBLASLT: Library = Library {
     version_function: VersionFunction {
         name: "cublasLtGetCudartVersion",
         call: VersionCall::Returned,
+        own: None,
         refuses_older: false,
+    },
+    also: None,
+};
+
+/// cuRAND, random numbers on the GPU or the host: `curand.h` (the host API), libcurand
+/// (curand-sys). Its file has been `libcurand.so.10` since CUDA 10; its bindings are keyed by the
+/// toolkit's `CUDA_VERSION`, and the library answers with its own version (`CURAND_VERSION`,
+/// 10405 for 10.4.5), which must not be older than the header's. Its streams and property
+/// types are the runtime's, as in C. It has no function that words a status: the sentences are
+/// ours, from the header's documentation of each.
+pub const CURAND: Library = Library {
+    what: "cuRAND",
+    a_what: "a cuRAND library",
+    short: "cuRAND library",
+    a_short: "a cuRAND library",
+    name: PerOs { unix: "libcurand", windows: "curand64" },
+    crate_name: "curand-sys",
+    rust_path: "curand_sys",
+    feature: Some("curand"),
+    wheel: Some("nvidia-curand"),
+    header: "curand.h",
+    version: TOOLKIT_CUDA_VERSION,
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["curand"] },
+    binding: Binding {
+        functions: "curand.*",
+        types: "curand.*",
+        vars: "CURAND.*|curand.*|CUDA_VERSION",
+        function_prefix: "curand",
+        constant_prefixes: &["CURAND"],
+        defines: &[],
+        also_headers: &[],
+        shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
+        reference: "https://docs.nvidia.com/cuda/curand/",
+        vendored_stem: "curand",
+    },
+    codes: Codes {
+        enum_name: "curandStatus",
+        type_name: "curandStatus_t",
+        success: "CURAND_STATUS_SUCCESS",
+        // curand.h has no code for "no library" or "no function": "initializing CUDA failed",
+        // and "the header and the library do not match"; `explain` tells the loader's from
+        // the library's own.
+        not_loaded: "CURAND_STATUS_INITIALIZATION_FAILED",
+        symbol_missing: "CURAND_STATUS_VERSION_MISMATCH",
+        unknown: "curandStatus_t",
+        reference: "https://docs.nvidia.com/cuda/curand/group__HOST.html",
+        text: ErrorText::Table(&[
+            ("CURAND_STATUS_SUCCESS", "no error"),
+            ("CURAND_STATUS_VERSION_MISMATCH", "the header's version and the library's do not match"),
+            ("CURAND_STATUS_NOT_INITIALIZED", "the generator was never created, or was destroyed"),
+            ("CURAND_STATUS_ALLOCATION_FAILED", "memory could not be allocated"),
+            ("CURAND_STATUS_TYPE_ERROR", "the generator is of the wrong type for this call"),
+            ("CURAND_STATUS_OUT_OF_RANGE", "an argument is out of its range"),
+            ("CURAND_STATUS_LENGTH_NOT_MULTIPLE", "the length asked for is not a multiple of the dimension"),
+            ("CURAND_STATUS_DOUBLE_PRECISION_REQUIRED", "the GPU has no double precision, which MRG32k3a needs"),
+            ("CURAND_STATUS_LAUNCH_FAILURE", "a kernel launch failed"),
+            ("CURAND_STATUS_PREEXISTING_FAILURE", "an earlier failure was pending when the library was entered"),
+            ("CURAND_STATUS_INITIALIZATION_FAILED", "CUDA could not be initialized"),
+            ("CURAND_STATUS_ARCH_MISMATCH", "the GPU's architecture does not support the feature asked for"),
+            ("CURAND_STATUS_INTERNAL_ERROR", "the library failed inside"),
+        ]),
+    },
+    // cuRAND's ABI has been 10 since CUDA 10.
+    files: Files { pattern: PerOs { unix: "libcurand.so.10", windows: "curand64_10.dll" }, exceptions: &[] },
+    link: "curand",
+    variable: "CURAND_SYS_LIBCURAND_PATH",
+    install: "Install cuRAND of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-curand wheel; CUDA 12: nvidia-curand-cu12)",
+    search: Search::ApplicationAndSystem,
+    companions: &[],
+    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/curand"] },
+    unreachable_text: c"cuRAND could not be reached; curand_sys::loader::explain says why",
+    version_function: VersionFunction {
+        name: "curandGetVersion",
+        call: VersionCall::Single,
+        own: Some((Scheme::Library { prefix: "cuRAND" }, "CURAND_VERSION")),
+        refuses_older: true,
     },
     also: None,
 };

@@ -206,6 +206,11 @@ impl ErrorText {
 pub struct VersionFunction {
     pub name: &'static str,
     pub call: VersionCall,
+    /// Where the library answers with a version of its own while its bindings are keyed by
+    /// another (cuRAND answers `CURAND_VERSION`, 10405, and its header's key is the toolkit's
+    /// `CUDA_VERSION`): that version's scheme, and the header's macro holding it, which the
+    /// answer is compared with.
+    pub own: Option<(Scheme, &'static str)>,
     /// A library older than the header is refused when loaded: the search goes on to the next
     /// place, and says why it passed this one (NCCL: its functions and structs grow with each
     /// version).
@@ -273,6 +278,10 @@ pub struct Library {
     /// cuda-checked's feature that brings this library's check macro (`check_cublas!`: `cublas`);
     /// `None` where the check is always there (the driver's).
     pub feature: Option<&'static str>,
+    /// NVIDIA's wheel on PyPI that ships its header and library, as named from CUDA 13 on
+    /// (`nvidia-cublas`; CUDA 11 and 12's add `-cu11`, `-cu12`); `None` for the driver, which
+    /// comes with no wheel (its header is the runtime wheel's).
+    pub wheel: Option<&'static str>,
     /// The header a C program includes.
     pub header: &'static str,
     pub version: Version,

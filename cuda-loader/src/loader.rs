@@ -41,6 +41,9 @@ pub struct Bindings {
     pub renames: &'static [&'static [(&'static str, &'static str)]],
     /// The generated result codes: (value, name, the header's description or "").
     pub codes: &'static [(u32, &'static str, &'static str)],
+    /// The header's value of the description's own version macro (see
+    /// [`VersionFunction::own`](crate::VersionFunction::own)), where it names one.
+    pub own_version: Option<u32>,
     /// The header's values of the description's codes for "not loaded" and "symbol missing"
     /// ([`Codes`](crate::Codes)).
     pub not_loaded: u32,
@@ -160,8 +163,7 @@ impl Loader {
         if !self.library.version_function.refuses_older {
             return Ok(());
         }
-        let scheme = self.library.version.scheme;
-        let header = self.bindings.version;
+        let (scheme, header) = self.answer();
         match self.version_in(handle) {
             Some(Ok(v)) if i64::from(v) < i64::from(header) => Err(format!(
                 "{}: {}, older than the {} these bindings come from ({})",
@@ -171,6 +173,16 @@ impl Loader {
                 scheme.text(header)
             )),
             _ => Ok(()),
+        }
+    }
+
+    /// How the library's version function answers, and the header's number in those terms: the
+    /// header's own version, or the library's own version macro where the description names
+    /// one (cuRAND answers `CURAND_VERSION`, its bindings are keyed by `CUDA_VERSION`).
+    fn answer(&self) -> (crate::Scheme, u32) {
+        match (self.library.version_function.own, self.bindings.own_version) {
+            (Some((scheme, _)), Some(version)) => (scheme, version),
+            _ => (self.library.version.scheme, self.bindings.version),
         }
     }
 
@@ -399,8 +411,9 @@ impl Loader {
         let version_function = self.library.version_function.name;
         let file = self.bindings.file;
         let Role::Driver { init, .. } = self.library.role else {
-            let text = |v: c_int| self.library.version.scheme.text(v);
-            let h = self.library.version.scheme.text(header);
+            let (scheme, header) = self.answer();
+            let text = |v: c_int| scheme.text(v);
+            let h = scheme.text(header);
             return match version.and_then(Result::ok) {
                 Some(v) if i64::from(v) < i64::from(header) => format!(
                     "{library} ({path}) has no function {what}: it is {}'s, older than the \

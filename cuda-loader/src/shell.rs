@@ -76,6 +76,7 @@ macro_rules! glue {
         not_loaded: $not_loaded:ident,
         symbol_missing: $symbol_missing:ident,
         version: $version:ident,
+        own_version: [$($own_version:ident)?],
         version_function: $version_function:ident,
         error_name: [$($error_name:ident)?],
         error_string: [$($error_string:ident)?],
@@ -115,6 +116,7 @@ macro_rules! glue {
             DESCRIPTION,
             $crate::Bindings {
                 version: $version,
+                own_version: $crate::__some!($($own_version)?),
                 file: env!("CUDA_LIBRARY_FILE"),
                 toolkit_dirs: env!("CUDA_TOOLKIT_LIB_DIRS"),
                 reach: $crate::reach!(),
@@ -140,6 +142,7 @@ macro_rules! glue {
                 ALSO_DESCRIPTION,
                 $crate::Bindings {
                     version: $version,
+                    own_version: None,
                     file: env!($also_file),
                     toolkit_dirs: env!($also_dirs),
                     reach: $crate::reach!(),
@@ -267,6 +270,18 @@ macro_rules! __also {
     };
     ($module:ident) => {
         Some((&ALSO_LOADER, $module::ALL_FUNCTIONS))
+    };
+}
+
+/// `Some(value as u32)` for a named constant, `None` for none.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __some {
+    () => {
+        None
+    };
+    ($value:ident) => {
+        Some($value as u32)
     };
 }
 

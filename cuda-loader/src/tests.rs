@@ -77,6 +77,19 @@ macro_rules! loader_tests {
             assert_eq!(format!("{:?}", Code::from(987_654)), format!("{type_name}(987654)"));
         }
 
+        /// A library that words no code itself (cuRAND) has a sentence in its description for
+        /// every code its header has, and none for a code the header lacks.
+        #[test]
+        fn every_code_has_a_sentence_where_the_description_words_them() {
+            use crate::bindings::Code;
+            let $crate::ErrorText::Table(table) = crate::bindings::LOADER.library().codes.text else { return };
+            for code in Code::known() {
+                let name = code.name().unwrap();
+                assert!(table.iter().any(|(n, text)| *n == name && !text.is_empty()), "no sentence for {name}");
+            }
+            assert_eq!(table.len(), Code::known().count(), "a sentence for a code the header does not have");
+        }
+
         /// Each function's symbol is listed once.
         #[test]
         fn every_symbol_is_listed_once() {

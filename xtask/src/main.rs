@@ -32,30 +32,37 @@ use std::process::{Command, ExitCode};
 use cuda_bindings_build::{edits, generate};
 use cuda_bindings_build::{Library, ALL};
 
-/// A CUDA version CI builds against, from NVIDIA's wheels on PyPI.
+/// A CUDA release CI builds against, from NVIDIA's wheels on PyPI: the toolkit's own wheels, and
+/// each library's wheel of that release, which join its root as in a toolkit (a wheel's root:
+/// [`wheel_root`]).
 struct Version {
     version: &'static str,
-    /// The runtime wheel: `include/` (cuda.h, cuda_runtime_api.h, ...) and `lib/` (libcudart),
-    /// and its toolkit root inside the wheel.
-    runtime: (&'static str, &'static str),
+    /// The runtime wheel: `include/` (cuda.h, cuda_runtime_api.h, ...) and `lib/` (libcudart).
+    runtime: &'static str,
     /// The wheel with `include/crt/`, which cuda_runtime_api.h includes and the runtime wheel
-    /// lacks (CUDA 11 and 12: nvcc's; 13: its own), and its root inside the wheel.
-    crt: (&'static str, &'static str),
-    /// NVRTC's wheel (`include/nvrtc.h`, `lib/libnvrtc.so.<major>`), and its root inside the
-    /// wheel; its files join the runtime's root.
-    nvrtc: (&'static str, &'static str),
+    /// lacks (CUDA 11 and 12: nvcc's; 13: its own).
+    crt: &'static str,
     /// The wheel with the profiler's headers (`cuda_profiler_api.h`, `cudaProfiler.h`), which
-    /// the generator binds beside the main ones (`Api::also`), and its root inside the wheel.
-    profiler: (&'static str, &'static str),
-    /// cuBLAS's wheel of that toolkit release (the one NVIDIA published the same day as the
-    /// runtime's) (`include/cublas_v2.h`, `cublasLt.h`, ...; `lib/libcublas.so.<major>`) and its
-    /// root, and whether its libraries join too (about 600 MB unpacked: only where a test or
-    /// the benchmarks load them; otherwise only `include/` is read from PyPI, see [`extract`]).
-    cublas: (&'static str, &'static str, bool),
+    /// the generator binds beside the main ones.
+    profiler: &'static str,
     /// The wheel with `include/nv/`, which cuda_fp16.h includes from CUDA 12 on (cuBLAS's
-    /// headers include cuda_fp16.h), and its root.
-    cccl: Option<(&'static str, &'static str)>,
+    /// headers include cuda_fp16.h).
+    cccl: Option<&'static str>,
+    /// Each library's wheel of this release (the one NVIDIA published with the runtime's; a
+    /// library's description names its wheel), and whether its libraries join too (only where
+    /// a test or the benchmarks load them; otherwise only `include/` is read from PyPI, see
+    /// [`extract`]).
+    libraries: &'static [(&'static str, Part)],
 }
+
+/// What of a library's wheel joins the toolkit root.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Headers,
+    Whole,
+}
+
+use Part::{Headers, Whole};
 
 /// The one list of CUDA versions in the repository: every release the crates support (each
 /// minor NVIDIA shipped a runtime wheel for; there was no 12.7), increasing. Each has vendored
@@ -63,151 +70,200 @@ struct Version {
 const VERSIONS: &[Version] = &[
     Version {
         version: "11.8",
-        runtime: ("nvidia-cuda-runtime-cu11==11.8.89", "nvidia/cuda_runtime"),
-        crt: ("nvidia-cuda-nvcc-cu11==11.8.89", "nvidia/cuda_nvcc"),
-        nvrtc: ("nvidia-cuda-nvrtc-cu11==11.8.89", "nvidia/cuda_nvrtc"),
-        profiler: ("nvidia-cuda-profiler-api-cu11==11.8.86", "nvidia/cuda_profiler_api"),
-        cublas: ("nvidia-cublas-cu11==11.11.3.6", "nvidia/cublas", false),
+        runtime: "nvidia-cuda-runtime-cu11==11.8.89",
+        crt: "nvidia-cuda-nvcc-cu11==11.8.89",
+        profiler: "nvidia-cuda-profiler-api-cu11==11.8.86",
         cccl: None,
+        libraries: &[
+            ("nvidia-cuda-nvrtc-cu11==11.8.89", Whole),
+            ("nvidia-cublas-cu11==11.11.3.6", Headers),
+            ("nvidia-curand-cu11==10.3.0.86", Headers),
+        ],
     },
     Version {
         version: "12.0",
-        runtime: ("nvidia-cuda-runtime-cu12==12.0.107", "nvidia/cuda_runtime"),
-        crt: ("nvidia-cuda-nvcc-cu12==12.0.140", "nvidia/cuda_nvcc"),
-        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.0.76", "nvidia/cuda_nvrtc"),
-        profiler: ("nvidia-cuda-profiler-api-cu12==12.0.140", "nvidia/cuda_profiler_api"),
-        cublas: ("nvidia-cublas-cu12==12.0.2.224", "nvidia/cublas", false),
+        runtime: "nvidia-cuda-runtime-cu12==12.0.107",
+        crt: "nvidia-cuda-nvcc-cu12==12.0.140",
+        profiler: "nvidia-cuda-profiler-api-cu12==12.0.140",
         // 12.0's CCCL wheels lack nv/target (only a toolkit had it then); 12.9's is the same
         // preprocessor header.
-        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
+        cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
+        libraries: &[
+            ("nvidia-cuda-nvrtc-cu12==12.0.76", Whole),
+            ("nvidia-cublas-cu12==12.0.2.224", Headers),
+            ("nvidia-curand-cu12==10.3.1.50", Headers),
+        ],
     },
     Version {
         version: "12.1",
-        runtime: ("nvidia-cuda-runtime-cu12==12.1.105", "nvidia/cuda_runtime"),
-        crt: ("nvidia-cuda-nvcc-cu12==12.1.105", "nvidia/cuda_nvcc"),
-        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.1.105", "nvidia/cuda_nvrtc"),
-        profiler: ("nvidia-cuda-profiler-api-cu12==12.1.105", "nvidia/cuda_profiler_api"),
-        cublas: ("nvidia-cublas-cu12==12.1.3.1", "nvidia/cublas", false),
-        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
+        runtime: "nvidia-cuda-runtime-cu12==12.1.105",
+        crt: "nvidia-cuda-nvcc-cu12==12.1.105",
+        profiler: "nvidia-cuda-profiler-api-cu12==12.1.105",
+        cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
+        libraries: &[
+            ("nvidia-cuda-nvrtc-cu12==12.1.105", Whole),
+            ("nvidia-cublas-cu12==12.1.3.1", Headers),
+            ("nvidia-curand-cu12==10.3.2.106", Headers),
+        ],
     },
     Version {
         version: "12.2",
-        runtime: ("nvidia-cuda-runtime-cu12==12.2.140", "nvidia/cuda_runtime"),
-        crt: ("nvidia-cuda-nvcc-cu12==12.2.140", "nvidia/cuda_nvcc"),
-        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.2.140", "nvidia/cuda_nvrtc"),
-        profiler: ("nvidia-cuda-profiler-api-cu12==12.2.140", "nvidia/cuda_profiler_api"),
-        cublas: ("nvidia-cublas-cu12==12.2.5.6", "nvidia/cublas", false),
-        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
+        runtime: "nvidia-cuda-runtime-cu12==12.2.140",
+        crt: "nvidia-cuda-nvcc-cu12==12.2.140",
+        profiler: "nvidia-cuda-profiler-api-cu12==12.2.140",
+        cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
+        libraries: &[
+            ("nvidia-cuda-nvrtc-cu12==12.2.140", Whole),
+            ("nvidia-cublas-cu12==12.2.5.6", Headers),
+            ("nvidia-curand-cu12==10.3.3.141", Headers),
+        ],
     },
     Version {
         version: "12.3",
-        runtime: ("nvidia-cuda-runtime-cu12==12.3.101", "nvidia/cuda_runtime"),
-        crt: ("nvidia-cuda-nvcc-cu12==12.3.107", "nvidia/cuda_nvcc"),
-        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.3.107", "nvidia/cuda_nvrtc"),
-        profiler: ("nvidia-cuda-profiler-api-cu12==12.3.101", "nvidia/cuda_profiler_api"),
-        cublas: ("nvidia-cublas-cu12==12.3.4.1", "nvidia/cublas", false),
-        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
+        runtime: "nvidia-cuda-runtime-cu12==12.3.101",
+        crt: "nvidia-cuda-nvcc-cu12==12.3.107",
+        profiler: "nvidia-cuda-profiler-api-cu12==12.3.101",
+        cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
+        libraries: &[
+            ("nvidia-cuda-nvrtc-cu12==12.3.107", Whole),
+            ("nvidia-cublas-cu12==12.3.4.1", Headers),
+            ("nvidia-curand-cu12==10.3.4.101", Headers),
+        ],
     },
     Version {
         version: "12.4",
-        runtime: ("nvidia-cuda-runtime-cu12==12.4.127", "nvidia/cuda_runtime"),
-        crt: ("nvidia-cuda-nvcc-cu12==12.4.131", "nvidia/cuda_nvcc"),
-        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.4.127", "nvidia/cuda_nvrtc"),
-        profiler: ("nvidia-cuda-profiler-api-cu12==12.4.127", "nvidia/cuda_profiler_api"),
-        cublas: ("nvidia-cublas-cu12==12.4.5.8", "nvidia/cublas", false),
-        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
+        runtime: "nvidia-cuda-runtime-cu12==12.4.127",
+        crt: "nvidia-cuda-nvcc-cu12==12.4.131",
+        profiler: "nvidia-cuda-profiler-api-cu12==12.4.127",
+        cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
+        libraries: &[
+            ("nvidia-cuda-nvrtc-cu12==12.4.127", Whole),
+            ("nvidia-cublas-cu12==12.4.5.8", Headers),
+            ("nvidia-curand-cu12==10.3.5.147", Headers),
+        ],
     },
     Version {
         version: "12.5",
-        runtime: ("nvidia-cuda-runtime-cu12==12.5.82", "nvidia/cuda_runtime"),
-        crt: ("nvidia-cuda-nvcc-cu12==12.5.82", "nvidia/cuda_nvcc"),
-        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.5.82", "nvidia/cuda_nvrtc"),
-        profiler: ("nvidia-cuda-profiler-api-cu12==12.5.39", "nvidia/cuda_profiler_api"),
-        cublas: ("nvidia-cublas-cu12==12.5.3.2", "nvidia/cublas", false),
-        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
+        runtime: "nvidia-cuda-runtime-cu12==12.5.82",
+        crt: "nvidia-cuda-nvcc-cu12==12.5.82",
+        profiler: "nvidia-cuda-profiler-api-cu12==12.5.39",
+        cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
+        libraries: &[
+            ("nvidia-cuda-nvrtc-cu12==12.5.82", Whole),
+            ("nvidia-cublas-cu12==12.5.3.2", Headers),
+            ("nvidia-curand-cu12==10.3.6.82", Headers),
+        ],
     },
     Version {
         version: "12.6",
-        runtime: ("nvidia-cuda-runtime-cu12==12.6.77", "nvidia/cuda_runtime"),
-        crt: ("nvidia-cuda-nvcc-cu12==12.6.85", "nvidia/cuda_nvcc"),
-        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.6.85", "nvidia/cuda_nvrtc"),
-        profiler: ("nvidia-cuda-profiler-api-cu12==12.6.77", "nvidia/cuda_profiler_api"),
-        cublas: ("nvidia-cublas-cu12==12.6.3.3", "nvidia/cublas", false),
-        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
+        runtime: "nvidia-cuda-runtime-cu12==12.6.77",
+        crt: "nvidia-cuda-nvcc-cu12==12.6.85",
+        profiler: "nvidia-cuda-profiler-api-cu12==12.6.77",
+        cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
+        libraries: &[
+            ("nvidia-cuda-nvrtc-cu12==12.6.85", Whole),
+            ("nvidia-cublas-cu12==12.6.3.3", Headers),
+            ("nvidia-curand-cu12==10.3.7.77", Headers),
+        ],
     },
     Version {
         version: "12.8",
-        runtime: ("nvidia-cuda-runtime-cu12==12.8.90", "nvidia/cuda_runtime"),
-        crt: ("nvidia-cuda-nvcc-cu12==12.8.93", "nvidia/cuda_nvcc"),
-        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.8.93", "nvidia/cuda_nvrtc"),
-        profiler: ("nvidia-cuda-profiler-api-cu12==12.8.90", "nvidia/cuda_profiler_api"),
-        cublas: ("nvidia-cublas-cu12==12.8.4.1", "nvidia/cublas", false),
-        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
+        runtime: "nvidia-cuda-runtime-cu12==12.8.90",
+        crt: "nvidia-cuda-nvcc-cu12==12.8.93",
+        profiler: "nvidia-cuda-profiler-api-cu12==12.8.90",
+        cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
+        libraries: &[
+            ("nvidia-cuda-nvrtc-cu12==12.8.93", Whole),
+            ("nvidia-cublas-cu12==12.8.4.1", Headers),
+            ("nvidia-curand-cu12==10.3.9.90", Headers),
+        ],
     },
     Version {
         version: "12.9",
-        runtime: ("nvidia-cuda-runtime-cu12==12.9.79", "nvidia/cuda_runtime"),
-        crt: ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia/cuda_nvcc"),
-        nvrtc: ("nvidia-cuda-nvrtc-cu12==12.9.86", "nvidia/cuda_nvrtc"),
-        profiler: ("nvidia-cuda-profiler-api-cu12==12.9.79", "nvidia/cuda_profiler_api"),
-        // Its libraries too: CI links cuda-checked/link's cuBLAS against them.
-        cublas: ("nvidia-cublas-cu12==12.9.1.4", "nvidia/cublas", true),
-        cccl: Some(("nvidia-cuda-cccl-cu12==12.9.27", "nvidia/cuda_cccl")),
+        runtime: "nvidia-cuda-runtime-cu12==12.9.79",
+        crt: "nvidia-cuda-nvcc-cu12==12.9.86",
+        profiler: "nvidia-cuda-profiler-api-cu12==12.9.79",
+        cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
+        // cuBLAS whole: CI links cuda-checked/link's cuBLAS against it.
+        libraries: &[
+            ("nvidia-cuda-nvrtc-cu12==12.9.86", Whole),
+            ("nvidia-cublas-cu12==12.9.1.4", Whole),
+            ("nvidia-curand-cu12==10.3.10.19", Headers),
+        ],
     },
     Version {
         version: "13.0",
-        runtime: ("nvidia-cuda-runtime==13.0.96", "nvidia/cu13"),
-        crt: ("nvidia-cuda-crt==13.0.88", "nvidia/cu13"),
-        nvrtc: ("nvidia-cuda-nvrtc==13.0.88", "nvidia/cu13"),
-        profiler: ("nvidia-cuda-profiler-api==13.0.85", "nvidia/cu13"),
-        // The GPU machine's: CUDA 13.0 with cuBLAS 13.1.
-        cublas: ("nvidia-cublas==13.1.0.3", "nvidia/cu13", true),
-        cccl: Some(("nvidia-cuda-cccl==13.0.85", "nvidia/cu13")),
+        runtime: "nvidia-cuda-runtime==13.0.96",
+        crt: "nvidia-cuda-crt==13.0.88",
+        profiler: "nvidia-cuda-profiler-api==13.0.85",
+        cccl: Some("nvidia-cuda-cccl==13.0.85"),
+        // The GPU machine's: CUDA 13.0 with cuBLAS 13.1; its libraries whole, for the tests
+        // against NVIDIA's real ones (tests/real_*.rs).
+        libraries: &[
+            ("nvidia-cuda-nvrtc==13.0.88", Whole),
+            ("nvidia-cublas==13.1.0.3", Whole),
+            ("nvidia-curand==10.4.0.35", Whole),
+        ],
     },
     Version {
         version: "13.1",
-        runtime: ("nvidia-cuda-runtime==13.1.80", "nvidia/cu13"),
-        crt: ("nvidia-cuda-crt==13.1.80", "nvidia/cu13"),
-        nvrtc: ("nvidia-cuda-nvrtc==13.1.80", "nvidia/cu13"),
-        profiler: ("nvidia-cuda-profiler-api==13.1.80", "nvidia/cu13"),
-        cublas: ("nvidia-cublas==13.2.0.9", "nvidia/cu13", false),
-        cccl: Some(("nvidia-cuda-cccl==13.1.78", "nvidia/cu13")),
+        runtime: "nvidia-cuda-runtime==13.1.80",
+        crt: "nvidia-cuda-crt==13.1.80",
+        profiler: "nvidia-cuda-profiler-api==13.1.80",
+        cccl: Some("nvidia-cuda-cccl==13.1.78"),
+        libraries: &[
+            ("nvidia-cuda-nvrtc==13.1.80", Whole),
+            ("nvidia-cublas==13.2.0.9", Headers),
+            ("nvidia-curand==10.4.1.34", Headers),
+        ],
     },
     Version {
         version: "13.2",
-        runtime: ("nvidia-cuda-runtime==13.2.86", "nvidia/cu13"),
-        crt: ("nvidia-cuda-crt==13.2.86", "nvidia/cu13"),
-        nvrtc: ("nvidia-cuda-nvrtc==13.2.86", "nvidia/cu13"),
-        profiler: ("nvidia-cuda-profiler-api==13.2.86", "nvidia/cu13"),
-        cublas: ("nvidia-cublas==13.4.1.3", "nvidia/cu13", false),
-        cccl: Some(("nvidia-cuda-cccl==13.2.86", "nvidia/cu13")),
+        runtime: "nvidia-cuda-runtime==13.2.86",
+        crt: "nvidia-cuda-crt==13.2.86",
+        profiler: "nvidia-cuda-profiler-api==13.2.86",
+        cccl: Some("nvidia-cuda-cccl==13.2.86"),
+        libraries: &[
+            ("nvidia-cuda-nvrtc==13.2.86", Whole),
+            ("nvidia-cublas==13.4.1.3", Headers),
+            ("nvidia-curand==10.4.2.66", Headers),
+        ],
     },
     Version {
         version: "13.3",
-        runtime: ("nvidia-cuda-runtime==13.3.29", "nvidia/cu13"),
-        crt: ("nvidia-cuda-crt==13.3.33", "nvidia/cu13"),
-        nvrtc: ("nvidia-cuda-nvrtc==13.3.33", "nvidia/cu13"),
-        profiler: ("nvidia-cuda-profiler-api==13.3.27", "nvidia/cu13"),
-        cublas: ("nvidia-cublas==13.5.1.27", "nvidia/cu13", false),
-        cccl: Some(("nvidia-cuda-cccl==13.3.3.3.1", "nvidia/cu13")),
+        runtime: "nvidia-cuda-runtime==13.3.29",
+        crt: "nvidia-cuda-crt==13.3.33",
+        profiler: "nvidia-cuda-profiler-api==13.3.27",
+        cccl: Some("nvidia-cuda-cccl==13.3.3.3.1"),
+        libraries: &[
+            ("nvidia-cuda-nvrtc==13.3.33", Whole),
+            ("nvidia-cublas==13.5.1.27", Headers),
+            ("nvidia-curand==10.4.3.29", Headers),
+        ],
     },
     Version {
         version: "13.4",
-        runtime: ("nvidia-cuda-runtime==13.4.92", "nvidia/cu13"),
-        crt: ("nvidia-cuda-crt==13.4.92", "nvidia/cu13"),
-        nvrtc: ("nvidia-cuda-nvrtc==13.4.92", "nvidia/cu13"),
-        profiler: ("nvidia-cuda-profiler-api==13.4.92", "nvidia/cu13"),
-        cublas: ("nvidia-cublas==13.8.0.4", "nvidia/cu13", false),
-        cccl: Some(("nvidia-cuda-cccl==13.3.4.3.1", "nvidia/cu13")),
+        runtime: "nvidia-cuda-runtime==13.4.92",
+        crt: "nvidia-cuda-crt==13.4.92",
+        profiler: "nvidia-cuda-profiler-api==13.4.92",
+        cccl: Some("nvidia-cuda-cccl==13.3.4.3.1"),
+        libraries: &[
+            ("nvidia-cuda-nvrtc==13.4.92", Whole),
+            ("nvidia-cublas==13.8.0.4", Headers),
+            ("nvidia-curand==10.4.4.72", Headers),
+        ],
     },
     Version {
         version: "13.5",
-        runtime: ("nvidia-cuda-runtime==13.5.37", "nvidia/cu13"),
-        crt: ("nvidia-cuda-crt==13.5.37", "nvidia/cu13"),
-        nvrtc: ("nvidia-cuda-nvrtc==13.5.37", "nvidia/cu13"),
-        profiler: ("nvidia-cuda-profiler-api==13.5.25", "nvidia/cu13"),
-        cublas: ("nvidia-cublas==13.10.0.20", "nvidia/cu13", false),
-        cccl: Some(("nvidia-cuda-cccl==13.3.5.0.6", "nvidia/cu13")),
+        runtime: "nvidia-cuda-runtime==13.5.37",
+        crt: "nvidia-cuda-crt==13.5.37",
+        profiler: "nvidia-cuda-profiler-api==13.5.25",
+        cccl: Some("nvidia-cuda-cccl==13.3.5.0.6"),
+        libraries: &[
+            ("nvidia-cuda-nvrtc==13.5.37", Whole),
+            ("nvidia-cublas==13.10.0.20", Headers),
+            ("nvidia-curand==10.4.5.25", Headers),
+        ],
     },
 ];
 
@@ -403,17 +459,46 @@ fn tested() -> Vec<&'static str> {
         .collect()
 }
 
+/// Where a wheel keeps its files: `nvidia/cu13` from CUDA 13 on, `nvidia/<its name>` before
+/// (`nvidia-cuda-nvrtc-cu12==12.9.86`: `nvidia/cuda_nvrtc`), as pip lays them out.
+fn wheel_root(requirement: &str) -> String {
+    let project = requirement.split_once("==").map_or(requirement, |(name, _)| name);
+    let (name, major) = match project.rsplit_once("-cu") {
+        Some((name, major)) if major.chars().all(|c| c.is_ascii_digit()) => {
+            (name, major.parse().unwrap_or(0))
+        }
+        _ => (project, 13),
+    };
+    if major >= 13 {
+        format!("nvidia/cu{major}")
+    } else {
+        format!("nvidia/{}", name.trim_start_matches("nvidia-").replace('-', "_"))
+    }
+}
+
+/// The libraries whose wheel `requirement` is (its project, less the `-cu<major>` of CUDA 11 and
+/// 12's), by their descriptions.
+fn libraries_of(requirement: &str) -> Vec<&'static Library> {
+    let project = requirement.split_once("==").map_or(requirement, |(name, _)| name);
+    let project = project
+        .rsplit_once("-cu")
+        .filter(|(_, m)| m.chars().all(|c| c.is_ascii_digit()))
+        .map_or(project, |(n, _)| n);
+    ALL.iter().copied().filter(|library| library.wheel == Some(project)).collect()
+}
+
 /// `DIR/<version>`, a toolkit root holding `include/` (with `crt/`) and `lib/`, downloaded and
-/// unpacked if not already there.
+/// unpacked if not already there: the toolkit's wheels and each library's, joined as in a toolkit.
 fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let v =
         VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
     let root = dir.join(version);
     let has = |header: &str| root.join("include").join(header).is_file();
+    let headers: Vec<&str> =
+        v.libraries.iter().flat_map(|(requirement, _)| libraries_of(requirement)).map(|l| l.header).collect();
     if has("crt/host_defines.h")
-        && has("nvrtc.h")
         && has("cuda_profiler_api.h")
-        && has("cublas_v2.h")
+        && headers.iter().all(|header| has(header))
         && (v.cccl.is_none() || has("nv/target"))
     {
         return Ok(root);
@@ -421,54 +506,53 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let unpacked = dir.join(format!("{version}.unpacked"));
     let _ = std::fs::remove_dir_all(&unpacked);
     let _ = std::fs::remove_dir_all(&root);
-    // (wheel, its root, the part of it to unpack)
-    let mut parts = vec![
-        (v.runtime, ""),
-        // The crt wheel may be nvcc's whole compiler: take its headers only.
-        (v.crt, "include/crt/"),
-        (v.nvrtc, ""),
-        (v.profiler, ""),
-    ];
-    let (requirement, inner, libraries) = v.cublas;
-    parts.push(((requirement, inner), if libraries { "" } else { "include/" }));
-    if let Some(cccl) = v.cccl {
-        parts.push((cccl, "include/nv/"));
+    // (wheel, the part of it to unpack): the crt wheel may be nvcc's whole compiler, so its
+    // headers only; the profiler's and CCCL's headers only.
+    let mut parts = vec![(v.runtime, ""), (v.crt, "include/crt/"), (v.profiler, "include/")];
+    parts.extend(v.cccl.map(|cccl| (cccl, "include/nv/")));
+    parts.extend(
+        v.libraries
+            .iter()
+            .map(|&(requirement, part)| (requirement, if part == Whole { "" } else { "include/" })),
+    );
+    // Fetched at once, each into a folder of its own (CUDA 13's wheels share one root): each is
+    // a few requests to PyPI, and CI waits on the slowest.
+    std::thread::scope(|scope| {
+        let jobs: Vec<_> = parts
+            .iter()
+            .enumerate()
+            .map(|(i, &(requirement, part))| {
+                let dest = unpacked.join(i.to_string());
+                scope.spawn(move || extract(dir, (requirement, &wheel_root(requirement)), part, &dest))
+            })
+            .collect();
+        jobs.into_iter()
+            .try_for_each(|job| job.join().unwrap_or_else(|_| Err("a download thread stopped".into())))
+    })?;
+    // Everything joins the runtime's root, as in a toolkit.
+    let base = unpacked.join("0").join(wheel_root(v.runtime));
+    for (i, (requirement, _)) in parts.iter().enumerate().skip(1) {
+        merge(&unpacked.join(i.to_string()).join(wheel_root(requirement)), &base)?;
     }
-    for (wheel, part) in parts {
-        extract(dir, wheel, part, &unpacked)?;
-    }
-    std::fs::create_dir_all(unpacked.join(v.runtime.1).join("include")).map_err(|e| e.to_string())?;
-    if v.crt.1 != v.runtime.1 {
-        let crt = unpacked.join(v.crt.1).join("include/crt");
-        std::fs::rename(&crt, unpacked.join(v.runtime.1).join("include/crt"))
-            .map_err(|e| format!("{}: {e}", crt.display()))?;
-    }
-    // NVRTC's, cuBLAS's and CCCL's headers and libraries join the runtime's, as in a toolkit.
-    let mut joining = vec![v.nvrtc.1];
-    joining.push(v.cublas.1);
-    joining.extend(v.cccl.map(|c| c.1));
-    for inner in joining.into_iter().filter(|inner| *inner != v.runtime.1) {
-        for sub in ["include", "lib"] {
-            let from = unpacked.join(inner).join(sub);
-            let Ok(entries) = std::fs::read_dir(&from) else { continue };
-            for entry in entries.flatten() {
-                let to = unpacked.join(v.runtime.1).join(sub).join(entry.file_name());
-                if !to.exists() {
-                    std::fs::rename(entry.path(), &to).map_err(|e| format!("{}: {e}", to.display()))?;
-                }
-            }
-        }
-    }
-    if v.profiler.1 != v.runtime.1 {
-        for header in ["cuda_profiler_api.h", "cudaProfiler.h"] {
-            let from = unpacked.join(v.profiler.1).join("include").join(header);
-            std::fs::rename(&from, unpacked.join(v.runtime.1).join("include").join(header))
-                .map_err(|e| format!("{}: {e}", from.display()))?;
-        }
-    }
-    std::fs::rename(unpacked.join(v.runtime.1), &root).map_err(|e| format!("{}: {e}", root.display()))?;
+    std::fs::rename(&base, &root).map_err(|e| format!("{}: {e}", root.display()))?;
     std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
     Ok(root)
+}
+
+/// Moves what `from` holds into `to`, folder by folder; a file `to` already has stays (the
+/// runtime's, then the first wheel's).
+fn merge(from: &Path, to: &Path) -> Result<(), String> {
+    let Ok(entries) = std::fs::read_dir(from) else { return Ok(()) };
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in entries.flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() && target.is_dir() {
+            merge(&entry.path(), &target)?;
+        } else if !target.exists() {
+            std::fs::rename(entry.path(), &target).map_err(|e| format!("{}: {e}", target.display()))?;
+        }
+    }
+    Ok(())
 }
 
 /// `DIR/nccl-<version>-cu<major>`: the NCCL CI builds against with CUDA `major` ([`NCCL`]),

@@ -231,6 +231,14 @@ pub fn emit(
         writeln!(out, "    ({}, {:?}, {:?}),", c.value, c.name, c.description).unwrap();
     }
     out += "];\n";
+    if let Some((_, name)) = library.version_function.own {
+        if !out.contains(&format!("pub const {name}:")) {
+            return Err(Error::Shape(format!(
+                "no {name} in the header, which the description of {} names",
+                library.what
+            )));
+        }
+    }
     out += &glue(library, &codes, &functions)?;
     Ok(Generated { text: out, version, anonymous, files: Vec::new() })
 }
@@ -278,13 +286,14 @@ fn glue(
         "\n// What the crate's loader and checks need, named as the header names it (its description's).\n\
          ::cuda_loader::glue! {{\n    \
          code: {},\n    code_type: {},\n    success: {success},\n    not_loaded: {},\n    \
-         symbol_missing: {},\n    version: {},\n    version_function: {},\n    error_name: [{error_name}],\n    \
+         symbol_missing: {},\n    version: {},\n    own_version: [{}],\n    version_function: {},\n    error_name: [{error_name}],\n    \
          error_string: [{error_string}],\n    variable: {},\n",
         library.codes.enum_name,
         library.codes.type_name,
         code(library.codes.not_loaded)?,
         code(library.codes.symbol_missing)?,
         library.version.macro_name,
+        library.version_function.own.map_or("", |(_, name)| name),
         library.version_function.name,
         variable_const(library),
     );
