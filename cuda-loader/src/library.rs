@@ -67,7 +67,7 @@ pub enum Scheme {
     /// 2.28.3), `major * 1000 + minor * 100 + patch` before (2804 is 2.8.4). Dependents follow it
     /// with `cfg(nccl_ge = "2.28")`.
     Nccl,
-    /// A math library's own (`CURAND_VERSION`, `CUFFT_VERSION`): `major * 1000 + minor * 100 +
+    /// A math library's own (`CUFFT_VERSION`, `CUSOLVER_VERSION`): `major * 1000 + minor * 100 +
     /// patch` (10305 is 10.3.5). `prefix` names the library in the text.
     Library { prefix: &'static str },
 }
@@ -83,7 +83,7 @@ impl Scheme {
         }
     }
 
-    /// A version as the library's users write it: `CUDA 12.9`, `NCCL 2.28.3`, `cuRAND 10.3.5`.
+    /// A version as the library's users write it: `CUDA 12.9`, `NCCL 2.28.3`, `cuFFT 11.3.0`.
     pub fn text(&self, version: impl Into<i64>) -> String {
         let (major, minor, patch) = self.parts(version.into());
         match self {
@@ -185,8 +185,8 @@ pub enum ErrorText {
     /// know, a text starting with one of `unknown`. `name` is absent where the library has no
     /// such function (NVRTC).
     Returned { name: Option<&'static str>, string: &'static str, unknown: &'static [&'static str] },
-    /// No function at all (cuRAND): a sentence for each code, from the header's documentation,
-    /// as (the code's name, the sentence).
+    /// No function at all (as some math libraries): a sentence for each code, from the
+    /// header's documentation, as (the code's name, the sentence).
     Table(&'static [(&'static str, &'static str)]),
 }
 
@@ -207,7 +207,7 @@ pub struct VersionFunction {
     pub name: &'static str,
     pub call: VersionCall,
     /// Where the library answers with a version of its own while its bindings are keyed by
-    /// another (cuRAND answers `CURAND_VERSION`, 10405, and its header's key is the toolkit's
+    /// another (a math library answering 10405, whose header's key is the toolkit's
     /// `CUDA_VERSION`): that version's scheme, and the header's macro holding it, which the
     /// answer is compared with.
     pub own: Option<(Scheme, &'static str)>,

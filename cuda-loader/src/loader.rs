@@ -178,7 +178,7 @@ impl Loader {
 
     /// How the library's version function answers, and the header's number in those terms: the
     /// header's own version, or the library's own version macro where the description names
-    /// one (cuRAND answers `CURAND_VERSION`, its bindings are keyed by `CUDA_VERSION`).
+    /// one (a math library answers its own, its bindings are keyed by `CUDA_VERSION`).
     fn answer(&self) -> (crate::Scheme, u32) {
         match (self.library.version_function.own, self.bindings.own_version) {
             (Some((scheme, _)), Some(version)) => (scheme, version),

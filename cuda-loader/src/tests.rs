@@ -77,7 +77,7 @@ macro_rules! loader_tests {
             assert_eq!(format!("{:?}", Code::from(987_654)), format!("{type_name}(987654)"));
         }
 
-        /// A library that words no code itself (cuRAND) has a sentence in its description for
+        /// A library that words no code itself has a sentence in its description for
         /// every code its header has, and none for a code the header lacks.
         #[test]
         fn every_code_has_a_sentence_where_the_description_words_them() {
