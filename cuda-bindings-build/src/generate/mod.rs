@@ -1,5 +1,5 @@
 //! The generator: a CUDA header in, Rust bindings out (hand-written; what it writes is
-//! generated). The build scripts of libcuda-sys and cudart-sys and `cargo xtask vendor` all
+//! generated). Every -sys crate's build script and `cargo xtask vendor` all
 //! call [`generate`], so generated and vendored bindings come from the same code.
 //!
 //! 1. `scan`: libclang reads the header's macros and comments (what bindgen does not give:
@@ -9,7 +9,8 @@
 //! 3. `spelling`: members are reshaped so C's spellings compile (`prop.r#type`,
 //!    `location.id` through an anonymous union).
 //! 4. `emit`: everything is written as one file: the declarations, the function list for the
-//!    crate's `cuda_fns!`, the renames, the `ptds` module, and the tables the crates read.
+//!    crate's `cuda_fns!` (and a second library's `also_fns!`), the renames, the `ptds` module,
+//!    the tables the crates read, and the `cuda_loader::glue!` call made of the description.
 
 mod anchor;
 mod clang;
