@@ -321,7 +321,7 @@ fn generate_from(library: &Library, header: &Header) -> Result<Bindings, (String
     let generated = crate::generate::generate(library, &header.include, &header.extra_includes, true)
         .map_err(|e| {
             let kind = match e {
-                Error::Parse(_) => Failure::Parse,
+                Error::Parse(_) | Error::Setting(_) => Failure::Parse,
                 Error::Shape(_) => Failure::Shape,
                 Error::NoLibclang(_) | Error::Panic(_) => Failure::Libclang,
             };

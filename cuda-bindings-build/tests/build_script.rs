@@ -121,6 +121,11 @@ fn main() {
             cfg!(unix),
         ),
         (
+            "item8_a_non_utf8_variable_the_generator_reads_is_said",
+            item8_a_non_utf8_variable_the_generator_reads_is_said,
+            bindgen && cfg!(unix),
+        ),
+        (
             "item7_18_a_file_the_build_reads_that_is_no_regular_file_never_hangs_it",
             item7_18_a_file_the_build_reads_that_is_no_regular_file_never_hangs_it,
             cfg!(unix),
@@ -949,4 +954,44 @@ fn item7_18_a_file_the_build_reads_that_is_no_regular_file_never_hangs_it() {
 extern "C" {
     fn mkfifo(path: *const std::ffi::c_char, mode: u32) -> i32;
     fn geteuid() -> u32;
+}
+
+/// Issue 33, item 8, every variable the generator reads: `LIBCLANG_PATH` and clang's extra
+/// arguments (plain and the target's) that are not UTF-8 are said, naming the variable, and the
+/// build falls back to the vendored bindings of the header's release: bindgen left such extra
+/// arguments out without a word, generating without what the user asked for.
+fn item8_a_non_utf8_variable_the_generator_reads_is_said() {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt as _;
+        let dir = scratch("non-utf8-variables");
+        let root = toolkit(&dir, "cuda", &minimal_cuda_h(12090));
+        let target = "x86_64-unknown-linux-gnu";
+        let target_args = format!("BINDGEN_EXTRA_CLANG_ARGS_{target}");
+        for (variable, value) in [
+            ("LIBCLANG_PATH", &b"/tmp/odd-\xff"[..]),
+            ("BINDGEN_EXTRA_CLANG_ARGS", b"-DODD=\xff"),
+            (target_args.as_str(), b"-DODD=\xff"),
+        ] {
+            let vars = [
+                ("CUDA_PATH", root.clone().into()),
+                ("TARGET", target.into()),
+                (variable, std::ffi::OsStr::from_bytes(value).to_os_string()),
+            ];
+            let build = build_of(&cuda_loader::DRIVER, &vars, &["BINDGEN"]);
+            assert_sound(&build, variable);
+            assert!(build.status.success(), "{variable}: {}", build.stderr);
+            assert!(
+                build.instructions("metadata").contains(&"bindings=vendored"),
+                "{variable}: {}",
+                build.stdout
+            );
+            let warnings = build.warnings().join("\n");
+            assert!(
+                warnings.contains(&format!("{variable}=")) && warnings.contains("not UTF-8"),
+                "{variable}: {warnings}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -40,6 +40,8 @@ pub enum Error {
     Shape(String),
     /// clang-sys or bindgen panicked (they do on some libraries and inputs).
     Panic(String),
+    /// A variable the generator reads cannot be used as it is (it says which, and why).
+    Setting(String),
 }
 
 impl fmt::Display for Error {
@@ -51,6 +53,7 @@ impl fmt::Display for Error {
             Error::Panic(why) => {
                 write!(f, "libclang could not be used (clang-sys or bindgen stopped: {why})")
             }
+            Error::Setting(why) => f.write_str(why),
         }
     }
 }
@@ -140,7 +143,7 @@ fn generate_unguarded(
     let stand_in = stand_in()?;
     args.push(format!("-I{}", stand_in.display()));
     // What bindgen adds to its own parse (a cross-compiling sysroot), so that ours sees the same.
-    let extra = crate::env::extra_clang_args();
+    let extra = crate::env::extra_clang_args().map_err(Error::Setting)?;
     // In a build script, parse for the target, as bindgen does for its own parse.
     if let Ok(target) = std::env::var("TARGET") {
         args.push(format!("--target={target}"));
