@@ -7,28 +7,33 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use cuda_bindings_build::choose::fail;
+
 fn main() {
     println!("cargo::rerun-if-changed=fakes/driver.c");
     println!("cargo::rerun-if-env-changed=DEP_LIBCUDA_SYS_VERSION");
     println!("cargo::rerun-if-env-changed=DEP_LIBCUDA_SYS_LINK");
     // cuda_sys_link: cuda-sys links libcuda.
     println!("cargo::rustc-check-cfg=cfg(cuda_sys_link)");
-    let header: u32 = std::env::var("DEP_LIBCUDA_SYS_VERSION")
-        .expect("cuda-sys publishes DEP_LIBCUDA_SYS_VERSION")
-        .parse()
-        .expect("DEP_LIBCUDA_SYS_VERSION is a number such as 12090");
+    let header: u32 =
+        std::env::var("DEP_LIBCUDA_SYS_VERSION").ok().and_then(|v| v.parse().ok()).unwrap_or_else(|| {
+            fail(
+                "DEP_LIBCUDA_SYS_VERSION, which libcuda-sys publishes, is missing or no number such as 12090",
+            )
+        });
     cuda_bindings_build::version_cfgs(header);
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() != Ok("linux") {
         return; // The tests are Linux-only: fakes are ELF shared objects.
     }
     if std::env::var("DEP_LIBCUDA_SYS_LINK").as_deref() == Ok("1") {
-        let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap());
+        let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_else(|| fail("OUT_DIR is not set")));
         let dir = out.join("link");
-        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| fail(&format!("{}: {e}", dir.display())));
         compile(&dir.join("libcuda.so"));
         let soname = dir.join("libcuda.so.1");
         let _ = std::fs::remove_file(&soname);
-        std::os::unix::fs::symlink("libcuda.so", &soname).unwrap();
+        std::os::unix::fs::symlink("libcuda.so", &soname)
+            .unwrap_or_else(|e| fail(&format!("{}: {e}", soname.display())));
         println!("cargo::rustc-cfg=cuda_sys_link");
         println!("cargo::rustc-link-search=native={}", dir.display());
         // DT_RPATH, not RUNPATH: it wins over an LD_LIBRARY_PATH pointing at another stand-in.
@@ -43,6 +48,9 @@ fn compile(out: &Path) {
     let mut command: Command = compiler.to_command();
     command.args(["-shared", "-fvisibility=hidden", "-Wl,-soname,libcuda.so.1", "-o"]).arg(out);
     command.arg("fakes/driver.c");
-    let status = command.status().unwrap_or_else(|e| panic!("{command:?}: {e}"));
-    assert!(status.success(), "{command:?} failed: {status}");
+    let status =
+        command.status().unwrap_or_else(|e| fail(&format!("{command:?}: {e} (set CC to a C compiler)")));
+    if !status.success() {
+        fail(&format!("{command:?} failed: {status}"));
+    }
 }

@@ -2,20 +2,22 @@
 //! follow the header as C code does with `#if CUDA_VERSION >= 13000`: `cfg(cuda_ge = "13.0")`.
 //! Also lists the lessons (the files of `examples/`) for the tests, as `LESSONS`.
 
+use cuda_bindings_build::choose::fail;
+
 fn main() {
     println!("cargo::rerun-if-env-changed=DEP_LIBCUDA_SYS_VERSION");
-    let version =
-        std::env::var("DEP_LIBCUDA_SYS_VERSION").expect("libcuda-sys publishes DEP_LIBCUDA_SYS_VERSION");
+    let version = std::env::var("DEP_LIBCUDA_SYS_VERSION").unwrap_or_else(|_| {
+        fail("libcuda-sys published no DEP_LIBCUDA_SYS_VERSION: is lessons built with another libcuda-sys?")
+    });
     match version.parse() {
         Ok(version) => cuda_bindings_build::version_cfgs(version),
-        Err(_) => {
-            cuda_bindings_build::choose::fail(&format!("DEP_LIBCUDA_SYS_VERSION={version} is not a number"))
-        }
+        Err(_) => fail(&format!("DEP_LIBCUDA_SYS_VERSION={version} is not a number")),
     }
 
     println!("cargo::rerun-if-changed=examples");
-    let mut lessons: Vec<String> = std::fs::read_dir("examples")
-        .expect("the lessons folder")
+    let entries = std::fs::read_dir("examples")
+        .unwrap_or_else(|e| fail(&format!("the lessons' folder examples/ cannot be read: {e}")));
+    let mut lessons: Vec<String> = entries
         .filter_map(|entry| entry.ok()?.file_name().to_str()?.strip_suffix(".rs").map(String::from))
         .collect();
     lessons.sort();

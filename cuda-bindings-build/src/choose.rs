@@ -117,10 +117,11 @@ pub fn bindings(library: &Library, header: Result<&Header, &NoHeader>) -> Bindin
                         (
                             Ok(header.version),
                             Some(format!(
-                                "{} ({} {}, found by {}) could not be used: {why}",
+                                "{} ({} {}: {}, found by {}) could not be used: {why}",
                                 header.include.join(library.header).display(),
                                 library.version.macro_name,
                                 header.version,
+                                library.version.scheme.text(header.version),
                                 header.found_by
                             )),
                         )
@@ -147,18 +148,19 @@ pub fn bindings(library: &Library, header: Result<&Header, &NoHeader>) -> Bindin
         Ok(version) => vendored.exact(version).unwrap_or_else(|| {
             let why = fallback.as_deref().map(|f| format!("{f}; and ")).unwrap_or_default();
             fail(&format!(
-                "{}: {why}no bindings are vendored for {} {version} (vendored: {}), and other \
-                 bindings would be another API than the header's. {}",
+                "{}: {why}no bindings are vendored for {} {version} ({}; vendored: {}), and other \
+                 bindings would be another API than the header's. {}, or point the build at a header of a vendored \
+                 version ({})",
                 library.crate_name,
                 library.version.macro_name,
+                library.version.scheme.text(version),
                 vendored.versions_text(),
                 if generate {
-                    "Make generation work (install libclang, Debian: libclang-dev, or set LIBCLANG_PATH), or point \
-                     the build at a header of a vendored version (CUDA_PATH; nccl-sys: NCCL_HOME)"
+                    "Make generation work (install libclang, Debian: libclang-dev, or set LIBCLANG_PATH)"
                 } else {
-                    "Turn on the `bindgen` feature to generate from the header (needs libclang), or point the build \
-                     at a header of a vendored version (CUDA_PATH; nccl-sys: NCCL_HOME)"
-                }
+                    "Turn on the `bindgen` feature to generate from the header (needs libclang)"
+                },
+                root_variable(library)
             ))
         }),
         Err(major) => vendored.newest_of(major).unwrap_or_else(|| {
@@ -180,8 +182,9 @@ pub fn bindings(library: &Library, header: Result<&Header, &NoHeader>) -> Bindin
         // errors, one a line) after it.
         let (first, more) = what.split_once('\n').unwrap_or((&what, ""));
         warning(&format!(
-            "{first}; the bindings vendored from {} {version} are used. {remedy}.\n{more}",
-            library.version.macro_name
+            "{first}; the bindings vendored from {} {version} are used ({}). {remedy}.\n{more}",
+            library.version.macro_name,
+            library.version.scheme.text(version)
         ));
     }
     // (`Vendored` told Cargo of the files it read to make `file`.)
@@ -232,11 +235,26 @@ fn warning(text: &str) {
     }
 }
 
+/// The variable naming where `library`'s header is: its own root's (`NCCL_HOME`), or the CUDA
+/// toolkit's.
+pub(crate) fn root_variable(library: &Library) -> &'static str {
+    library.found.home.unwrap_or("CUDA_PATH")
+}
+
+/// "point CUDA_PATH at another toolkit", in `library`'s own terms.
+fn another_root(library: &Library) -> String {
+    match library.found.home {
+        Some(home) => format!("point {home} at the root of another {}", library.short),
+        None => "point CUDA_PATH at another toolkit".to_string(),
+    }
+}
+
 /// What to do about a fallback, in one sentence.
 fn remedy(library: &Library, header: Result<&Header, &NoHeader>, refresh: &str, failure: Failure) -> String {
     let parse_failed = failure == Failure::Parse;
     let target = std::env::var("TARGET").unwrap_or_default();
     let cross = std::env::var("HOST").is_ok_and(|host| host != target);
+    let other = another_root(library);
     if header.is_ok() && parse_failed && cross {
         // libclang is there; what is missing is the target's C library headers.
         format!(
@@ -248,30 +266,39 @@ fn remedy(library: &Library, header: Result<&Header, &NoHeader>, refresh: &str, 
         )
     } else if header.is_ok() && failure == Failure::Shape {
         format!(
-            "The generator does not know this header's shape (what it says above): point CUDA_PATH at another \
-             toolkit, or report it to cuda-bindings-build with the header's release; {STRICT_VAR}=1 makes this an error"
+            "The generator does not know this header's shape (what it says above): {other}, or report it to \
+             cuda-bindings-build with the header's release; {STRICT_VAR}=1 makes this an error"
         )
     } else if header.is_ok() && parse_failed {
         format!(
             "To generate from your header: fix what clang reports above (BINDGEN_EXTRA_CLANG_ARGS adds \
-             arguments), or point CUDA_PATH at another toolkit; {STRICT_VAR}=1 makes this an error"
+             arguments), or {other}; {STRICT_VAR}=1 makes this an error"
         )
-    } else if header.is_ok_and(|header| header.include.to_str().is_none()) {
+    } else if let Some(header) = header.ok().filter(|header| header.include.to_str().is_none()) {
+        // The variable that found the header, if one did (`CUDA_HOME`, `NCCL_HOME`).
+        let variable = Some(header.found_by.as_str())
+            .filter(|how| {
+                !how.is_empty()
+                    && how.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+            })
+            .unwrap_or(root_variable(library));
         format!(
-            "To generate from your header: link the toolkit from a UTF-8 path (`ln -s`) and set CUDA_PATH \
-             to that; {STRICT_VAR}=1 makes this an error"
+            "To generate from your header: link its root from a UTF-8 path (`ln -s`) and set {variable} to \
+             that; {STRICT_VAR}=1 makes this an error"
         )
     } else if header.is_ok() {
         format!(
             "To generate from your header: install libclang (Debian: libclang-dev) or set LIBCLANG_PATH \
-             to its folder, or point CUDA_PATH at another toolkit; {STRICT_VAR}=1 makes this an error"
+             to its folder, or {other}; {STRICT_VAR}=1 makes this an error"
         )
     } else {
         format!(
-            "To generate from your toolkit's {}: set CUDA_PATH to its root (the folder holding include/{}); \
-             once CUDA is installed, `{refresh}` makes the build look again. To choose the vendored major \
-             without a toolkit, set {MAJOR_VAR}",
-            library.header, library.header
+            "To generate from your {}: set {} to its root (the folder holding include/{}); once it is \
+             installed, `{refresh}` makes the build look again. To choose the vendored major without a toolkit, \
+             set {MAJOR_VAR}",
+            library.header,
+            root_variable(library),
+            library.header
         )
     }
 }
@@ -294,7 +321,7 @@ fn generate_from(library: &Library, header: &Header) -> Result<Bindings, (String
     let generated = crate::generate::generate(library, &header.include, &header.extra_includes, true)
         .map_err(|e| {
             let kind = match e {
-                Error::Parse(_) => Failure::Parse,
+                Error::Parse(_) | Error::Setting(_) => Failure::Parse,
                 Error::Shape(_) => Failure::Shape,
                 Error::NoLibclang(_) | Error::Panic(_) => Failure::Libclang,
             };
@@ -387,7 +414,8 @@ impl Vendored {
             .join(format!("{}_{version}.rs", self.stem));
         // Rewritten only when it differs, so that the crate is not rebuilt for nothing; written
         // whole under another name first, so that no compiler ever reads half of it.
-        if std::fs::read(&out).ok().as_deref() != Some(release.text.as_bytes()) {
+        let before = crate::header::read_bytes(&out, release.text.len() as u64).ok();
+        if before.as_deref() != Some(release.text.as_bytes()) {
             let partial = out.with_extension(format!("rs.{}", std::process::id()));
             if let Err(e) =
                 std::fs::write(&partial, &release.text).and_then(|()| std::fs::rename(&partial, &out))

@@ -29,6 +29,9 @@ use std::path::{Path, PathBuf};
 /// The store's files end in `.edits`.
 pub const EXTENSION: &str = "edits";
 
+/// The largest file of a store read: the newest release whole is a few MiB.
+const LARGEST_FILE: u64 = 256 << 20;
+
 /// The first line of every file: the format and its version.
 const FORMAT: &str = "cuda-bindings-build edits 1";
 
@@ -130,7 +133,7 @@ pub fn materialize(dir: &Path, stem: &str, version: u32) -> Result<Release, Erro
                 why: format!("its parent {} is made from it, in the end", path.display()),
             });
         }
-        let text = match std::fs::read(&path) {
+        let text = match crate::header::read_bytes(&path, LARGEST_FILE) {
             Ok(bytes) => String::from_utf8(bytes).map_err(|_| fault("it is not UTF-8 text".into()))?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && !chain.is_empty() => {
                 let child = &chain[chain.len() - 1].0;

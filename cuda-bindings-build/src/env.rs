@@ -54,9 +54,23 @@ fn extra_args_names() -> Vec<String> {
 
 /// clang's extra arguments (see [`track_clang_variables`]), split as bindgen splits them (shell
 /// quoting), so that the generator's own parse sees what bindgen's does.
-pub fn extra_clang_args() -> Vec<String> {
-    let Some(value) = extra_args_names().iter().find_map(|name| untracked(name)) else { return Vec::new() };
-    split_arguments(&value.to_string_lossy())
+///
+/// # Errors
+/// The variable is not UTF-8: bindgen leaves such a value out without a word, so a parse made
+/// without what the user asked for is refused instead.
+pub fn extra_clang_args() -> Result<Vec<String>, String> {
+    let Some((name, value)) =
+        extra_args_names().into_iter().find_map(|name| Some((name.clone(), untracked(&name)?)))
+    else {
+        return Ok(Vec::new());
+    };
+    match value.to_str() {
+        Some(text) => Ok(split_arguments(text)),
+        None => Err(format!(
+            "{name}={} is not UTF-8, and bindgen would leave it out without a word: give the arguments in UTF-8",
+            value.to_string_lossy()
+        )),
+    }
 }
 
 /// bindgen's variable of extra clang arguments.

@@ -186,7 +186,7 @@ fn first_usable(candidates: Vec<(String, PathBuf)>, search: &mut Search) -> bool
     for (found_by, root) in candidates {
         let include = root.join("include");
         let header = include.join("cuda.h");
-        match std::fs::read(&header) {
+        match crate::header::read_bytes(&header, crate::header::LARGEST) {
             Ok(bytes) => {
                 let text = String::from_utf8_lossy(&bytes);
                 match crate::header::cuda_version(&text) {
@@ -209,6 +209,9 @@ fn first_usable(candidates: Vec<(String, PathBuf)>, search: &mut Search) -> bool
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 search.places.push((found_by, Seen::Missing(header)));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+                search.places.push((found_by, Seen::Unusable(header, format!("is {e}"))))
             }
             Err(e) => search.places.push((found_by, Seen::Unusable(header, format!("cannot be read: {e}")))),
         }

@@ -70,28 +70,77 @@ pub fn plausible_for(library: &cuda_loader::Library, version: u32) -> Result<u32
 }
 
 /// The largest header read: NVIDIA's largest (cusparse.h, cuda.h) are a few hundred KiB.
-const LARGEST: u64 = 64 << 20;
+pub const LARGEST: u64 = 64 << 20;
 
-/// The text of the header at `path`, if it is a regular file (or a link to one) of sane size:
-/// never a FIFO or a device, which would block the build, nor a directory. Bytes that are not
-/// UTF-8 (a comment in another encoding) are replaced, not refused.
+/// The bytes of the file at `path`, if it is a regular file (or a link to one) of at most
+/// `largest` bytes: never a FIFO or a device, which would block the build (or never end), nor a
+/// folder. What every file a build reads goes through: headers, version files, the vendored
+/// store, what it wrote before.
 ///
 /// # Errors
-/// Why it cannot be read, in words for a build message.
-pub fn read(path: &std::path::Path) -> Result<String, String> {
-    use std::io::Read as _;
-    let metadata = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+/// The file is missing (`NotFound`, as `std::fs::read` says it), is not a regular file or too
+/// large (`InvalidInput`, with what it is), or cannot be read.
+pub fn read_bytes(path: &std::path::Path, largest: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind, Read as _};
+    let metadata = std::fs::metadata(path)?;
     if !metadata.is_file() {
-        return Err(format!("{} is not a regular file", path.display()));
+        let kind = file_kind(&metadata.file_type());
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!("{kind}, not a regular file, so it was not opened"),
+        ));
     }
-    if metadata.len() > LARGEST {
-        return Err(format!("{} is {} bytes, more than any header has", path.display(), metadata.len()));
+    if metadata.len() > largest {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!("{} bytes, more than the {largest} a build reads of such a file", metadata.len()),
+        ));
     }
+    // (Checked before opening, as opening a FIFO waits for a writer: a file swapped for one in
+    // between is the one case left, and `take` still bounds what is read.)
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(LARGEST + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    std::fs::File::open(path)?.take(largest + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > largest {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!("more than the {largest} bytes a build reads"),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// What a file that is not a regular one is, in words.
+fn file_kind(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if kind.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    if kind.is_dir() {
+        "a folder"
+    } else {
+        "something other than a file"
+    }
+}
+
+/// The text of the header at `path` (see [`read_bytes`]). Bytes that are not UTF-8 (a comment
+/// in another encoding) are replaced, not refused: the macros read are ASCII.
+///
+/// # Errors
+/// Why it cannot be read, in words for a build message, naming the file.
+pub fn read(path: &std::path::Path) -> Result<String, String> {
+    match read_bytes(path, LARGEST) {
+        Ok(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
 }
 
 /// The version `library`'s header in `include` says it is (its version macro, from the header

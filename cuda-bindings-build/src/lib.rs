@@ -158,11 +158,34 @@ pub fn reach_as(
         }
         _ => Vec::new(),
     };
+    let feature = |name: &str| std::env::var_os(format!("CARGO_FEATURE_{name}")).is_some();
+    // Cargo's instructions are UTF-8 text: a folder that is not cannot be named to the loader
+    // or the linker (a lossy copy would name another folder, silently).
+    let (dirs, unnamed): (Vec<PathBuf>, Vec<PathBuf>) = dirs
+        .into_iter()
+        .partition(|dir| env::cargo_text(dir).is_some() && std::env::join_paths([dir]).is_ok());
+    for dir in &unnamed {
+        let why = if env::cargo_text(dir).is_none() {
+            "is not UTF-8 text on one line, which Cargo's instructions cannot hold"
+        } else {
+            "holds the character that separates folders in a list of them"
+        };
+        let what = format!("{}: the library folder {} {why}", library.crate_name, dir.display());
+        let fix =
+            format!("link it from a UTF-8 path (`ln -s`) and set {} to that", choose::root_variable(library));
+        if feature("STATIC") || feature("LINK") {
+            choose::fail(&format!("{what}, so the `link` and `static` features cannot link from it: {fix}"));
+        }
+        println!(
+            "cargo::warning={what}, so the loader does not look there at run time: {fix}, or set {} to the \
+             library's absolute path",
+            library.variable
+        );
+    }
     println!("cargo::rustc-env={prefix}CUDA_LIBRARY_FILE={file}");
     let joined = std::env::join_paths(&dirs).unwrap_or_default();
     println!("cargo::rustc-env={prefix}CUDA_TOOLKIT_LIB_DIRS={}", joined.to_string_lossy());
 
-    let feature = |name: &str| std::env::var_os(format!("CARGO_FEATURE_{name}")).is_some();
     let reach = if feature("STATIC") {
         link_static(library, &dirs, windows);
         "static"
@@ -273,8 +296,17 @@ pub fn link_search_paths(root: &Path) {
     };
     for dir in dirs {
         let dir = root.join(dir);
-        if dir.is_dir() {
-            println!("cargo::rustc-link-search=native={}", dir.display());
+        if !dir.is_dir() {
+            continue;
+        }
+        match env::cargo_text(&dir) {
+            Some(text) => println!("cargo::rustc-link-search=native={text}"),
+            // A lossy copy would name another folder: the linker's own search is left.
+            None => println!(
+                "cargo::warning=the toolkit folder {} is not UTF-8, which Cargo's instructions cannot hold, so the \
+                 linker is not told of it: link the toolkit from a UTF-8 path (`ln -s`) and set CUDA_PATH to that",
+                dir.display()
+            ),
         }
     }
 }

@@ -21,6 +21,9 @@ const ROLE: &str = "CUDA_BINDINGS_BUILD_TEST_ROLE";
 /// More than any build script prints: the copy is stopped there.
 const OUTPUT_LIMIT: u64 = 16 << 20;
 
+/// More than any build script takes here (a second): one that runs longer hangs.
+const TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
+
 fn main() {
     match std::env::var(ROLE).as_deref() {
         Ok("libcuda-sys") => return libcuda_sys_build_script(),
@@ -101,6 +104,31 @@ fn main() {
             "a_libclang_that_is_not_libclang_falls_back_without_a_panic",
             a_libclang_that_is_not_libclang_falls_back_without_a_panic,
             generator && cfg!(target_os = "linux"),
+        ),
+        (
+            "item6_nccls_messages_write_nccl_versions_and_name_its_root",
+            item6_nccls_messages_write_nccl_versions_and_name_its_root,
+            true,
+        ),
+        (
+            "item6_a_generated_nccl_header_that_fails_is_said_in_nccls_terms",
+            item6_a_generated_nccl_header_that_fails_is_said_in_nccls_terms,
+            bindgen,
+        ),
+        (
+            "item8_a_non_utf8_root_of_any_library_is_said_and_never_published_lossily",
+            item8_a_non_utf8_root_of_any_library_is_said_and_never_published_lossily,
+            cfg!(unix),
+        ),
+        (
+            "item8_a_non_utf8_variable_the_generator_reads_is_said",
+            item8_a_non_utf8_variable_the_generator_reads_is_said,
+            bindgen && cfg!(unix),
+        ),
+        (
+            "item7_18_a_file_the_build_reads_that_is_no_regular_file_never_hangs_it",
+            item7_18_a_file_the_build_reads_that_is_no_regular_file_never_hangs_it,
+            cfg!(unix),
         ),
     ];
     if std::env::args().any(|arg| arg == "--list") {
@@ -204,13 +232,30 @@ fn run_in(out_dir: &Path, role: &str, vars: &[(&str, OsString)], bindgen: bool) 
         let _ = stderr.read_to_end(&mut text);
         String::from_utf8_lossy(&text).into_owned()
     });
-    let mut stdout = Vec::new();
-    child.stdout.take().unwrap().take(OUTPUT_LIMIT).read_to_end(&mut stdout).unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let stdout = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = (&mut stdout).take(OUTPUT_LIMIT).read_to_end(&mut text);
+        text
+    });
+    // A build script that hangs (on a FIFO, say) is a failure, not a wait.
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > TIME_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "the build script ran for more than {TIME_LIMIT:?}: it hangs (killed)\n{}",
+                stderr.join().unwrap()
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    let stdout = stdout.join().unwrap();
     let overflowed = stdout.len() as u64 == OUTPUT_LIMIT;
-    if overflowed {
-        let _ = child.kill();
-    }
-    let status = child.wait().unwrap();
     assert!(!overflowed, "the build script printed more than {OUTPUT_LIMIT} bytes; stopped");
     let mut build = Build {
         status,
@@ -632,4 +677,321 @@ fn a_libclang_that_is_not_libclang_falls_back_without_a_panic() {
     std::fs::copy(libc, dir.join("libclang.so")).unwrap();
     falls_back_for_libclang_path(dir.clone().into_os_string(), "not libclang");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The folder of `library`'s -sys crate in this workspace (`libcublas-sys` is in `cublas-sys`).
+fn crate_dir(library: &cuda_loader::Library) -> PathBuf {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let name = library.crate_name;
+    [workspace.join(name), workspace.join(name.trim_start_matches("lib"))]
+        .into_iter()
+        .find(|dir| dir.join("Cargo.toml").is_file())
+        .unwrap_or_else(|| panic!("no folder of {name} in the workspace"))
+}
+
+/// Runs `library`'s build script (what `cuda_bindings_build::build()` does for its crate), with
+/// `vars`, the crate's `features` (`BINDGEN`, `LINK`), and, for a crate that follows another's
+/// toolkit, that crate's published version (CUDA 12.9) unless `vars` give it.
+fn build_of(library: &cuda_loader::Library, vars: &[(&str, OsString)], features: &[&str]) -> Build {
+    let mut all: Vec<(String, OsString)> = vec![
+        ("CARGO_PKG_NAME".into(), library.crate_name.into()),
+        ("CARGO_MANIFEST_DIR".into(), crate_dir(library).into()),
+    ];
+    if let Some(links) = library.found.follows {
+        all.push((format!("DEP_{}_VERSION", links.to_uppercase()), "12090".into()));
+    }
+    all.extend(features.iter().map(|f| (format!("CARGO_FEATURE_{f}"), OsString::from("1"))));
+    all.extend(vars.iter().map(|(k, v)| (k.to_string(), v.clone())));
+    let all: Vec<(&str, OsString)> = all.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+    run("libcuda-sys", &all, false)
+}
+
+/// What every build script's output must be, whatever it was given: no panic, no file Cargo
+/// is told to watch that does not exist (that reruns the build every time), and no path Cargo
+/// cannot hold published as a lossy copy (which names another folder).
+fn assert_sound(build: &Build, what: &str) {
+    build.assert_no_panic();
+    for path in build.instructions("rerun-if-changed") {
+        assert!(
+            path == "build.rs" || Path::new(path).exists(),
+            "{what}: Cargo is told to watch {path}, which does not exist"
+        );
+    }
+    for key in ["metadata", "rustc-env", "rustc-link-search", "rustc-link-lib", "rustc-cfg"] {
+        for value in build.instructions(key) {
+            assert!(!value.contains('\u{fffd}'), "{what}: a lossy path is published: {key}={value}");
+        }
+    }
+}
+
+/// A minimal `nccl.h` of `code`.
+fn nccl_h(code: u32) -> String {
+    format!("#define NCCL_VERSION_CODE {code}\n")
+}
+
+/// Issue 33, item 6: nccl-sys's messages write NCCL's version as NCCL does and name NCCL's
+/// root (`NCCL_HOME`), not a CUDA version or `CUDA_PATH`: a header of a release with no
+/// vendored bindings, and one of a code no NCCL has.
+fn item6_nccls_messages_write_nccl_versions_and_name_its_root() {
+    let dir = scratch("nccl-words");
+    let unvendored = dir.join("unvendored");
+    std::fs::create_dir_all(unvendored.join("include")).unwrap();
+    std::fs::write(unvendored.join("include/nccl.h"), nccl_h(22804)).unwrap();
+    let build = build_of(&cuda_loader::NCCL, &[("NCCL_HOME", unvendored.into())], &[]);
+    assert_sound(&build, "unvendored");
+    assert!(!build.status.success(), "{}", build.stdout);
+    let error = build.stderr.trim();
+    assert!(error.contains("no bindings are vendored for NCCL_VERSION_CODE 22804 (NCCL 2.28.4"), "{error}");
+    assert!(error.contains("NCCL_HOME") && !error.contains("CUDA_PATH"), "{error}");
+    assert!(!error.contains("CUDA 2") && !error.contains("CUDA_VERSION"), "{error}");
+
+    // A code no NCCL has, with generation asked for: not believed, said in NCCL's terms, and the
+    // oldest vendored release bound.
+    let absurd = dir.join("absurd");
+    std::fs::create_dir_all(absurd.join("include")).unwrap();
+    std::fs::write(absurd.join("include/nccl.h"), nccl_h(99999)).unwrap();
+    let build = build_of(&cuda_loader::NCCL, &[("NCCL_HOME", absurd.into())], &["BINDGEN"]);
+    assert_sound(&build, "absurd");
+    assert!(build.status.success(), "{}", build.stderr);
+    let warnings = build.warnings().join("\n");
+    assert!(warnings.contains("NCCL_VERSION_CODE 99999, which no NCCL 2 release has"), "{warnings}");
+    assert!(warnings.contains("Set NCCL_HOME"), "{warnings}");
+    assert!(!warnings.contains("CUDA_PATH") && !warnings.contains("CUDA_VERSION"), "{warnings}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 33, item 6: a `nccl.h` clang rejects falls back to the bindings vendored from its
+/// release, said with NCCL's version, and the remedy names `NCCL_HOME`, not `CUDA_PATH`.
+fn item6_a_generated_nccl_header_that_fails_is_said_in_nccls_terms() {
+    let dir = scratch("nccl-parse");
+    std::fs::create_dir_all(dir.join("include")).unwrap();
+    std::fs::write(dir.join("include/nccl.h"), format!("{}this is not C;\n", nccl_h(22105))).unwrap();
+    let build = build_of(&cuda_loader::NCCL, &[("NCCL_HOME", dir.clone().into())], &["BINDGEN"]);
+    assert_sound(&build, "parse");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(build.status.success(), "{}", build.stderr);
+    let warnings = build.warnings().join("\n");
+    assert!(warnings.contains("vendored from NCCL_VERSION_CODE 22105 are used (NCCL 2.21.5)"), "{warnings}");
+    assert!(warnings.contains("point NCCL_HOME at"), "{warnings}");
+    assert!(!warnings.contains("CUDA_PATH") && !warnings.contains("CUDA_VERSION"), "{warnings}");
+}
+
+/// Issue 33, item 8: a root variable that is not UTF-8, for every library that searches for its
+/// header itself and every variable it reads (`NCCL_HOME`; `CUDA_PATH` and the others of the
+/// toolkit): the header is found and its release's bindings used, nothing Cargo cannot hold is
+/// published (the loader's folders, the linker's), no file is watched that does not exist;
+/// with generation, the warning says the path is not UTF-8 and names the variable to change;
+/// with `link`, a library folder Cargo cannot name stops the build with one sentence.
+fn item8_a_non_utf8_root_of_any_library_is_said_and_never_published_lossily() {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt as _;
+        let dir = scratch("non-utf8-roots");
+        // (library, its header's text, the library's file, the variables that name its root)
+        let cases: [(&cuda_loader::Library, &str, &str, &[&str]); 3] = [
+            (
+                &cuda_loader::DRIVER,
+                "",
+                "lib64/stubs/libcuda.so",
+                &["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "CUDA_TOOLKIT_ROOT_DIR", "CUDA_PATH_V12_9"],
+            ),
+            (
+                &cuda_loader::NVRTC,
+                "nvrtcResult nvrtcVersion(int *, int *);\n",
+                "lib64/libnvrtc.so.12",
+                &["CUDA_PATH", "CUDA_HOME", "CUDA_PATH_V12_9"],
+            ),
+            (&cuda_loader::NCCL, &nccl_h(22105), "lib/libnccl.so.2", &["NCCL_HOME"]),
+        ];
+        for (library, text, file, variables) in cases {
+            let name = [library.link.as_bytes(), b"-\xff"].concat();
+            let root = dir.join(std::ffi::OsStr::from_bytes(&name));
+            std::fs::create_dir_all(root.join("include")).unwrap();
+            std::fs::write(root.join("include/cuda.h"), minimal_cuda_h(12090)).unwrap();
+            if library.header != "cuda.h" {
+                std::fs::write(root.join("include").join(library.header), text).unwrap();
+            }
+            std::fs::create_dir_all(root.join(file).parent().unwrap()).unwrap();
+            std::fs::write(root.join(file), "").unwrap();
+            for variable in variables {
+                for features in [&[][..], &["BINDGEN"], &["LINK"]] {
+                    let what = format!("{} {variable} {features:?}", library.crate_name);
+                    let build = build_of(library, &[(variable, root.clone().into())], features);
+                    assert_sound(&build, &what);
+                    let warnings = build.warnings().join("\n");
+                    if features == ["LINK"] && !matches!(library.role, cuda_loader::Role::Driver { .. }) {
+                        // The library is in a folder the linker cannot be told of.
+                        assert!(!build.status.success(), "{what}: {}", build.stdout);
+                        let error: Vec<&str> =
+                            build.stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+                        assert_eq!(error.len(), 1, "{what}: {}", build.stderr);
+                        assert!(
+                            error[0].contains("not UTF-8")
+                                && error[0]
+                                    .contains(&format!("set {}", library.found.home.unwrap_or("CUDA_PATH"))),
+                            "{what}: {}",
+                            error[0]
+                        );
+                        continue;
+                    }
+                    assert!(build.status.success(), "{what}: {}", build.stderr);
+                    let version =
+                        if library.version.scheme == cuda_loader::Scheme::Nccl { "22105" } else { "12090" };
+                    assert!(
+                        build.instructions("metadata").contains(&format!("version={version}").as_str()),
+                        "{what}: {}",
+                        build.stdout
+                    );
+                    if features == ["BINDGEN"] {
+                        assert!(warnings.contains("not UTF-8"), "{what}: {warnings}");
+                        assert!(warnings.contains(&format!("set {variable} to that")), "{what}: {warnings}");
+                        assert!(!warnings.contains("install libclang"), "{what}: {warnings}");
+                    }
+                    if !matches!(library.role, cuda_loader::Role::Driver { .. }) {
+                        // The loader is not told of a folder it would not find, and the user is.
+                        assert!(warnings.contains("is not UTF-8"), "{what}: {warnings}");
+                    }
+                }
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// Issue 33, items 7 and 18: every file a build reads (a library's header, the header that says
+/// its version, a file of the vendored store) that is a FIFO, a folder, a device or unreadable:
+/// the build never hangs (a FIFO blocked it forever) nor panics; it says which file and what it
+/// is, and goes on to the next place or stops with one sentence.
+fn item7_18_a_file_the_build_reads_that_is_no_regular_file_never_hangs_it() {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt as _;
+        let dir = scratch("odd-files");
+        // SAFETY: reads this process's effective user id.
+        let root_user = unsafe { geteuid() } == 0;
+        // Each odd kind of file, made at a path.
+        type Make = fn(&Path);
+        let kinds: [(&str, Make); 4] = [
+            ("a FIFO (named pipe)", |path: &Path| {
+                let name = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+                // SAFETY: a valid C string.
+                assert_eq!(unsafe { mkfifo(name.as_ptr(), 0o600) }, 0, "mkfifo {}", path.display());
+            }),
+            ("a folder", |path: &Path| std::fs::create_dir(path).unwrap()),
+            ("a device", |path: &Path| std::os::unix::fs::symlink("/dev/zero", path).unwrap()),
+            ("unreadable", |path: &Path| {
+                use std::os::unix::fs::PermissionsExt as _;
+                std::fs::write(path, "#define CUDA_VERSION 12090\n#define NCCL_VERSION_CODE 22105\n")
+                    .unwrap();
+                std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o000)).unwrap();
+            }),
+        ];
+        for (kind, make) in kinds {
+            if kind == "unreadable" && root_user {
+                continue; // root reads any file.
+            }
+            // The toolkit's cuda.h, found by CUDA_PATH: looked past, said, and the build goes on
+            // (here to no toolkit at all: the default vendored bindings).
+            let root = dir.join(format!("cuda-{}", kind.replace(' ', "-")));
+            std::fs::create_dir_all(root.join("include")).unwrap();
+            make(&root.join("include/cuda.h"));
+            let build = build_of(&cuda_loader::DRIVER, &[("CUDA_PATH", root.clone().into())], &[]);
+            assert_sound(&build, kind);
+            assert!(build.status.success(), "{kind}: {}", build.stderr);
+            let warnings = build.warnings().join("\n");
+            assert!(
+                warnings.contains(&format!("CUDA_PATH: {}", root.join("include/cuda.h").display())),
+                "{kind}: {warnings}"
+            );
+            if kind != "unreadable" {
+                assert!(warnings.contains(kind), "{kind}: {warnings}");
+            }
+
+            // nccl.h under NCCL_HOME: the same, and the build binds NCCL's oldest vendored release.
+            let home = dir.join(format!("nccl-{}", kind.replace(' ', "-")));
+            std::fs::create_dir_all(home.join("include")).unwrap();
+            make(&home.join("include/nccl.h"));
+            let build = build_of(&cuda_loader::NCCL, &[("NCCL_HOME", home.clone().into())], &["BINDGEN"]);
+            assert_sound(&build, kind);
+            assert!(build.status.success(), "{kind}: {}", build.stderr);
+            let warnings = build.warnings().join("\n");
+            assert!(
+                warnings.contains(&home.join("include/nccl.h").display().to_string()),
+                "{kind}: {warnings}"
+            );
+
+            // A file of the vendored store: the build stops, naming it.
+            let package = dir.join(format!("store-{}", kind.replace(' ', "-")));
+            let store = package.join("src/vendored");
+            std::fs::create_dir_all(&store).unwrap();
+            for entry in std::fs::read_dir(manifest_dir().join("src/vendored")).unwrap() {
+                let entry = entry.unwrap();
+                std::fs::copy(entry.path(), store.join(entry.file_name())).unwrap();
+            }
+            let odd = store.join(edits::file_name(cuda_loader::DRIVER.binding.vendored_stem, 13050));
+            std::fs::remove_file(&odd).unwrap();
+            make(&odd);
+            let toolkit_root =
+                toolkit(&dir, format!("toolkit-{}", kind.replace(' ', "-")), &minimal_cuda_h(13050));
+            let build = build_of(
+                &cuda_loader::DRIVER,
+                &[("CUDA_PATH", toolkit_root.into()), ("CARGO_MANIFEST_DIR", package.into())],
+                &[],
+            );
+            build.assert_no_panic();
+            assert!(!build.status.success(), "{kind}: {}", build.stdout);
+            let error: Vec<&str> = build.stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+            assert_eq!(error.len(), 1, "{kind}: {}", build.stderr);
+            assert!(error[0].contains(&odd.display().to_string()), "{kind}: {}", error[0]);
+        }
+        // (An unreadable file's mode is given back, so that the folder can be removed.)
+        let _ = Command::new("chmod").args(["-R", "u+rwx"]).arg(&dir).status();
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[cfg(unix)]
+extern "C" {
+    fn mkfifo(path: *const std::ffi::c_char, mode: u32) -> i32;
+    fn geteuid() -> u32;
+}
+
+/// Issue 33, item 8, every variable the generator reads: `LIBCLANG_PATH` and clang's extra
+/// arguments (plain and the target's) that are not UTF-8 are said, naming the variable, and the
+/// build falls back to the vendored bindings of the header's release: bindgen left such extra
+/// arguments out without a word, generating without what the user asked for.
+fn item8_a_non_utf8_variable_the_generator_reads_is_said() {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt as _;
+        let dir = scratch("non-utf8-variables");
+        let root = toolkit(&dir, "cuda", &minimal_cuda_h(12090));
+        let target = "x86_64-unknown-linux-gnu";
+        let target_args = format!("BINDGEN_EXTRA_CLANG_ARGS_{target}");
+        for (variable, value) in [
+            ("LIBCLANG_PATH", &b"/tmp/odd-\xff"[..]),
+            ("BINDGEN_EXTRA_CLANG_ARGS", b"-DODD=\xff"),
+            (target_args.as_str(), b"-DODD=\xff"),
+        ] {
+            let vars = [
+                ("CUDA_PATH", root.clone().into()),
+                ("TARGET", target.into()),
+                (variable, std::ffi::OsStr::from_bytes(value).to_os_string()),
+            ];
+            let build = build_of(&cuda_loader::DRIVER, &vars, &["BINDGEN"]);
+            assert_sound(&build, variable);
+            assert!(build.status.success(), "{variable}: {}", build.stderr);
+            assert!(
+                build.instructions("metadata").contains(&"bindings=vendored"),
+                "{variable}: {}",
+                build.stdout
+            );
+            let warnings = build.warnings().join("\n");
+            assert!(
+                warnings.contains(&format!("{variable}=")) && warnings.contains("not UTF-8"),
+                "{variable}: {warnings}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -203,11 +203,11 @@ macro_rules! check_cuda {
 /// otherwise an [`NcclError`] holding the code, `ncclGetErrorString`'s text, the call as
 /// written, and where it was: NVIDIA's examples' `NCCLCHECK(cmd)`. Feature `nccl`.
 ///
-/// With a communicator, `check_nccl!(call, comm)` adds what NCCL logged of the failure
-/// (`ncclGetLastError(comm)`: "Cuda failure 'out of memory'", "Duplicate GPU detected"),
-/// which says far more than the code. The communicator may be null, as before
-/// `ncclCommInitRank` has made one (NCCL keeps its last error per thread); it is evaluated only
-/// on failure.
+/// The error also carries what NCCL logged of the failure (`ncclGetLastError`: "Cuda failure
+/// 'out of memory'", "Duplicate GPU detected"), which says far more than the code, whenever
+/// NCCL gives a text ([`NcclError::with_last_error`]). NCCL keeps one last error for the
+/// process and ignores the communicator `check_nccl!(call, comm)` passes it (evaluated only on
+/// failure; null before `ncclCommInitRank` has made one): the two forms say the same.
 ///
 /// ```no_run
 /// use cuda_checked::{check_nccl, NcclResult};
@@ -229,7 +229,7 @@ macro_rules! check_cuda {
 #[macro_export]
 macro_rules! check_nccl {
     ($call:expr $(,)?) => {
-        $crate::__check!($crate::nccl_raw::ncclResult_t, $call)
+        $crate::check_nccl!($call, ::core::ptr::null_mut())
     };
     ($call:expr, $comm:expr $(,)?) => {
         $crate::__check!($crate::nccl_raw::ncclResult_t, $call)

@@ -17,11 +17,23 @@
  *   RUNTIME               a fake CUDA runtime instead (see the end of the file): cudaMalloc
  *                         answers cudaErrorMemoryAllocation, and there is no cudaGetErrorName
  *                         or cudaGetErrorString
+ *   NVRTC                 a fake NVRTC too (see below): every compile fails (unless
+ *                         $FAKE_NVRTC_COMPILES), and its log is what $FAKE_NVRTC_LOG says (absurd,
+ *                         huge, zero, size-fails, log-fails, no-nul, or the default: one line), its
+ *                         PTX and CUBIN's size what $FAKE_NVRTC_CODE says (absurd, huge, zero);
+ *                         $FAKE_NVRTC_MAJOR and _MINOR override the version;
+ *                         $FAKE_NVRTC_NULL_TEXT makes nvrtcGetErrorString answer NULL
+ *   NCCL=CODE             a fake NCCL too (see below) whose ncclGetVersion answers CODE (or
+ *                         $FAKE_NCCL_VERSION); ncclGetUniqueId answers $FAKE_NCCL_RESULT
+ *                         (default ncclInvalidArgument) and ncclGetLastError $FAKE_NCCL_LAST_ERROR
+ *   NO_LAST_ERROR         with NCCL: no ncclGetLastError (as NCCL before 2.13)
  */
 #include <fcntl.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -217,5 +229,158 @@ EXPORT unsigned int cudaMalloc(void **pointer, size_t size) {
     (void)pointer;
     (void)size;
     return 2; /* cudaErrorMemoryAllocation */
+}
+#endif
+
+#ifdef NVRTC
+/* NVRTC's types and the codes these fakes return (nvrtc.h). */
+typedef int nvrtcResult;
+typedef struct _nvrtcProgram *nvrtcProgram;
+
+static char the_program;
+
+static const char *env_or(const char *name, const char *otherwise) {
+    const char *value = getenv(name);
+    return value ? value : otherwise;
+}
+
+EXPORT nvrtcResult nvrtcVersion(int *major, int *minor) {
+    *major = getenv("FAKE_NVRTC_MAJOR") ? atoi(getenv("FAKE_NVRTC_MAJOR")) : FAKE_VERSION / 1000;
+    *minor = getenv("FAKE_NVRTC_MINOR") ? atoi(getenv("FAKE_NVRTC_MINOR")) : FAKE_VERSION % 1000 / 10;
+    return 0;
+}
+
+EXPORT const char *nvrtcGetErrorString(nvrtcResult result) {
+    if (getenv("FAKE_NVRTC_NULL_TEXT")) return NULL;
+    switch (result) {
+    case 0: return "NVRTC_SUCCESS";
+    case 6: return "NVRTC_ERROR_COMPILATION";
+    case 11: return "NVRTC_ERROR_INTERNAL_ERROR";
+    default: return "NVRTC_ERROR unknown";
+    }
+}
+
+EXPORT nvrtcResult nvrtcCreateProgram(nvrtcProgram *prog, const char *src, const char *name, int headers,
+                                      const char *const *sources, const char *const *names) {
+    (void)src, (void)name, (void)headers, (void)sources, (void)names;
+    *prog = (nvrtcProgram)&the_program;
+    return 0;
+}
+
+EXPORT nvrtcResult nvrtcDestroyProgram(nvrtcProgram *prog) {
+    *prog = NULL;
+    return 0;
+}
+
+/* Every compile fails, as a kernel with a mistake does, unless $FAKE_NVRTC_COMPILES is set. */
+EXPORT nvrtcResult nvrtcCompileProgram(nvrtcProgram prog, int count, const char *const *options) {
+    (void)prog, (void)count, (void)options;
+    return getenv("FAKE_NVRTC_COMPILES") ? 0 : 6; /* NVRTC_ERROR_COMPILATION */
+}
+
+static const char PTX[] = ".version 8.0\n.target sm_90\n";
+
+/* The code of a compile that succeeded: its size as $FAKE_NVRTC_CODE says (absurd, huge, zero). */
+static nvrtcResult code_size(size_t *size) {
+    const char *mode = env_or("FAKE_NVRTC_CODE", "");
+    if (!strcmp(mode, "absurd")) *size = SIZE_MAX;
+    else if (!strcmp(mode, "huge")) *size = (size_t)1 << 40;
+    else if (!strcmp(mode, "zero")) *size = 0;
+    else *size = sizeof PTX;
+    return 0;
+}
+
+static nvrtcResult code(char *out) {
+    if (*env_or("FAKE_NVRTC_CODE", "")) abort(); /* a size that cannot be true was believed */
+    memcpy(out, PTX, sizeof PTX);
+    return 0;
+}
+
+EXPORT nvrtcResult nvrtcGetPTXSize(nvrtcProgram prog, size_t *size) {
+    (void)prog;
+    return code_size(size);
+}
+
+EXPORT nvrtcResult nvrtcGetPTX(nvrtcProgram prog, char *ptx) {
+    (void)prog;
+    return code(ptx);
+}
+
+EXPORT nvrtcResult nvrtcGetCUBINSize(nvrtcProgram prog, size_t *size) {
+    (void)prog;
+    return code_size(size);
+}
+
+EXPORT nvrtcResult nvrtcGetCUBIN(nvrtcProgram prog, char *cubin) {
+    (void)prog;
+    return code(cubin);
+}
+
+static const char LOG[] = "kernel.cu(1): error: identifier \"x\" is undefined";
+
+EXPORT nvrtcResult nvrtcGetProgramLogSize(nvrtcProgram prog, size_t *size) {
+    (void)prog;
+    const char *log = env_or("FAKE_NVRTC_LOG", "");
+    if (!strcmp(log, "absurd")) *size = SIZE_MAX;
+    else if (!strcmp(log, "huge")) *size = (size_t)1 << 40;
+    else if (!strcmp(log, "zero")) *size = 0;
+    else if (!strcmp(log, "size-fails")) return 11; /* NVRTC_ERROR_INTERNAL_ERROR */
+    else if (!strcmp(log, "no-nul")) *size = strlen(LOG);
+    else *size = sizeof LOG;
+    return 0;
+}
+
+/* Writes what the size promised, and no more: without its NUL for no-nul. */
+EXPORT nvrtcResult nvrtcGetProgramLog(nvrtcProgram prog, char *log) {
+    (void)prog;
+    const char *mode = env_or("FAKE_NVRTC_LOG", "");
+    if (!strcmp(mode, "log-fails")) return 11;
+    if (!strcmp(mode, "absurd") || !strcmp(mode, "huge") || !strcmp(mode, "zero")) {
+        /* Asked for a log whose size cannot be true: a real library would write past the buffer. */
+        abort();
+    }
+    memcpy(log, LOG, !strcmp(mode, "no-nul") ? strlen(LOG) : sizeof LOG);
+    return 0;
+}
+#endif
+
+#ifdef NCCL
+/* NCCL's types and codes (nccl.h). */
+typedef int ncclResult_t;
+typedef struct ncclComm *ncclComm_t;
+typedef struct {
+    char internal[128];
+} ncclUniqueId;
+
+EXPORT ncclResult_t ncclGetVersion(int *version) {
+    const char *asked = getenv("FAKE_NCCL_VERSION");
+    *version = asked ? atoi(asked) : NCCL;
+    return 0;
+}
+
+EXPORT const char *ncclGetErrorString(ncclResult_t result) {
+    switch (result) {
+    case 0: return "no error";
+    case 1: return "unhandled cuda error (run with NCCL_DEBUG=INFO for details)";
+    case 2: return "unhandled system error (run with NCCL_DEBUG=INFO for details)";
+    case 3: return "internal error - please report this issue to the NCCL developers";
+    case 4: return "invalid argument (run with NCCL_DEBUG=WARN for details)";
+    case 5: return "invalid usage (run with NCCL_DEBUG=WARN for details)";
+    case 6: return "remote process exited or there was a network error";
+    default: return "unknown result code";
+    }
+}
+
+#ifndef NO_LAST_ERROR
+/* NCCL's last error is one buffer for the whole process, never cleared (src/debug.cc). */
+EXPORT const char *ncclGetLastError(ncclComm_t comm) {
+    (void)comm;
+    return getenv("FAKE_NCCL_LAST_ERROR") ? getenv("FAKE_NCCL_LAST_ERROR") : "";
+}
+#endif
+
+EXPORT ncclResult_t ncclGetUniqueId(ncclUniqueId *id) {
+    memset(id, 0, sizeof *id);
+    return getenv("FAKE_NCCL_RESULT") ? atoi(getenv("FAKE_NCCL_RESULT")) : 4;
 }
 #endif

@@ -19,7 +19,8 @@ pub use cuda_loader::child::{dispatch, Child, SCENARIO};
 const SOURCE: &str = include_str!("../fakes/driver.c");
 
 /// Each fake: its file and the defines it is built with. `OLDER` and `NEWER` stand for a
-/// version one major below and above the bindings' header.
+/// version one major below and above the bindings' header, `HEADER` for the header's own, and
+/// `NCCL_CODE` for the `NCCL_VERSION_CODE` of nccl-sys's bindings.
 pub const FAKES: &[(&str, &[&str])] = &[
     ("libfake_old.so", &["FAKE_VERSION=OLDER", "LACKS_CTX_CREATE_V4"]),
     ("libfake_newer.so", &["FAKE_VERSION=NEWER", "LACKS_CTX_CREATE_V4"]),
@@ -31,6 +32,9 @@ pub const FAKES: &[(&str, &[&str])] = &[
     ("libfake_null_error_text.so", &["NULL_ERROR_TEXT"]),
     ("libfake_runtime.so", &["RUNTIME"]),
     ("libfake_runtime_marker.so", &["RUNTIME", "CTOR_MARKER"]),
+    ("libfake_nvrtc.so", &["NVRTC", "FAKE_VERSION=HEADER"]),
+    ("libfake_nccl.so", &["NCCL=NCCL_CODE"]),
+    ("libfake_nccl_no_last_error.so", &["NCCL=NCCL_CODE", "NO_LAST_ERROR"]),
 ];
 
 /// A fake built from `fakes/driver.c` (see [`FAKES`]): `libfake_old.so`, ...
@@ -62,7 +66,7 @@ pub fn build_fakes() -> Result<PathBuf, String> {
     let key = {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        (SOURCE, FAKES, header).hash(&mut hasher);
+        (SOURCE, FAKES, header, nccl_version()).hash(&mut hasher);
         hasher.finish()
     };
     let dir = std::env::temp_dir().join(format!("fault-tests-fakes-{key:016x}"));
@@ -84,7 +88,9 @@ pub fn build_fakes() -> Result<PathBuf, String> {
         for define in *defines {
             let define = define
                 .replace("OLDER", &(header - 1000).to_string())
-                .replace("NEWER", &(header + 1000).to_string());
+                .replace("NEWER", &(header + 1000).to_string())
+                .replace("HEADER", &header.to_string())
+                .replace("NCCL_CODE", &nccl_version().to_string());
             command.arg(format!("-D{define}"));
         }
         let status = command.status().map_err(|e| format!("{command:?}: {e} (set CC to a C compiler)"))?;
@@ -102,12 +108,21 @@ pub fn header_version() -> i64 {
     i64::from(cuda_sys::CUDA_VERSION)
 }
 
+/// The `NCCL_VERSION_CODE` of the nccl.h nccl-sys's bindings come from.
+pub fn nccl_version() -> u32 {
+    nccl_sys::NCCL_VERSION_CODE
+}
+
 /// Where each scenario points the libraries' loaders.
 pub trait Libraries {
     /// Points the driver's loader at `path`.
     fn driver(self, path: impl AsRef<std::ffi::OsStr>) -> Self;
     /// Points the runtime's loader at `path`.
     fn runtime(self, path: impl AsRef<std::ffi::OsStr>) -> Self;
+    /// Points NVRTC's loader at `path`.
+    fn nvrtc(self, path: impl AsRef<std::ffi::OsStr>) -> Self;
+    /// Points NCCL's loader at `path`.
+    fn nccl(self, path: impl AsRef<std::ffi::OsStr>) -> Self;
 }
 
 impl Libraries for Child {
@@ -117,6 +132,14 @@ impl Libraries for Child {
 
     fn runtime(self, path: impl AsRef<std::ffi::OsStr>) -> Self {
         self.env(cudart_sys::loader::LIBCUDART_PATH_VAR, path)
+    }
+
+    fn nvrtc(self, path: impl AsRef<std::ffi::OsStr>) -> Self {
+        self.env(nvrtc_sys::loader::LIBNVRTC_PATH_VAR, path)
+    }
+
+    fn nccl(self, path: impl AsRef<std::ffi::OsStr>) -> Self {
+        self.env(nccl_sys::loader::LIBNCCL_PATH_VAR, path)
     }
 }
 

@@ -5,8 +5,8 @@
 //! driving several GPUs must issue them all before any can finish, or it waits forever); each
 //! stream is synchronized. Then, beyond the example, the result is checked on the host: GPU i
 //! sends i + 1 in every element, so every element every GPU receives is 1 + 2 + ... + n.
-//! Every call goes through check_cuda! or check_nccl!, NCCLCHECK's Rust spelling; where a
-//! communicator is at hand, NCCL's own last error comes with the code.
+//! Every call goes through check_cuda! or check_nccl!, NCCLCHECK's Rust spelling; NCCL's own
+//! last error comes with the code.
 //! Run: `cargo run --example nccl_all_gpus` (NCCL_NVLS_ENABLE=0 is set: see lessons::ranks)
 
 use std::error::Error;
@@ -59,7 +59,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 
         // ANCHOR: all_reduce
         // One communicator per GPU, all of one clique, in one call. No communicator exists
-        // yet: NCCL's last error is this thread's, asked with a null one.
+        // yet: NCCL's last error is the process's, asked with a null one.
         let mut comms: Vec<ncclComm_t> = vec![std::ptr::null_mut(); n];
         check_nccl!(ncclCommInitAll(comms.as_mut_ptr(), n_dev, devs.as_ptr()), std::ptr::null_mut())?;
 

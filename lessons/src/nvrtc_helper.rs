@@ -12,7 +12,7 @@
 
 use std::ffi::{c_char, CStr, CString};
 
-use cuda_checked::{check_driver, check_nvrtc, CudaError, DriverResult, NvrtcResult};
+use cuda_checked::{check_driver, check_nvrtc, CudaError, DriverResult, NvrtcError, NvrtcResult};
 use cuda_sys::*;
 use nvrtc_sys::*;
 
@@ -99,12 +99,12 @@ pub fn compile(file: &KernelFile, options: &[&CStr], output: Output) -> NvrtcRes
                 match output {
                     Output::Ptx => {
                         check_nvrtc!(nvrtcGetPTXSize(prog, &mut size))?;
-                        code = vec![0u8; size];
+                        code = buffer(size, "nvrtcGetPTXSize(prog, &mut size)", line!())?;
                         check_nvrtc!(nvrtcGetPTX(prog, code.as_mut_ptr().cast()))?;
                     }
                     Output::Cubin => {
                         check_nvrtc!(nvrtcGetCUBINSize(prog, &mut size))?;
-                        code = vec![0u8; size];
+                        code = buffer(size, "nvrtcGetCUBINSize(prog, &mut size)", line!())?;
                         check_nvrtc!(nvrtcGetCUBIN(prog, code.as_mut_ptr().cast()))?;
                     }
                 }
@@ -118,7 +118,35 @@ pub fn compile(file: &KernelFile, options: &[&CStr], output: Output) -> NvrtcRes
     }
 }
 
-/// The log of a compile that succeeded, on stderr if it says anything (warnings).
+/// The most of NVRTC's output (a log, PTX, a CUBIN) this reads: a few KiB to a few MiB; a size
+/// beyond it is no output's, and is not allocated.
+const LARGEST_OUTPUT: usize = 256 << 20;
+
+/// A zeroed buffer of the `size` bytes NVRTC gave (by `call`, written at `line` of this file)
+/// for its output, or the error saying that size cannot be true: NVRTC would write that many
+/// bytes into it, so it is not asked to.
+fn buffer(size: usize, call: &'static str, line: u32) -> NvrtcResult<Vec<u8>> {
+    let unbelievable = |why: String| {
+        let error = NvrtcError::new(NVRTC_ERROR_INTERNAL_ERROR, call, file!(), line, 0);
+        Err(error.with_detail(&why))
+    };
+    if size == 0 || size > LARGEST_OUTPUT {
+        let name = call.split('(').next().unwrap_or(call);
+        return unbelievable(format!(
+            "{name} gave {size} bytes, and NVRTC's output has at least 1 (PTX's final NUL) and at most \
+             {LARGEST_OUTPUT} are read"
+        ));
+    }
+    let mut bytes = Vec::new();
+    if bytes.try_reserve_exact(size).is_err() {
+        return unbelievable(format!("its {size} bytes could not be allocated"));
+    }
+    bytes.resize(size, 0);
+    Ok(bytes)
+}
+
+/// The log of a compile that succeeded, on stderr if it says anything (warnings); a log that
+/// cannot be read is said so there too (the compile succeeded all the same).
 ///
 /// # Safety
 /// `prog` is a live program.
@@ -128,9 +156,17 @@ unsafe fn print_warnings(file: &KernelFile, prog: nvrtcProgram) -> NvrtcResult<(
     // counts the final NUL.
     unsafe {
         check_nvrtc!(nvrtcGetProgramLogSize(prog, &mut size))?;
-        let mut log = vec![0u8; size.max(1)];
+        let mut log = match buffer(size, "nvrtcGetProgramLogSize(prog, &mut size)", line!()) {
+            Ok(log) => log,
+            Err(e) => {
+                eprintln!("NVRTC's log of {} could not be read: {}", file.name(), e.message());
+                return Ok(());
+            }
+        };
         check_nvrtc!(nvrtcGetProgramLog(prog, log.as_mut_ptr().cast()))?;
-        let log = CStr::from_bytes_until_nul(&log).map(CStr::to_string_lossy).unwrap_or_default();
+        // Without its final NUL, every byte NVRTC wrote.
+        let end = log.iter().position(|&b| b == 0).unwrap_or(log.len());
+        let log = String::from_utf8_lossy(&log[..end]);
         if !log.trim().is_empty() {
             eprintln!("NVRTC's log of {}:\n{}", file.name(), log.trim_end());
         }

@@ -4,16 +4,52 @@
 //! Run by hand on several machines, with rank 0's address as `--root`, the ranks are a
 //! multi-node job.
 //!
+//! Each exchange (a rank's number one way, the bytes the other) has a deadline, [`EXCHANGE`]
+//! or what `LESSONS_RANKS_DEADLINE` says, and each message its exact length: a peer that
+//! connects and then stalls, or sends too little or too much, is refused with a sentence that
+//! names it, never waited on forever nor believed.
+//!
 //! Everything here is std only; the NCCL lessons and the all-reduce benchmark use it.
 
 use std::fmt;
 use std::io::{self, Read, Write};
-use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::net::{Ipv4Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::process::{Child, Command, ExitStatus};
 use std::time::{Duration, Instant};
 
 /// How long rank 0 waits for the other ranks to connect, and they for rank 0 to listen.
 pub const WAIT: Duration = Duration::from_secs(60);
+
+/// How long one exchange may take once its two ranks are connected, unless [`DEADLINE_VAR`]
+/// says otherwise: a few milliseconds on any network, so a peer that takes longer is stalled
+/// (or no rank of this job).
+pub const EXCHANGE: Duration = Duration::from_secs(10);
+
+/// The variable that sets each exchange's deadline, in seconds (`0.5`, `30`), for every rank.
+pub const DEADLINE_VAR: &str = "LESSONS_RANKS_DEADLINE";
+
+/// How long a message's end is waited for once its bytes are in, to see whether more follow: a
+/// rank of this job closes its side at once.
+const GRACE: Duration = Duration::from_millis(200);
+
+/// The deadline of each exchange: [`DEADLINE_VAR`] if set, else [`EXCHANGE`].
+///
+/// # Errors
+/// The variable is not a number of seconds greater than 0 (and at most a day).
+pub fn exchange_deadline() -> Result<Duration, Error> {
+    let Some(value) = std::env::var_os(DEADLINE_VAR) else { return Ok(EXCHANGE) };
+    let text = value.to_string_lossy();
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| {
+            Error(format!(
+                "{DEADLINE_VAR}={text} is not a number of seconds from 0 to 86400 (such as 0.5 or 30)"
+            ))
+        })
+}
 
 /// Why a rank could not join or finish: what happened, and what to check. It prints as that
 /// sentence, in `main`'s `Error: ...` too.
@@ -98,35 +134,50 @@ impl Rank {
 
     /// Rank 0: sends `bytes` to every other rank, once each has connected and said which rank
     /// it is. The others: receive them from rank 0 (`bytes` is ignored). Either way, the bytes
-    /// every rank now holds.
+    /// every rank now holds. Each exchange has [`exchange_deadline`]'s deadline.
     ///
     /// # Errors
-    /// A rank that does not connect within [`WAIT`], a rank number twice or out of range, a
-    /// connection that breaks: each says which rank and what to check.
+    /// A rank that does not connect within [`WAIT`], a peer that stalls past the deadline or
+    /// sends a message of the wrong length, a rank number twice or out of range, a connection
+    /// that breaks, a [`DEADLINE_VAR`] that is no number of seconds: each says which peer and
+    /// what to check.
     pub fn share<const N: usize>(&self, bytes: &[u8; N]) -> Result<[u8; N], Error> {
+        self.share_within(bytes, exchange_deadline()?)
+    }
+
+    /// [`share`](Self::share) with `deadline` for each exchange.
+    ///
+    /// # Errors
+    /// As for [`share`](Self::share).
+    pub fn share_within<const N: usize>(
+        &self,
+        bytes: &[u8; N],
+        deadline: Duration,
+    ) -> Result<[u8; N], Error> {
         if self.rank == 0 {
             let listener = TcpListener::bind(self.root)
                 .map_err(|e| context(e, format!("rank 0 cannot listen on {}", self.root)))?;
-            serve(&listener, self.nranks, bytes)?;
+            serve(&listener, self.nranks, bytes, deadline)?;
             Ok(*bytes)
         } else {
-            Ok(receive(self.root, self.rank)?)
+            let id = receive(self.root, self.rank, N, deadline)?;
+            Ok(id.try_into().expect("receive reads exactly N bytes"))
         }
     }
 }
 
 /// Rank 0's side: accepts `nranks - 1` connections, each starting with its rank (4 bytes,
-/// little-endian), and answers each with `bytes`.
-fn serve(listener: &TcpListener, nranks: i32, bytes: &[u8]) -> io::Result<()> {
+/// little-endian, then the end of what it sends), and answers each with `bytes` and the end.
+fn serve(listener: &TcpListener, nranks: i32, bytes: &[u8], deadline: Duration) -> io::Result<()> {
     let root = listener.local_addr()?;
     listener.set_nonblocking(true)?;
-    let deadline = Instant::now() + WAIT;
+    let joined_by = Instant::now() + WAIT;
     let mut joined = vec![false; nranks as usize];
     joined[0] = true;
     while joined.contains(&false) {
         let (mut stream, peer) = match listener.accept() {
             Ok(connection) => connection,
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock && Instant::now() < deadline => {
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock && Instant::now() < joined_by => {
                 std::thread::sleep(Duration::from_millis(10));
                 continue;
             }
@@ -144,11 +195,25 @@ fn serve(listener: &TcpListener, nranks: i32, bytes: &[u8]) -> io::Result<()> {
             Err(e) => return Err(context(e, format!("rank 0 could not accept a rank on {root}"))),
         };
         stream.set_nonblocking(false)?;
-        stream.set_read_timeout(Some(WAIT))?;
-        stream.set_write_timeout(Some(WAIT))?;
-        let mut rank = [0u8; 4];
-        stream.read_exact(&mut rank).map_err(|e| context(e, format!("{peer} connected but sent no rank")))?;
-        let rank = i32::from_le_bytes(rank);
+        let until = Instant::now() + deadline;
+        let not_a_rank = |what: String| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "{peer} connected to rank 0 on {root} and {what}, where a rank sends its number (4 bytes): no rank \
+                     of this job (another program on --root {root}?)"
+                ),
+            )
+        };
+        let rank = match read_message(&mut stream, 4, until) {
+            Ok(rank) => i32::from_le_bytes(rank.try_into().expect("4 bytes")),
+            Err(Short::Closed(n)) => return Err(not_a_rank(format!("sent {n} bytes"))),
+            Err(Short::Long) => return Err(not_a_rank("sent more than 4 bytes".into())),
+            Err(Short::TimedOut(n)) => {
+                return Err(not_a_rank(format!("sent {n} bytes within {}", seconds(deadline))))
+            }
+            Err(Short::Failed(e)) => return Err(context(e, format!("rank 0 could not read from {peer}"))),
+        };
         match usize::try_from(rank).ok().filter(|&r| r < joined.len()) {
             Some(r) if !joined[r] => joined[r] = true,
             _ => {
@@ -161,19 +226,23 @@ fn serve(listener: &TcpListener, nranks: i32, bytes: &[u8]) -> io::Result<()> {
                 ))
             }
         }
-        stream.write_all(bytes).map_err(|e| context(e, format!("rank 0 could not send to rank {rank}")))?;
+        stream.set_write_timeout(Some(until.saturating_duration_since(Instant::now()).max(MINIMUM)))?;
+        stream
+            .write_all(bytes)
+            .and_then(|()| stream.shutdown(Shutdown::Write))
+            .map_err(|e| context(e, format!("rank 0 could not send to rank {rank} at {peer}")))?;
     }
     Ok(())
 }
 
 /// Another rank's side: connects to `root` (retrying until rank 0 listens, up to [`WAIT`]),
-/// says its rank, reads `N` bytes.
-fn receive<const N: usize>(root: SocketAddr, rank: i32) -> io::Result<[u8; N]> {
-    let deadline = Instant::now() + WAIT;
+/// says its rank, reads `n` bytes and their end within `deadline`.
+fn receive(root: SocketAddr, rank: i32, n: usize, deadline: Duration) -> io::Result<Vec<u8>> {
+    let connect_by = Instant::now() + WAIT;
     let mut stream = loop {
         match TcpStream::connect_timeout(&root, Duration::from_secs(1)) {
             Ok(stream) => break stream,
-            Err(_) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
+            Err(_) if Instant::now() < connect_by => std::thread::sleep(Duration::from_millis(20)),
             Err(e) => {
                 return Err(context(
                     e,
@@ -182,14 +251,84 @@ fn receive<const N: usize>(root: SocketAddr, rank: i32) -> io::Result<[u8; N]> {
             }
         }
     };
-    stream.set_read_timeout(Some(WAIT))?;
-    stream.set_write_timeout(Some(WAIT))?;
+    let until = Instant::now() + deadline;
+    stream.set_write_timeout(Some(deadline))?;
     stream.write_all(&rank.to_le_bytes())?;
-    let mut bytes = [0u8; N];
-    stream
-        .read_exact(&mut bytes)
-        .map_err(|e| context(e, format!("rank {rank}: rank 0 at {root} closed before sending {N} bytes")))?;
-    Ok(bytes)
+    stream.shutdown(Shutdown::Write)?;
+    let wrong = |what: String| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "rank {rank}: rank 0 at {root} {what}, where the id is {n} bytes: no rank 0 of this job (another \
+                 program on --root {root}?)"
+            ),
+        )
+    };
+    match read_message(&mut stream, n, until) {
+        Ok(bytes) => Ok(bytes),
+        Err(Short::Closed(got)) => Err(wrong(format!("sent {got} bytes and closed"))),
+        Err(Short::Long) => Err(wrong(format!("sent more than {n} bytes"))),
+        Err(Short::TimedOut(got)) => Err(io::Error::new(
+            io::ErrorKind::TimedOut,
+            format!(
+                "rank {rank}: rank 0 at {root} sent {got} of the id's {n} bytes within {}: is it stalled? ({DEADLINE_VAR} \
+                 sets the deadline)",
+                seconds(deadline)
+            ),
+        )),
+        Err(Short::Failed(e)) => Err(context(e, format!("rank {rank}: reading the id from rank 0 at {root}"))),
+    }
+}
+
+/// The shortest timeout a socket is given (zero would mean none).
+const MINIMUM: Duration = Duration::from_millis(1);
+
+/// Why a message was not read whole.
+enum Short {
+    /// The peer closed after this many bytes.
+    Closed(usize),
+    /// The deadline passed with this many bytes in.
+    TimedOut(usize),
+    /// More bytes followed.
+    Long,
+    Failed(io::Error),
+}
+
+/// Exactly `n` bytes from `stream` by `until`, then its end (or nothing more within [`GRACE`]).
+fn read_message(stream: &mut TcpStream, n: usize, until: Instant) -> Result<Vec<u8>, Short> {
+    let mut bytes = vec![0u8; n + 1];
+    let mut got = 0;
+    // Up to `n` bytes, then one more try for a byte past them: the message's end, or more.
+    while got <= n {
+        let left = until.saturating_duration_since(Instant::now());
+        let wait = if got < n { left } else { left.min(GRACE) };
+        if wait.is_zero() {
+            return if got < n { Err(Short::TimedOut(got)) } else { Ok(bytes[..n].to_vec()) };
+        }
+        stream.set_read_timeout(Some(wait.max(MINIMUM))).map_err(Short::Failed)?;
+        match stream.read(&mut bytes[got..]) {
+            Ok(0) if got < n => return Err(Short::Closed(got)),
+            Ok(0) => return Ok(bytes[..n].to_vec()),
+            Ok(k) if got + k > n => return Err(Short::Long),
+            Ok(k) => got += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) if matches!(e.kind(), io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut) => {
+                if got == n {
+                    // Nothing more within the grace: a peer that keeps its side open.
+                    return Ok(bytes[..n].to_vec());
+                }
+            }
+            // A reset after the whole message: it was sent.
+            Err(_) if got == n => return Ok(bytes[..n].to_vec()),
+            Err(e) => return Err(Short::Failed(e)),
+        }
+    }
+    Ok(bytes[..n].to_vec())
+}
+
+/// A duration as the deadline's variable takes it: `0.5 s`, `10 s`.
+fn seconds(duration: Duration) -> String {
+    format!("{} s", duration.as_secs_f64())
 }
 
 fn context(error: io::Error, what: String) -> io::Error {

@@ -579,36 +579,90 @@ fn fetch_nccl(dir: &Path, major: &str) -> Result<PathBuf, String> {
 /// Unpacks `part` (a folder such as `include/`, or `""`: all) of the root `inner` of the wheel
 /// `requirement` (`name==version`) into `dest/inner`. The whole root is downloaded into
 /// `DIR/wheels` first; a part is read from PyPI with HTTP range requests instead, the zip's
-/// directory and then only those files (each checked against its CRC-32), so the headers of a
-/// 600 MB cuBLAS wheel cost about 1 MB.
+/// directory and then only those files, so the headers of a 600 MB cuBLAS wheel cost about 1 MB.
+/// Every file is checked against its CRC-32 and size ([`unzip`]); a downloaded wheel that is
+/// damaged is deleted, so that the next run downloads it again.
 fn extract(dir: &Path, (requirement, inner): (&str, &str), part: &str, dest: &Path) -> Result<(), String> {
-    let wheel = if part.is_empty() {
-        download(dir, requirement)?.to_string_lossy().into_owned()
+    let (wheel, downloaded) = if part.is_empty() {
+        let wheel = download(dir, requirement)?;
+        (wheel.to_string_lossy().into_owned(), Some(wheel))
     } else {
-        wheel_url(requirement)?
+        (wheel_url(requirement)?, None)
     };
-    let status = Command::new("python3")
+    match unzip(&wheel, dest, &format!("{inner}/{part}")) {
+        Ok(()) => Ok(()),
+        Err(Unzip::Damaged(why)) => {
+            let deleted = match downloaded {
+                Some(wheel) if std::fs::remove_file(&wheel).is_ok() => {
+                    format!("; {} was deleted, so that the next run downloads it again", wheel.display())
+                }
+                _ => String::new(),
+            };
+            Err(format!("{requirement}: {why}{deleted}"))
+        }
+        Err(Unzip::Failed(why)) => Err(format!("{requirement}: {why}")),
+    }
+}
+
+/// Why [`unzip`] did not unpack.
+#[derive(Debug)]
+enum Unzip {
+    /// The archive or a file in it is damaged (a bad CRC-32, a truncated download).
+    Damaged(String),
+    /// Anything else: the network, no such folder in the wheel, no Python.
+    Failed(String),
+}
+
+/// Unpacks the files under `prefix` of `wheel` (a file, or an `https://` address) into `dest`,
+/// each written whole under another name and renamed only once its CRC-32 and size are the
+/// archive's: a damaged file leaves nothing behind, and the error names it. One sentence
+/// either way (Python's own words for its error, never a traceback).
+fn unzip(wheel: &str, dest: &Path, prefix: &str) -> Result<(), Unzip> {
+    let output = Command::new("python3")
         .args(["-c", UNZIP])
-        .arg(&wheel)
+        .arg(wheel)
         .arg(dest)
-        .arg(format!("{inner}/{part}"))
-        .status()
-        .map_err(|e| format!("python3: {e}"))?;
-    status
-        .success()
-        .then_some(())
-        .ok_or(format!("unpacking {inner}/{part} of {requirement} ({wheel}) failed"))
+        .arg(prefix)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| Unzip::Failed(format!("python3: {e} (install Python 3)")))?;
+    if output.status.success() {
+        return Ok(());
+    }
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let said = stderr.lines().rev().find(|line| !line.trim().is_empty()).unwrap_or("").trim().to_string();
+    let said = if said.is_empty() {
+        format!("unpacking {prefix} of {wheel} failed ({})", output.status)
+    } else {
+        said
+    };
+    // (The script's status for a damaged archive.)
+    if output.status.code() == Some(3) {
+        Err(Unzip::Damaged(said))
+    } else {
+        Err(Unzip::Failed(said))
+    }
 }
 
 /// `python3 -c UNZIP WHEEL DEST PREFIX`: WHEEL a file, or an `https://` address read by range
-/// requests (a seekable file over HTTP, which `zipfile` reads as it would a file).
+/// requests (a seekable file over HTTP, which `zipfile` reads as it would a file). Each file is
+/// written as `NAME.partial`, checked against the archive's CRC-32 and size, then renamed; a
+/// damaged one is deleted, and the script ends with one line and status 3. Every other failure
+/// is one line too, status 1.
 const UNZIP: &str = r#"
-import io, sys, time, urllib.request, zipfile
+import io, os, sys, time, urllib.request, zipfile, zlib
+
+def fail(message, status=1):
+    print(message, file=sys.stderr)
+    sys.exit(status)
 
 class Remote(io.RawIOBase):
     def __init__(self, url):
         self.url, self.pos, self.start, self.data = url, 0, 0, b""
-        self.size = int(self.get(None).headers["Content-Length"])
+        length = self.get(None).headers.get("Content-Length")
+        if length is None or not length.isdigit():
+            fail("%s: the server gave no length (Content-Length), so the archive cannot be read in parts" % url)
+        self.size = int(length)
     def get(self, span):
         for attempt in range(4):
             try:
@@ -616,11 +670,11 @@ class Remote(io.RawIOBase):
                 request = urllib.request.Request(self.url, headers=headers, method="GET" if span else "HEAD")
                 response = urllib.request.urlopen(request, timeout=60)
                 if span and response.status != 206:
-                    sys.exit("%s: the server ignored a range request" % self.url)
+                    fail("%s: the server ignored a range request" % self.url)
                 return response
             except OSError as error:
                 if attempt == 3:
-                    sys.exit("%s: %s" % (self.url, error))
+                    fail("%s: %s" % (self.url, error))
                 time.sleep(2 ** attempt)
     def readable(self): return True
     def seekable(self): return True
@@ -642,11 +696,48 @@ class Remote(io.RawIOBase):
         return n
 
 wheel, dest, prefix = sys.argv[1:4]
-z = zipfile.ZipFile(Remote(wheel) if wheel.startswith("https://") else wheel)
-names = [n for n in z.namelist() if n.startswith(prefix)]
-if not names:
-    sys.exit("%s has no %s" % (wheel, prefix))
-z.extractall(dest, names)
+try:
+    z = zipfile.ZipFile(Remote(wheel) if wheel.startswith("https://") else wheel)
+except (zipfile.BadZipFile, EOFError) as error:
+    fail("%s is a damaged zip archive (%s)" % (wheel, error), 3)
+except OSError as error:
+    fail("%s: %s" % (wheel, error))
+members = [i for i in z.infolist() if i.filename.startswith(prefix)]
+if not members:
+    fail("%s has no %s" % (wheel, prefix))
+for info in members:
+    # The name's own folders only: no absolute path, no `..`.
+    parts = [p for p in info.filename.split("/") if p not in ("", ".", "..")]
+    if info.is_dir() or not parts:
+        continue
+    target = os.path.join(dest, *parts)
+    partial = target + ".partial"
+    try:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        crc, size = 0, 0
+        with z.open(info) as source, open(partial, "wb") as out:
+            while True:
+                chunk = source.read(1 << 20)
+                if not chunk:
+                    break
+                crc, size = zlib.crc32(chunk, crc), size + len(chunk)
+                out.write(chunk)
+        if crc != info.CRC or size != info.file_size:
+            raise zipfile.BadZipFile("its CRC-32 is %08x over %d bytes, and the archive says %08x over %d"
+                                     % (crc, size, info.CRC, info.file_size))
+        os.replace(partial, target)
+    except (zipfile.BadZipFile, EOFError, zlib.error) as error:
+        try:
+            os.remove(partial)
+        except OSError:
+            pass
+        fail("%s in %s is damaged (%s): nothing of it was written" % (info.filename, wheel, error), 3)
+    except OSError as error:
+        try:
+            os.remove(partial)
+        except OSError:
+            pass
+        fail("%s in %s could not be written to %s: %s" % (info.filename, wheel, target, error))
 "#;
 
 /// The address on PyPI of `requirement`'s wheel for x86-64 Linux (headers are the same on every
@@ -681,8 +772,12 @@ fn fetch_nccl_headers(dir: &Path, requirement: &str) -> Result<PathBuf, String> 
     if root.join("include/nccl.h").is_file() {
         return Ok(root);
     }
+    // Unpacked beside, then renamed: a run that stops halfway leaves no root to be taken whole.
+    let staging = dir.join("headers").join(format!("{}.unpacking", requirement.replace("==", "-")));
+    let _ = std::fs::remove_dir_all(&staging);
     let _ = std::fs::remove_dir_all(&unpacked);
-    extract(dir, (requirement, "nvidia/nccl"), "include/", &unpacked)?;
+    extract(dir, (requirement, "nvidia/nccl"), "include/", &staging)?;
+    std::fs::rename(&staging, &unpacked).map_err(|e| format!("{}: {e}", unpacked.display()))?;
     Ok(root)
 }
 
@@ -886,4 +981,115 @@ fn porting(root: &Path, args: &[String]) -> Result<(), String> {
     std::fs::write(&path, new).map_err(|e| e.to_string())?;
     println!("wrote {} ({} anonymous members)", path.display(), rows.len());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REQUIREMENT: &str = "nvidia-nccl-cu13==2.28.3";
+    const HEADER: &str = "nvidia/nccl/include/nccl.h";
+
+    /// A folder of its own under the temporary one, for one test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("xtask-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("wheels")).unwrap();
+        dir
+    }
+
+    /// The wheel of [`REQUIREMENT`] as `download` keeps it in `DIR/wheels`, holding `files`
+    /// (name, text) stored uncompressed (made by Python's zipfile, as pip's wheels are read).
+    fn cached_wheel(dir: &Path, files: &[(&str, &str)]) -> PathBuf {
+        let path = dir.join("wheels/nvidia_nccl_cu13-2.28.3-py3-none-manylinux_2_18_x86_64.whl");
+        let script = "import sys, zipfile\n\
+                      z = zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_STORED)\n\
+                      for name, text in zip(sys.argv[2::2], sys.argv[3::2]):\n    z.writestr(name, text)\n\
+                      z.close()";
+        let mut command = Command::new("python3");
+        command.args(["-c", script]).arg(&path);
+        for (name, text) in files {
+            command.args([name, text]);
+        }
+        assert!(command.status().expect("python3").success());
+        path
+    }
+
+    /// `path` with the first `from` in it replaced by `to` (as long): a file's bytes changed
+    /// after its CRC-32 was written.
+    fn damage(path: &Path, from: &str, to: &str) {
+        let mut bytes = std::fs::read(path).unwrap();
+        let at = bytes.windows(from.len()).position(|w| w == from.as_bytes()).unwrap();
+        bytes[at..at + to.len()].copy_from_slice(to.as_bytes());
+        std::fs::write(path, bytes).unwrap();
+    }
+
+    /// Every file under `dir`, by its path from there.
+    fn files(dir: &Path) -> Vec<String> {
+        let mut found = Vec::new();
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(folder) = stack.pop() {
+            for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+                if entry.path().is_dir() {
+                    stack.push(entry.path());
+                } else {
+                    found.push(entry.path().strip_prefix(dir).unwrap().display().to_string());
+                }
+            }
+        }
+        found.sort();
+        found
+    }
+
+    /// The control: a sound wheel unpacks whole.
+    #[test]
+    fn a_sound_wheel_unpacks_whole() {
+        let dir = scratch("sound");
+        cached_wheel(
+            &dir,
+            &[(HEADER, "#define NCCL_VERSION_CODE 22803\n"), ("nvidia/nccl/lib/libnccl.so.2", "elf")],
+        );
+        let dest = dir.join("unpacked");
+        extract(&dir, (REQUIREMENT, "nvidia/nccl"), "", &dest).unwrap();
+        assert_eq!(files(&dest), [HEADER, "nvidia/nccl/lib/libnccl.so.2"]);
+        assert_eq!(std::fs::read_to_string(dest.join(HEADER)).unwrap(), "#define NCCL_VERSION_CODE 22803\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 33, item 17: a file whose bytes do not match its CRC-32 is refused in one sentence
+    /// that names it; nothing of it is left (it was left as a 0-byte or partial header, which
+    /// the next run took for a whole one), and the damaged wheel is deleted so that the next
+    /// run downloads it again.
+    #[test]
+    fn item17_a_file_with_a_bad_crc_is_refused_naming_it_and_leaves_nothing() {
+        let dir = scratch("bad-crc");
+        let wheel = cached_wheel(&dir, &[(HEADER, "#define NCCL_VERSION_CODE 22803\n")]);
+        damage(&wheel, "22803", "22804");
+        let dest = dir.join("unpacked");
+        let error = extract(&dir, (REQUIREMENT, "nvidia/nccl"), "", &dest).unwrap_err();
+        assert!(error.contains(HEADER) && error.contains("CRC"), "{error}");
+        assert_eq!(error.lines().count(), 1, "{error}");
+        assert!(!error.contains("Traceback"), "{error}");
+        assert_eq!(files(&dest), Vec::<String>::new(), "left behind");
+        assert!(!wheel.exists(), "the damaged wheel is kept: {error}");
+        assert!(error.contains(&format!("{} was deleted", wheel.display())), "{error}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 33, item 17: a truncated download is refused in one sentence naming it, and
+    /// deleted.
+    #[test]
+    fn item17_a_truncated_wheel_is_refused_naming_it() {
+        let dir = scratch("truncated");
+        let wheel = cached_wheel(&dir, &[(HEADER, "#define NCCL_VERSION_CODE 22803\n")]);
+        let bytes = std::fs::read(&wheel).unwrap();
+        std::fs::write(&wheel, &bytes[..bytes.len() / 2]).unwrap();
+        let dest = dir.join("unpacked");
+        let error = extract(&dir, (REQUIREMENT, "nvidia/nccl"), "", &dest).unwrap_err();
+        assert!(error.contains(&wheel.display().to_string()), "{error}");
+        assert_eq!(error.lines().count(), 1, "{error}");
+        assert!(!wheel.exists(), "the damaged wheel is kept: {error}");
+        assert_eq!(files(&dest), Vec::<String>::new(), "left behind");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -41,6 +41,8 @@ pub enum Error {
     Shape(String),
     /// clang-sys or bindgen panicked (they do on some libraries and inputs).
     Panic(String),
+    /// A variable the generator reads cannot be used as it is (it says which, and why).
+    Setting(String),
 }
 
 impl fmt::Display for Error {
@@ -52,6 +54,7 @@ impl fmt::Display for Error {
             Error::Panic(why) => {
                 write!(f, "libclang could not be used (clang-sys or bindgen stopped: {why})")
             }
+            Error::Setting(why) => f.write_str(why),
         }
     }
 }
@@ -138,10 +141,11 @@ fn generate_unguarded(
     args.extend(extra_includes.iter().map(|dir| format!("-I{}", dir.display())));
     args.extend(library.binding.defines.iter().map(|name| format!("-D{name}")));
     // Last, so that a toolkit's own crt/ wins: what a runtime wheel lacks.
+    // (Kept until the end of this function: its folder goes when it is dropped.)
     let stand_in = stand_in()?;
-    args.push(format!("-I{}", stand_in.display()));
+    args.push(format!("-I{}", stand_in.0.display()));
     // What bindgen adds to its own parse (a cross-compiling sysroot), so that ours sees the same.
-    let extra = crate::env::extra_clang_args();
+    let extra = crate::env::extra_clang_args().map_err(Error::Setting)?;
     // In a build script, parse for the target, as bindgen does for its own parse.
     if let Ok(target) = std::env::var("TARGET") {
         args.push(format!("--target={target}"));
@@ -227,7 +231,7 @@ fn generate_unguarded(
     // told to watch that does not exist reruns the build every time. Our stand-in is the
     // crate's own (and written during the build, which would rerun it once more).
     generated.files =
-        files.into_iter().filter(|f| f.is_absolute() && f.is_file() && !f.starts_with(&stand_in)).collect();
+        files.into_iter().filter(|f| f.is_absolute() && f.is_file() && !f.starts_with(&stand_in.0)).collect();
     // What a build publishes (and every cfg a dependent gets) follows from this number.
     crate::header::plausible_for(library, generated.version)
         .map_err(|why| Error::Shape(format!("it defines {why}")))?;
@@ -240,32 +244,72 @@ pub fn libclang_available() -> bool {
     clang::load().is_ok()
 }
 
+/// Our stand-ins: their paths under the folder, and their text.
+const STAND_INS: &[(&str, &str)] = &[
+    ("crt/host_defines.h", include_str!("stand-in/crt/host_defines.h")),
+    ("crt/host_config.h", include_str!("stand-in/crt/host_config.h")),
+];
+
+/// A folder of one caller's own holding our stand-ins, removed when dropped.
+struct StandIn(PathBuf);
+
+impl AsRef<Path> for StandIn {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for StandIn {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// `crt/host_defines.h`, which `cuda_runtime_api.h` includes, and `crt/host_config.h`, which
 /// `cuda_runtime.h` includes (NCCL's header includes that), both of which NVIDIA's runtime
-/// wheels lack: our stand-ins (see the files), written to a folder of their own (the build's
-/// `OUT_DIR`, or a temporary one), which is returned.
-fn stand_in() -> Result<PathBuf, Error> {
-    const FILES: &[(&str, &str)] = &[
-        ("crt/host_defines.h", include_str!("stand-in/crt/host_defines.h")),
-        ("crt/host_config.h", include_str!("stand-in/crt/host_config.h")),
-    ];
+/// wheels lack: our stand-ins (see the files), written into a new folder of this call's own
+/// (under the build's `OUT_DIR`, or the temporary directory): created by this call alone (it
+/// fails rather than take a folder that exists), under a name no one can foresee, open to
+/// this user only. Callers on other threads or in other processes never share one.
+fn stand_in() -> Result<StandIn, Error> {
+    use std::hash::{BuildHasher as _, Hasher as _};
     let base = std::env::var_os("OUT_DIR").map(PathBuf::from).unwrap_or_else(std::env::temp_dir);
-    let dir = base.join(format!("cuda-bindings-build-stand-in-{}", env!("CARGO_PKG_VERSION")));
-    for (name, text) in FILES {
-        let file = dir.join(name);
-        if std::fs::read_to_string(&file).ok().as_deref() == Some(*text) {
-            continue;
+    let mut last = None;
+    for _ in 0..16 {
+        // std's hasher keys are random, drawn from the system once per process and moved on
+        // for each new one.
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_u128(
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos(),
+        );
+        let dir = base.join(format!(
+            "cuda-bindings-build-stand-in-{}-{:016x}",
+            std::process::id(),
+            hasher.finish()
+        ));
+        let mut builder = std::fs::DirBuilder::new();
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        match builder.create(&dir) {
+            Ok(()) => {
+                let folder = StandIn(dir);
+                for (name, text) in STAND_INS {
+                    let file = folder.0.join(name);
+                    std::fs::create_dir_all(file.parent().unwrap_or(&folder.0))
+                        .and_then(|()| std::fs::write(&file, text))
+                        .map_err(|e| Error::Parse(format!("cannot write {}: {e}", file.display())))?;
+                }
+                return Ok(folder);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(Error::Parse(format!("cannot make a folder in {}: {e}", base.display()))),
         }
-        // Written whole under another name, then renamed: a parallel build reads all or nothing.
-        let write = || {
-            std::fs::create_dir_all(dir.join("crt"))?;
-            let partial = dir.join(format!("{name}.{}", std::process::id()));
-            std::fs::write(&partial, text)?;
-            std::fs::rename(&partial, &file)
-        };
-        write().map_err(|e| Error::Parse(format!("cannot write {}: {e}", file.display())))?;
     }
-    Ok(dir)
+    Err(Error::Parse(format!(
+        "cannot make a folder of its own in {}: {}",
+        base.display(),
+        last.map(|e| e.to_string()).unwrap_or_default()
+    )))
 }
 
 /// What bindgen tells us while it works.
@@ -352,6 +396,47 @@ mod tests {
         let generated = generated.unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(generated.version, 12090);
         assert!(generated.text.contains("pub use self::cuInit_v2 as cuInit;"), "{}", generated.text);
+    }
+
+    /// Issue 33, item 19: every caller gets stand-ins of its own, whole, in a folder no other
+    /// user can enter or foresee: the tests of one process ran the generator on many threads at
+    /// once, and they shared one folder of a fixed name in the temporary directory, renaming
+    /// one partial file named by the process (one run in three failed: "cannot write .../crt/
+    /// host_defines.h: No such file or directory").
+    #[test]
+    fn each_caller_gets_stand_ins_of_its_own() {
+        let folders: Vec<Vec<PathBuf>> = std::thread::scope(|scope| {
+            let threads: Vec<_> = (0..16)
+                .map(|_| {
+                    scope.spawn(|| {
+                        (0..25)
+                            .map(|_| {
+                                let dir = stand_in().unwrap_or_else(|e| panic!("{e}"));
+                                let path: &Path = dir.as_ref();
+                                for (name, text) in STAND_INS {
+                                    assert_eq!(std::fs::read_to_string(path.join(name)).unwrap(), *text);
+                                }
+                                #[cfg(unix)]
+                                {
+                                    use std::os::unix::fs::PermissionsExt as _;
+                                    let mode = std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+                                    assert_eq!(mode, 0o700, "{} is open to others", path.display());
+                                }
+                                path.to_path_buf()
+                            })
+                            .collect()
+                    })
+                })
+                .collect();
+            threads.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        let mut all: Vec<&PathBuf> = folders.iter().flatten().collect();
+        let count = all.len();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), count, "callers shared a folder");
+        // Each folder is the caller's for as long as it holds it, and gone after.
+        assert!(all.iter().all(|dir| !dir.exists()), "stand-in folders are left behind");
     }
 
     /// Issue 24, item 9: whatever clang-sys or bindgen panics on becomes an error of one line.
