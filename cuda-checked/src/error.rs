@@ -11,6 +11,31 @@ pub trait Code: Copy + PartialEq + fmt::Debug + Send + Sync + 'static {
     fn describe(self) -> (String, String);
 }
 
+/// What the checks take: a code, or a code that may be dropped (`cuda_sys::launch::Status`, what
+/// `launch!` and cudart-sys's `cpp` functions give), so `check_cuda!(launch!(...))` and
+/// `check_cuda!(cudaFree(p))` read as `checkRuntime(...)` does in C++.
+pub trait IntoCode {
+    /// The code.
+    type Code: Code;
+    fn into_code(self) -> Self::Code;
+}
+
+impl<C: Code> IntoCode for C {
+    type Code = C;
+    #[inline]
+    fn into_code(self) -> C {
+        self
+    }
+}
+
+impl<C: Code> IntoCode for cuda_sys::launch::Status<C> {
+    type Code = C;
+    #[inline]
+    fn into_code(self) -> C {
+        self.code()
+    }
+}
+
 /// A failed call: its code, the library's name and text for it, the call as written and
 /// where it was, and the library's log of it when there is one (NVRTC's program log). Boxed, so a `Result<(), CallError<_>>` is one pointer wide. The texts are
 /// copies: a library may reuse the buffer it returned them in.

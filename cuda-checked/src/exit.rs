@@ -3,7 +3,7 @@
 //! error as `fn main() -> Result` prints it and exit with status 1. No panic: no backtrace, no
 //! unwinding across C frames.
 
-use crate::{CallError, Code};
+use crate::{CallError, Code, IntoCode};
 
 impl<C: Code> CallError<C> {
     /// Prints `Error: ` and the error (what `fn main()` returning it would print) on stderr,
@@ -16,7 +16,7 @@ impl<C: Code> CallError<C> {
 }
 
 /// `checkCudaErrors(call)`: `call` is a `CUresult` or a `cudaError_t` (as helper_cuda.h's
-/// template takes either); on failure, [`CallError::exit`]. A statement: it gives `()`.
+/// template takes either), or a `Status` of one (`launch!`'s); on failure, [`CallError::exit`]. A statement: it gives `()`.
 ///
 /// ```no_run
 /// use cuda_checked::checkCudaErrors;
@@ -68,14 +68,15 @@ macro_rules! check_cuda_or_exit {
 
 /// The body of `checkCudaErrors!`, for either API's code.
 #[doc(hidden)]
-pub fn __checked<C: Code>(
+pub fn __checked<C: IntoCode>(
     code: C,
     op: &'static str,
     file: &'static str,
     line: u32,
     column: u32,
-) -> Result<(), CallError<C>> {
-    if code == C::SUCCESS {
+) -> Result<(), CallError<C::Code>> {
+    let code = code.into_code();
+    if code == <C::Code as Code>::SUCCESS {
         Ok(())
     } else {
         Err(CallError::new(code, op, file, line, column))

@@ -40,9 +40,10 @@
 //! }
 //! ```
 //!
-//! It takes an expression of type `CUresult` and nothing else:
+//! It takes an expression of type `CUresult` (or a `Status` of one, as `launch!` gives) and
+//! nothing else:
 //!
-//! ```compile_fail,E0308
+//! ```compile_fail,E0277
 //! use cuda_checked::check_driver;
 //! let _ = check_driver!(0u32);
 //! ```
@@ -74,7 +75,7 @@ pub use cuda_sys as sys;
 #[cfg(feature = "runtime")]
 pub use cudart_sys as rt;
 pub use driver::{DriverError, DriverResult};
-pub use error::{CallError, Code};
+pub use error::{CallError, Code, IntoCode};
 #[doc(hidden)]
 pub use exit::__checked;
 #[cfg(feature = "nccl")]
@@ -285,7 +286,7 @@ macro_rules! check_cublaslt {
 macro_rules! __check {
     ($code:ty, $call:expr) => {{
         $crate::__loader::clear_last_failure();
-        let code: $code = $call;
+        let code: $code = $crate::IntoCode::into_code($call);
         if code == <$code as $crate::Code>::SUCCESS {
             ::core::result::Result::<(), $crate::CallError<$code>>::Ok(())
         } else {
