@@ -152,7 +152,8 @@ fn write_log(f: &mut fmt::Formatter<'_>, log: Option<&str>) -> fmt::Result {
     }
 }
 
-/// The format of the C++ samples' `checkDriver`/`checkRuntime` macros:
+/// The shape of the C++ course's `checkDriver`/`checkRuntime` lines (one space where they have
+/// two; `checkDriver!`/`checkRuntime!` print their exact bytes):
 /// `FILE:LINE OP failed. \n code = NAME, message = TEXT`, then ` log:` and the log's lines if
 /// there is one.
 impl<C: Code> fmt::Display for CallError<C> {

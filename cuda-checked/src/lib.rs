@@ -19,16 +19,21 @@
 //! }
 //! ```
 //!
-//! A failure reads as the C++ `checkDriver` macro's does:
+//! A failure reads, in the error's own format (the shape of the C++ course's `checkDriver`
+//! line, not its bytes):
 //!
 //! ```text
 //! src/main.rs:12 cuMemAlloc(&mut ptr, 100) failed.
 //!  code = CUDA_ERROR_INVALID_CONTEXT, message = invalid device context
 //! ```
 //!
-//! Where `?` cannot go (`Drop`, callbacks, threads), `checkCudaErrors!` (either API),
-//! `check_driver_or_exit!` and `check_cuda_or_exit!` print the same message and exit with 1, as
-//! helper_cuda.h's `checkCudaErrors` does.
+//! Where `?` cannot go (`Drop`, callbacks, threads), `check_driver_or_exit!` and
+//! `check_cuda_or_exit!` print that message and exit with 1.
+//!
+//! The C++'s own check macros are here too, printing the C++'s bytes: `checkDriver!` and
+//! `checkRuntime!` of the TensorRT course (print to standard output, give `false`, the program
+//! goes on) and `checkCudaErrors!` of NVIDIA's samples (`CUDA error at FILE:LINE
+//! code=N(NAME) "VAL"`, exits 1), for either API.
 //!
 //! The macro does not hide `unsafe`: a raw call stays in an `unsafe` block, as in any FFI code.
 //!
@@ -48,6 +53,8 @@
 //! let _ = check_driver!(0u32);
 //! ```
 
+#[doc(hidden)]
+pub mod course;
 #[cfg(feature = "cublas")]
 mod cublas;
 mod driver;

@@ -135,6 +135,22 @@ fn results_cpp_drops_may_be_dropped() {
     }
 }
 
+/// `kernel<<<grid, block, 0, nullptr>>>(...)` and `<<<grids, blocks>>>` with `int`s, as a
+/// statement: without a runtime the launch fails, which the value form shows.
+#[cfg(cuda_ge = "12.9")]
+#[test]
+fn launches_read_as_cpps() {
+    runtime_missing();
+    let kernel: Kernel<(*mut f32, i32), cudaKernel_t> = unsafe { Kernel::new(null_mut()) };
+    let (grids, blocks, n): (i32, i32, i32) = (4, 256, 1000);
+    let data: *mut f32 = null_mut();
+    unsafe {
+        launch!(kernel<<<grids, blocks, 0, nullptr>>>(data, n));
+        launch!(kernel<<<dim3::from((grids, 2)), blocks>>>(data, n));
+        assert_ne!(launch!(kernel<<<grids, blocks, 0, null_mut()>>>(data, n)), cudaSuccess);
+    }
+}
+
 #[test]
 fn the_occupancy_search_rejects_null_as_the_header_does() {
     let (mut grid, mut block) = (0, 0);

@@ -286,13 +286,13 @@ impl<Args, F: Copy> Kernel<Args, F> {
         grid: [u32; 3],
         block: [u32; 3],
         shared_mem: usize,
-        stream: CUstream,
+        stream: impl Into<CUstream>,
         params: *mut *mut c_void,
     ) -> Status<F::Result>
     where
         F: Launch<Api>,
     {
-        Status(unsafe { self.function.launch(grid, block, shared_mem, stream, params) })
+        Status(unsafe { self.function.launch(grid, block, shared_mem, stream.into(), params) })
     }
 }
 
@@ -331,8 +331,9 @@ impl Launch<Driver> for CUfunction {
 /// `launch!(...) == cudaSuccess`.
 ///
 /// `grid` and `block` are anything [`Dims`] takes, integers of any type (`int grids` too);
-/// `shmem` (bytes, default 0, any integer type) and `stream` (default the null stream) may be
-/// left out as in C++. A negative or too large size fails the launch with the API's error, as
+/// `shmem` (bytes, default 0, any integer type) and `stream` (default the null stream; a
+/// stream, or anything that converts into one, such as cudart-sys's `nullptr`) may be left out
+/// as in C++. A negative or too large size fails the launch with the API's error, as
 /// C++'s conversion of it does, never a wrapped launch that runs. The arguments are
 /// expressions: each is converted to the kernel's declared parameter type and kept in a local
 /// for the launch. At most [`MAX_PARAMS`] arguments.
