@@ -89,7 +89,9 @@ impl<T> Entry for *mut T {
 #[derive(Debug, Clone, Copy)]
 pub enum Runtime {}
 
-#[cfg(cuda_ge = "12.9")]
+/// (`cudaLaunchKernel` takes a `cudaKernel_t` where `cuda_runtime_api.h` has the library
+/// functions that give one, from CUDA 12.8.)
+#[cfg(cuda_ge = "12.8")]
 impl launch::Launch<Runtime> for cudaKernel_t {
     type Result = cudaError_t;
     unsafe fn launch(
