@@ -175,13 +175,18 @@ impl SampleCode for cublas_sys::cublasStatus_t {
     }
 }
 
+/// The call as C's `#op` spells it: on one line (Rust's `stringify!` breaks a long one).
+fn one_line(op: &str) -> String {
+    op.lines().map(str::trim).collect::<Vec<_>>().join(" ")
+}
+
 /// The course's driver line (`__check_cuda_driver`'s `printf`).
 pub fn driver<C: Code>(error: &CallError<C>) -> String {
     format!(
         "{}:{}  {} failed. \n  code = {}, message = {}\n",
         error.file(),
         error.line(),
-        error.op(),
+        one_line(error.op()),
         error.name(),
         error.message()
     )
@@ -201,7 +206,7 @@ pub fn samples<C: SampleCode>(error: &CallError<C>) -> String {
         error.line(),
         error.code().number() as i32,
         error.name(),
-        error.op()
+        one_line(error.op())
     )
 }
 

@@ -245,6 +245,69 @@ macro_rules! c_ints {
 }
 c_ints!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 
+/// C++'s `sizeof(T)`, as C++ computes with it: `n * sizeof::<f32>()` with an `int n` is a size
+/// any function here takes (C++ converts `n` to `size_t`; here a negative `n` stays negative,
+/// so the call refuses it rather than wrapping it into a huge size). Alone, it is a `size_t`.
+pub const fn sizeof<T>() -> SizeOf {
+    SizeOf(core::mem::size_of::<T>())
+}
+
+/// `sizeof(T)`'s value (see [`sizeof`]): multiplied by an integer of any type, it gives the
+/// size in that type's sign (`i64` for a signed one, `usize` for an unsigned one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SizeOf(pub usize);
+
+impl Size for SizeOf {
+    fn size(self) -> Option<usize> {
+        Some(self.0)
+    }
+    fn cpp(self) -> usize {
+        self.0
+    }
+}
+
+impl<'a> PrintfArg<'a> for SizeOf {
+    fn printf_arg(self) -> PrintfValue<'a> {
+        PrintfArg::printf_arg(self.0)
+    }
+}
+
+macro_rules! sizeof_times {
+    ($product:ty: $($t:ty),*) => {$(
+        impl core::ops::Mul<SizeOf> for $t {
+            type Output = $product;
+            #[allow(clippy::cast_possible_wrap, clippy::cast_lossless)]
+            fn mul(self, size: SizeOf) -> $product {
+                (self as $product).wrapping_mul(size.0 as $product)
+            }
+        }
+        impl core::ops::Mul<$t> for SizeOf {
+            type Output = $product;
+            fn mul(self, n: $t) -> $product {
+                n * self
+            }
+        }
+    )*};
+}
+sizeof_times!(i64: i8, i16, i32, i64, isize);
+sizeof_times!(usize: u8, u16, u32, u64, usize);
+
+/// `cudaGetErrorName` of a code or of a [`Status`] (`cudaGetErrorName(cudaMalloc(&p, n))`).
+///
+/// # Safety
+/// As [`cudaGetErrorName`](crate::cudaGetErrorName).
+pub unsafe fn cudaGetErrorName(error: impl Into<cudaError_t>) -> *const c_char {
+    unsafe { crate::cudaGetErrorName(error.into()) }
+}
+
+/// `cudaGetErrorString` of a code or of a [`Status`].
+///
+/// # Safety
+/// As [`cudaGetErrorString`](crate::cudaGetErrorString).
+pub unsafe fn cudaGetErrorString(error: impl Into<cudaError_t>) -> *const c_char {
+    unsafe { crate::cudaGetErrorString(error.into()) }
+}
+
 // ---- The C functions with a `void*` or a size, as C++ calls them ----
 
 /// A parameter's type in [`calls!`], by its kind.

@@ -118,6 +118,24 @@ fn sizes_take_any_integer_and_a_negative_copy_is_invalid() {
     assert!(p.is_null());
 }
 
+/// `n * sizeof(float)` with an `int n`, as C++ writes it: no cast; a negative `n` stays negative.
+#[test]
+fn sizeof_times_any_integer() {
+    runtime_missing();
+    let n: i32 = 3;
+    let u: usize = 3;
+    assert_eq!(n * sizeof::<f32>(), 12i64);
+    assert_eq!(sizeof::<f64>() * u, 24usize);
+    assert_eq!(-n * sizeof::<f32>(), -12i64);
+    let (d, h): (*mut f32, *const f32) = (null_mut(), null_mut());
+    unsafe {
+        assert_eq!(cudaMemcpy(d, h, -n * sizeof::<f32>(), cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+        let code = cudaFree(d);
+        assert!(!cudaGetErrorName(code).is_null() && !cudaGetErrorString(code).is_null());
+        assert!(!cudaGetErrorString(cudaErrorInvalidValue).is_null());
+    }
+}
+
 /// Item 4 of issue 32: C++ drops these results (`cudaFree(p);`), and so may a port; the raw
 /// functions the module re-exports keep `#[must_use]` (this file denies unused_must_use).
 #[test]
