@@ -53,7 +53,7 @@ if [[ " $sections " == *" lessons "* ]]; then
     while read -r -u 3 lesson sources flags how _; do
         [ "$flags" = "-" ] && flags=""
         srcs=()
-        for s in $sources; do srcs+=("$here/cpp/$s"); done
+        for s in ${sources//,/ }; do srcs+=("$here/cpp/$s"); done
         # shellcheck disable=SC2086
         step "nvcc $lesson" "$out/$lesson.build.txt" nvcc -O2 -std=c++17 -arch="${NVCC_ARCH:-sm_90}" \
             -o "$out/bin/$lesson" "${srcs[@]}" $flags
