@@ -8,7 +8,7 @@ use std::fmt;
 
 use nvrtc_sys::*;
 
-use crate::prepare::{PRELUDE, PRELUDE_NAME, STAND_INS};
+use crate::prepare::{HOST_ONLY, STAND_IN, STAND_INS};
 
 /// A GPU architecture as NVRTC names them: `sm_90` (a CUBIN for it), `compute_80` (PTX, which
 /// the driver compiles for any newer GPU), `sm_90a` (a CUBIN for exactly 9.0's features).
@@ -166,15 +166,15 @@ impl Program<'_> {
         };
         let source = c(self.text, "the source")?;
         let name = c(self.name, "the file name")?;
-        let mut header_names: Vec<CString> = vec![c(PRELUDE_NAME, "")?];
-        let mut header_texts: Vec<CString> = vec![c(PRELUDE, "")?];
-        for stand_in in STAND_INS.iter().chain(crate::prepare::HOST_ONLY) {
+        let mut header_names: Vec<CString> = Vec::new();
+        let mut header_texts: Vec<CString> = Vec::new();
+        for stand_in in STAND_INS.iter().chain(HOST_ONLY) {
             header_names.push(c(stand_in, "")?);
-            header_texts.push(c("", "")?);
+            header_texts.push(c(STAND_IN, "")?);
         }
         let names: Vec<CString> =
             self.names.iter().map(|n| c(n, "the kernel name")).collect::<Result<_, _>>()?;
-        let mut options: Vec<CString> = vec![c(&format!("--pre-include={PRELUDE_NAME}"), "")?];
+        let mut options: Vec<CString> = Vec::new();
         if let Some(arch) = arch {
             options.push(c(&format!("--gpu-architecture={arch}"), "the architecture")?);
         }

@@ -5,9 +5,8 @@
 //! Each cut is noted. What cannot be read (an unclosed brace, comment or string) is an error
 //! that names its line.
 
-/// The headers a `.cu` includes that NVRTC needs nothing from, given to it empty: device code
-/// has `printf`, the math functions and the runtime's device API built in. (`namespace std`
-/// exists for a `using namespace std;` after them, as it does after nvcc's own includes.)
+/// The headers a `.cu` includes that NVRTC needs nothing from, given to it as [`STAND_IN`]:
+/// device code has `printf`, the math functions and the runtime's device API built in.
 pub const STAND_INS: &[&str] = &[
     "cuda_runtime.h",
     "cuda_runtime_api.h",
@@ -61,10 +60,9 @@ pub const HOST_ONLY: &[&str] = &[
     "unistd.h",
 ];
 
-/// What every compile sees first (NVRTC's `--pre-include`): `namespace std` declared.
-pub const PRELUDE_NAME: &str = "cu_kernels_prelude.h";
-/// The prelude's text.
-pub const PRELUDE: &str = "namespace std {}\n";
+/// The text each stood-in header has: `namespace std` declared, for a `using namespace std;`
+/// after it, as after nvcc's own includes.
+pub const STAND_IN: &str = "namespace std {}\n";
 
 /// A `.cu` as NVRTC will compile it.
 #[derive(Debug, Clone, PartialEq, Eq)]

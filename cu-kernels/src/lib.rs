@@ -39,7 +39,7 @@
 //! The `.cu` path is relative to the crate's folder (`CARGO_MANIFEST_DIR`); a change to the file
 //! rebuilds the crate.
 
-use std::ffi::{c_void, CString};
+use std::ffi::c_void;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
@@ -51,6 +51,15 @@ pub use cu_kernels_macros::kernels;
 use cuda_sys::launch::{KernelArgs, Status};
 use cuda_sys::CUstream;
 use cudart_sys::*;
+
+// The library and kernel handles: the Runtime API's from CUDA 12.8's headers; before them there
+// are none to load (see `LoadError::Unsupported`), and these stand in.
+#[cfg(cuda_ge = "12.8")]
+use cudart_sys::{cudaKernel_t as KernelHandle, cudaLibrary_t as LibraryHandle};
+#[cfg(not(cuda_ge = "12.8"))]
+type KernelHandle = *mut c_void;
+#[cfg(not(cuda_ge = "12.8"))]
+type LibraryHandle = *mut c_void;
 
 /// One compiled image of a `.cu`: a CUBIN for an architecture, or PTX (with its NUL).
 #[derive(Debug, Clone, Copy)]
@@ -75,6 +84,7 @@ pub struct Module {
     file: &'static str,
     images: &'static [Image],
     names: &'static [&'static str],
+    #[cfg_attr(not(cuda_ge = "12.8"), allow(dead_code))] // (nothing loads before 12.8)
     lowered: &'static [&'static str],
     source: Option<Source>,
     notes: &'static [&'static str],
@@ -85,8 +95,8 @@ pub struct Module {
 /// A loaded library and its kernels, in the order of the names.
 struct Loaded {
     #[allow(dead_code)] // kept loaded for the program's life, as nvcc's modules are
-    library: cudaLibrary_t,
-    kernels: Vec<cudaKernel_t>,
+    library: LibraryHandle,
+    kernels: Vec<KernelHandle>,
 }
 
 // SAFETY: library and kernel handles are usable from any thread (the runtime takes the device
@@ -151,7 +161,7 @@ impl Module {
     }
 
     /// The handle of kernel `index`, loading first; on failure its code.
-    fn kernel(&self, index: usize) -> Result<cudaKernel_t, cudaError_t> {
+    fn kernel(&self, index: usize) -> Result<KernelHandle, cudaError_t> {
         match self.loaded() {
             Ok(loaded) => Ok(loaded.kernels[index]),
             Err(error) => {
@@ -231,7 +241,7 @@ impl Module {
         })?;
         let mut kernels = Vec::with_capacity(lowered.len());
         for name in &lowered {
-            let name = CString::new(name.as_str()).expect("NVRTC's lowered names have no NUL");
+            let name = std::ffi::CString::new(name.as_str()).expect("NVRTC's lowered names have no NUL");
             let mut kernel: cudaKernel_t = std::ptr::null_mut();
             cuda("cudaLibraryGetKernel", unsafe {
                 cudaLibraryGetKernel(&mut kernel, library, name.as_ptr())
@@ -245,6 +255,7 @@ impl Module {
 /// The image for a device of compute capability `major.minor`: a CUBIN of its major at or
 /// below its minor (an `a` one only for exactly it), else the newest PTX at or below it, else
 /// the first image, for the runtime to refuse as it refuses nvcc's (no kernel image).
+#[cfg_attr(not(cuda_ge = "12.8"), allow(dead_code))]
 fn best_image(images: &[Image], major: u32, minor: u32) -> Option<&Image> {
     let device = major * 10 + minor;
     let cubin = images
@@ -368,10 +379,12 @@ impl<Args: KernelArgs> CuKernel<Args> {
     }
 
     /// The loaded kernel as libcuda-sys's typed handle, for the Runtime API's calls on kernels
-    /// (`cudaFuncGetAttributes`, the occupancy calculator), loading first.
+    /// (`cudaFuncGetAttributes`, the occupancy calculator), loading first. (CUDA 12.8 headers
+    /// and later, which have `cudaKernel_t`.)
     ///
     /// # Errors
     /// Why it could not be loaded.
+    #[cfg(cuda_ge = "12.8")]
     pub fn kernel(&self) -> Result<cuda_sys::launch::Kernel<Args, cudaKernel_t>, LoadError> {
         let loaded = self.module.loaded().map_err(Clone::clone)?;
         // SAFETY: `Args` are this kernel's parameters (`__new`'s contract).
@@ -406,7 +419,7 @@ impl<Args> std::fmt::Debug for CuKernel<Args> {
 
 #[cfg(cuda_ge = "12.8")]
 fn launch(
-    kernel: cudaKernel_t,
+    kernel: KernelHandle,
     grid: [u32; 3],
     block: [u32; 3],
     shared_mem: usize,
@@ -424,7 +437,7 @@ fn launch(
 
 #[cfg(not(cuda_ge = "12.8"))]
 fn launch(
-    _: cudaKernel_t,
+    _: KernelHandle,
     _: [u32; 3],
     _: [u32; 3],
     _: usize,

@@ -54,6 +54,7 @@ fn compiled_at_build_time_where_nvrtc_was_there() {
 }
 
 /// With no GPU, loading fails on the runtime's own call, and the launch returns its code.
+#[cfg(cuda_ge = "12.8")]
 #[test]
 fn without_a_gpu_the_launch_fails_with_the_runtimes_error() {
     let error = scale.load().unwrap_err();
@@ -72,4 +73,19 @@ fn without_a_gpu_the_launch_fails_with_the_runtimes_error() {
         assert_eq!(launch!(scale<<<1, 32, 0, nullptr>>>(x, 2.0, n)), *code);
         assert_eq!(launch!(fill_int<<<(n + 31) / 32, 32>>>(std::ptr::null_mut(), 7, n)), *code);
     }
+}
+
+/// Headers older than CUDA 12.8 have no `cudaLibraryLoadData`: loading says so, and the launch
+/// returns `cudaErrorNotSupported`.
+#[cfg(not(cuda_ge = "12.8"))]
+#[test]
+fn before_12_8_loading_says_the_headers_are_too_old() {
+    let error = scale.load().unwrap_err();
+    assert!(matches!(error, LoadError::Unsupported { .. }), "{error}");
+    assert!(
+        error.to_string().contains("cudaLibraryLoadData, which cuda_runtime_api.h has from CUDA 12.8"),
+        "{error}"
+    );
+    let n: c_int = 1;
+    unsafe { assert_eq!(launch!(scale<<<1, 32>>>(std::ptr::null_mut(), 2.0, n)), cudaErrorNotSupported) };
 }
