@@ -5,15 +5,14 @@
 
 use cu_kernels_compile::{for_device, prepare, Arch, Error, Program};
 
-fn scale_cu() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../cu-kernels/tests/kernels/scale.cu"))
-        .unwrap()
-}
+/// cu-kernels' test kernels, compiled into this test (so that it runs where it was not built).
+const SCALE_CU: &str = include_str!("../../cu-kernels/tests/kernels/scale.cu");
+const BROKEN_CU: &str = include_str!("../../cu-kernels/tests/kernels/broken.cu");
 
 #[test]
 #[ignore = "needs NVRTC (a toolkit's or NVIDIA's wheel, as nvrtc-sys finds it); CI runs it"]
 fn a_cu_with_host_code_compiles_for_the_device_and_gives_lowered_names() {
-    let prepared = prepare("scale.cu", &scale_cu()).unwrap();
+    let prepared = prepare("scale.cu", SCALE_CU).unwrap();
     let names = ["scale", "fill<int>"];
     let program = Program { name: "scale.cu", text: &prepared.text, names: &names, options: &[] };
     let (arch, compiled) = for_device(&program, 9, 0).expect("NVRTC compiles it");
@@ -31,12 +30,7 @@ fn a_cu_with_host_code_compiles_for_the_device_and_gives_lowered_names() {
 #[test]
 #[ignore = "needs NVRTC (a toolkit's or NVIDIA's wheel, as nvrtc-sys finds it); CI runs it"]
 fn a_compile_error_is_nvrtcs_log_naming_the_file_and_line() {
-    let source = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../cu-kernels/tests/kernels/broken.cu"
-    ))
-    .unwrap();
-    let prepared = prepare("kernels/broken.cu", &source).unwrap();
+    let prepared = prepare("kernels/broken.cu", BROKEN_CU).unwrap();
     let program =
         Program { name: "kernels/broken.cu", text: &prepared.text, names: &["broken"], options: &[] };
     match program.compile(Some(Arch::parse("sm_90").unwrap())) {

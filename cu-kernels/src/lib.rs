@@ -3,15 +3,17 @@
 //! `.cu` file, unchanged, and declares each kernel's parameters once, and `launch!` (libcuda-sys's,
 //! re-exported by `cudart_sys::cpp`) launches it as `<<<>>>` does:
 //!
-//! ```ignore
+//! ```no_run
 //! use std::ffi::c_int;
 //! use cudart_sys::cpp::*;
 //!
 //! // __global__ void sum_kernel(float* array, int n, float* output), in C++, with C++'s name
-//! cu_kernels::kernels!("kernels/reduce-sum.cu", arch = ["sm_80", "sm_90"],
+//! cu_kernels::kernels!("examples/reduce-sum.cu", arch = ["sm_80", "sm_90"],
 //!     fn sum_kernel(array: *mut f32, n: c_int, output: *mut f32));
 //!
-//! unsafe { launch!(sum_kernel<<<grid_size, block_size, block_size * 4, nullptr>>>(array, n, output)) };
+//! # let (grid_size, block_size, n): (c_int, c_int, c_int) = (1, 128, 100);
+//! # let (array, output): (*mut f32, *mut f32) = (nullptr.into(), nullptr.into());
+//! unsafe { launch!(sum_kernel<<<grid_size, block_size, block_size * sizeof::<f32>(), nullptr>>>(array, n, output)) };
 //! ```
 //!
 //! - **C++ names.** Each kernel is found by its C++ name through an NVRTC

@@ -15,7 +15,6 @@ use cudart_sys::cpp::*;
 kernels!("kernels/course/atomic.cu", arch = ["sm_80", "sm_90"],
     fn launch_keep_item_kernel(input_array: *mut f32, input_size: c_int, threshold: f32, output_array: *mut f32, output_capacity: c_int));
 
-// ANCHOR: launch
 // atomic.cu's host function.
 unsafe fn launch_keep_item(
     input_array: *mut f32,
@@ -31,7 +30,6 @@ unsafe fn launch_keep_item(
         input_array, input_size, threshold, output_array, output_capacity
     ));
 }
-// ANCHOR_END: launch
 
 fn main() {
     unsafe {

@@ -14,7 +14,6 @@ use cudart_sys::cpp::*;
 kernels!("kernels/course/reduce-sum.cu", arch = ["sm_80", "sm_90"],
     fn sum_kernel(array: *mut f32, n: c_int, output: *mut f32));
 
-// ANCHOR: launch
 // reduce-sum.cu's host function.
 unsafe fn launch_reduce_sum(array: *mut f32, n: c_int, output: *mut f32) {
     let nthreads: c_int = 512;
@@ -32,7 +31,6 @@ unsafe fn launch_reduce_sum(array: *mut f32, n: c_int, output: *mut f32) {
     // block_size floats of dynamic shared memory, the kernel's `extern __shared__ float cache[]`.
     launch!(sum_kernel<<<grid_size, block_size, block_size * sizeof::<f32>(), nullptr>>>(array, n, output));
 }
-// ANCHOR_END: launch
 
 fn main() {
     unsafe {

@@ -17,13 +17,11 @@ kernels!(
     fn demo2_kernel();
 );
 
-// ANCHOR: launch
 // shared-memory.cu's host function: 12 bytes of dynamic shared memory for demo1.
 unsafe fn launch() {
     launch!(demo1_kernel<<<1, 1, 12, nullptr>>>());
     launch!(demo2_kernel<<<2, 5, 0, nullptr>>>());
 }
-// ANCHOR_END: launch
 
 fn main() {
     unsafe {

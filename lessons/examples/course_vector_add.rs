@@ -14,7 +14,6 @@ use cudart_sys::cpp::*;
 kernels!("kernels/course/vector-add.cu", arch = ["sm_80", "sm_90"],
     fn vector_add_kernel(a: *const f32, b: *const f32, c: *mut f32, ndata: c_int));
 
-// ANCHOR: launch
 // kernel.cu's host function.
 unsafe fn vector_add(a: *const f32, b: *const f32, c: *mut f32, ndata: c_int) {
     let nthreads: c_int = 512;
@@ -38,7 +37,6 @@ unsafe fn vector_add(a: *const f32, b: *const f32, c: *mut f32, ndata: c_int) {
         );
     }
 }
-// ANCHOR_END: launch
 
 fn main() {
     unsafe {
