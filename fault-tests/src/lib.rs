@@ -31,6 +31,7 @@ pub const FAKES: &[(&str, &[&str])] = &[
     ("libfake_null_error_text.so", &["NULL_ERROR_TEXT"]),
     ("libfake_runtime.so", &["RUNTIME"]),
     ("libfake_runtime_marker.so", &["RUNTIME", "CTOR_MARKER"]),
+    ("libfake_runtime_absurd_occupancy.so", &["RUNTIME", "ABSURD_OCCUPANCY"]),
 ];
 
 /// A fake built from `fakes/driver.c` (see [`FAKES`]): `libfake_old.so`, ...
