@@ -142,10 +142,15 @@ fn sizeof_times_any_integer() {
 fn results_cpp_drops_may_be_dropped() {
     runtime_missing();
     let p: *mut f32 = null_mut();
+    let event: cudaEvent_t = null_mut();
     unsafe {
         cudaFree(p);
         cudaFreeHost(p);
         cudaMemset(p, 0, 4);
+        cudaDeviceSynchronize(); // a call whose result is only a status
+        cudaSetDevice(0);
+        cudaEventRecord!(event);
+        cudaGetLastError();
         let status = cudaFree(p);
         assert_eq!(status.code(), cudaErrorSharedObjectInitFailed);
         let code: cudaError_t = status.into();
