@@ -17,6 +17,9 @@
                                               algbw, busbw and time ratios to REF with 95% CIs
     analyse.py compile DIR REF NAME...        NVRTC compile (and load) times in ms: ratios to
                                               REF with 95% confidence intervals
+    analyse.py launch FILE                    kernel launches (`launch WHO NS` rows) against
+                                              nvcc's, and the first launch's times
+                                              (`first-launch|first-process WHO MS` rows)
 
 `rounds` reads DIR/NAME.R.txt (R = 1, 2, ...), each a table of `SIZE UNIT H2D D2H` rows in
 GB/s, one per program per round. Each round ran every program once, in the order `order`
@@ -527,6 +530,34 @@ def compile_times(work, ref, names):
             print(line)
 
 
+def launch(path):
+    """The launch section: ns per launch of each program against nvcc's <<<>>> (one run each, each
+    figure a median of 7 rounds), and the first launch (main to done, process start to end) as
+    the median of the runs of each; the goals of issue 32: within 1.05x and 1.2x of C++."""
+    per, first = {}, {}
+    for line in open(path):
+        f = line.split()
+        if len(f) != 3 or line.startswith("#"):
+            continue
+        kind, who, value = f
+        if kind == "launch":
+            per[who] = float(value)
+        elif kind in ("first-launch", "first-process"):
+            first.setdefault((kind, who), []).append(float(value))
+    ref = per.get("nvcc") or fail(f"{path}: no `launch nvcc` line")
+    print(f"{'launch of an empty kernel':32} {'ns/launch':>10} {'vs nvcc':>8}")
+    for who, ns in per.items():
+        goal = "" if who == "nvcc" else ("  within 1.05x" if ns <= 1.05 * ref else "  NOT within 1.05x")
+        print(f"{who:32} {ns:10.1f} {ns / ref:8.3f}{goal}")
+    for kind, what in (("first-launch", "main to the first launch done"), ("first-process", "process start to end")):
+        c, rust = first.get((kind, "nvcc")), first.get((kind, "rust"))
+        if not c or not rust:
+            fail(f"{path}: no {kind} lines of both programs")
+        mc, mr = statistics.median(c), statistics.median(rust)
+        goal = "within 1.2x" if mr <= 1.2 * mc else "NOT within 1.2x"
+        print(f"{what:32} nvcc {mc:8.2f} ms, rust {mr:8.2f} ms ({len(rust)} runs each, medians): {mr / mc:.3f}  {goal}")
+
+
 def main(argv):
     if len(argv) >= 3 and argv[0] == "order":
         order(int(argv[1]), int(argv[2]))
@@ -547,6 +578,8 @@ def main(argv):
             of = rest[i + 1] if i + 1 < len(rest) else fail("--of needs a program")
             rest = rest[:i] + rest[i + 2:]
         gemm(argv[1], argv[2], rest + ([of] if of else []), of)
+    elif len(argv) == 2 and argv[0] == "launch":
+        launch(argv[1])
     elif len(argv) >= 4 and argv[0] == "compile":
         compile_times(argv[1], argv[2], argv[3:])
     else:

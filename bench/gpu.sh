@@ -23,6 +23,12 @@
 #                      NCCL backend), and all_reduce.rs on torch's own libnccl where torch brings
 #                      one; $ALLREDUCE_ROUNDS (3) rounds, unpinned (NCCL runs threads of its own);
 #                      needs python3 with torch. Not in the default list: name it.
+#   launch             an empty kernel (launch.cu): nvcc's <<<>>> (nvcc -arch=sm_90, from this
+#                      machine's toolkit) vs launch! of the same kernel through cu-kernels
+#                      (launch.rs, compiled at build time for sm_90): ns per launch, the median
+#                      of 7 rounds of 100000 launches, one run each; and the time to the first
+#                      launch, main to done and process start to end, $LAUNCH_RUNS (7) runs of
+#                      each, alternating. Needs nvcc. Not in the default list: name it.
 #   nvrtc              vectorAdd_kernel.cu compiled with NVRTC to CUBIN for this GPU and loaded,
 #                      10 times per run: nvrtc_compile.rs (nvrtc-sys) vs .c (-lnvrtc -lcuda),
 #                      $NVRTC_ROUNDS (6) rounds
@@ -40,7 +46,7 @@ bins=${1:-.gpu/bench}
 all="calls runtime-calls bandwidth runtime-bandwidth pinned-protocol nvrtc"
 sections=${*:-$all}
 for s in $sections; do
-    case " $all allreduce gemm " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
+    case " $all allreduce gemm launch " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
 done
 need() { # need SECTION BINARY...: the section's Rust binaries are in DIR
     local section=$1 b
@@ -59,6 +65,7 @@ need pinned-protocol pinned_copy pinned_copy_link
 need gemm gemm
 need allreduce all_reduce
 need nvrtc nvrtc_compile
+need launch launch
 bins=$(realpath "$bins")
 cuda=${CUDA_HOME:-/usr/local/cuda}
 export LD_LIBRARY_PATH="$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -94,6 +101,10 @@ case " $sections " in *" nvrtc "*)
     printf '#!/bin/sh\nexec %q %q\n' "$work/nvrtc_compile_c" "$(realpath "$here/../lessons/kernels/vectorAdd_kernel.cu")" \
         > "$work/nvrtc_compile_c.sh"
     chmod +x "$work/nvrtc_compile_c.sh" ;;
+esac
+case " $sections " in *" launch "*)
+    # -arch=sm_90: a CUBIN for the H200, as launch.rs embeds (no PTX JIT at the first launch).
+    "$cuda/bin/nvcc" -O2 -arch="${LAUNCH_ARCH:-sm_90}" -o "$work/launch_nvcc" "$here/launch.cu" ;;
 esac
 case " $sections " in *" gemm "*)
     # cuda_fp16.h, which cublas_api.h includes, needs CCCL's <nv/target>: include/cccl in CUDA 13.
@@ -242,6 +253,23 @@ print(next((l.split()[-1] for l in open("/proc/self/maps") if "libnccl" in l), "
     fi
     rounds "$work/allreduce" "$n" "${programs[@]}"
     python3 "$here/analyse.py" allreduce "$work/allreduce" torch "${names[@]}"
+}
+
+section_launch() {
+    local n=${LAUNCH_RUNS:-7} i t0 t1
+    echo "== kernel launch: an empty kernel, ns per launch (median of 7 rounds of 100000), one run each;"
+    echo "   time to the first launch, $n runs of each, alternating"
+    { "$work/launch_nvcc"; "$bins/launch"; } > "$work/launch.txt"
+    for i in $(seq "$n"); do
+        for program in "$work/launch_nvcc" "$bins/launch"; do
+            t0=$(date +%s%N)
+            "$program" first
+            t1=$(date +%s%N)
+            case $program in *nvcc) who=nvcc ;; *) who=rust ;; esac
+            awk -v who="$who" -v ns="$((t1 - t0))" 'BEGIN { printf "first-process %s %.3f\n", who, ns / 1e6 }'
+        done
+    done >> "$work/launch.txt"
+    python3 "$here/analyse.py" launch "$work/launch.txt"
 }
 
 section_nvrtc() {

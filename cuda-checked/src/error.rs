@@ -29,6 +29,26 @@ pub fn __check_code<C: Code>(code: C, site: &'static __Site) -> Result<(), CallE
     }
 }
 
+/// What the checks take: a code, or a code that may be dropped (`cuda_sys::launch::Status`, what
+/// `launch!` and cudart-sys's `cpp` functions give), so `check_cuda!(launch!(...))` and
+/// `check_cuda!(cudaFree(p))` read as `checkRuntime(...)` does in C++.
+/// Each library's code type has it (cuda-checked's table of libraries), and [`Status`] of any.
+///
+/// [`Status`]: cuda_sys::launch::Status
+pub trait IntoCode {
+    /// The code.
+    type Code: Code;
+    fn into_code(self) -> Self::Code;
+}
+
+impl<C: Code> IntoCode for cuda_sys::launch::Status<C> {
+    type Code = C;
+    #[inline]
+    fn into_code(self) -> C {
+        self.code()
+    }
+}
+
 /// A failed call: its code, the library's name and text for it, the call as written and
 /// where it was, and the library's log of it when there is one (NVRTC's program log). Boxed, so a `Result<(), CallError<_>>` is one pointer wide. The texts are
 /// copies: a library may reuse the buffer it returned them in.
@@ -128,7 +148,8 @@ fn write_log(f: &mut fmt::Formatter<'_>, log: Option<&str>) -> fmt::Result {
     }
 }
 
-/// The format of the C++ samples' `checkDriver`/`checkRuntime` macros:
+/// The shape of the C++ course's `checkDriver`/`checkRuntime` lines (one space where they have
+/// two; `checkDriver!`/`checkRuntime!` print their exact bytes):
 /// `FILE:LINE OP failed. \n code = NAME, message = TEXT`, then ` log:` and the log's lines if
 /// there is one.
 impl<C: Code> fmt::Display for CallError<C> {

@@ -1,5 +1,5 @@
-//! The exiting form of the checks, helper_cuda.h's `checkCudaErrors`: for the places `?`
-//! cannot go (`Drop`, `extern "C"` callbacks, thread entry points, constructors), print the
+//! The exiting form of the checks (helper_cuda.h's `checkCudaErrors!` is in `course`): for the
+//! places `?` cannot go (`Drop`, `extern "C"` callbacks, thread entry points, constructors), print the
 //! error as `fn main() -> Result` prints it and exit with status 1. No panic: no backtrace, no
 //! unwinding across C frames.
 
@@ -13,28 +13,6 @@ impl<C: Code> CallError<C> {
         eprintln!("Error: {self:?}");
         std::process::exit(1)
     }
-}
-
-/// `checkCudaErrors(call)`: `call` is a `CUresult` or a `cudaError_t` (as helper_cuda.h's
-/// template takes either); on failure, [`CallError::exit`]. A statement: it gives `()`.
-///
-/// ```no_run
-/// use cuda_checked::checkCudaErrors;
-/// use cuda_sys::*;
-///
-/// extern "C" fn on_host(_data: *mut std::ffi::c_void) {
-///     // No `?` in a callback the driver calls: check and exit instead.
-///     checkCudaErrors!(unsafe { cuCtxSynchronize() });
-/// }
-/// ```
-#[macro_export]
-macro_rules! checkCudaErrors {
-    ($call:expr $(,)?) => {
-        match $crate::__check!(@any $call) {
-            ::core::result::Result::Ok(()) => {}
-            ::core::result::Result::Err(error) => error.exit(),
-        }
-    };
 }
 
 /// `check_driver!(call)`, exiting on failure instead of returning the error.

@@ -19,7 +19,8 @@
 //! }
 //! ```
 //!
-//! A failure reads as the C++ `checkDriver` macro's does:
+//! A failure reads, in the error's own format (the shape of the C++ course's `checkDriver`
+//! line, not its bytes):
 //!
 //! ```text
 //! src/main.rs:12 cuMemAlloc(&mut ptr, 100) failed.
@@ -29,9 +30,13 @@
 //! Every library's error is [`CallError`] of its code ([`DriverError`], ...), and [`CudaError`]
 //! holds any of them.
 //!
-//! Where `?` cannot go (`Drop`, callbacks, threads), `checkCudaErrors!` (either API),
-//! `check_driver_or_exit!` and `check_cuda_or_exit!` print the same message and exit with 1, as
-//! helper_cuda.h's `checkCudaErrors` does.
+//! Where `?` cannot go (`Drop`, callbacks, threads), `check_driver_or_exit!` and
+//! `check_cuda_or_exit!` print that message and exit with 1.
+//!
+//! The C++'s own check macros are here too, printing the C++'s bytes: `checkDriver!` and
+//! `checkRuntime!` of the TensorRT course (print to standard output, give `false`, the program
+//! goes on) and `checkCudaErrors!` of NVIDIA's samples (`CUDA error at FILE:LINE
+//! code=N(NAME) "VAL"`, exits 1), for either API.
 //!
 //! The macro does not hide `unsafe`: a raw call stays in an `unsafe` block, as in any FFI code.
 //!
@@ -43,13 +48,16 @@
 //! }
 //! ```
 //!
-//! It takes an expression of type `CUresult` and nothing else:
+//! It takes an expression of type `CUresult` (or a `Status` of one, as `launch!` gives) and
+//! nothing else:
 //!
-//! ```compile_fail,E0308
+//! ```compile_fail,E0277
 //! use cuda_checked::check_driver;
 //! let _ = check_driver!(0u32);
 //! ```
 
+#[doc(hidden)]
+pub mod course;
 mod error;
 mod exit;
 #[cfg(feature = "nccl")]
@@ -74,7 +82,7 @@ pub use cudart_sys as rt;
 pub use curand_sys as __curand;
 #[doc(hidden)]
 pub use error::{__Site, __check_code};
-pub use error::{CallError, Code};
+pub use error::{CallError, Code, IntoCode};
 #[cfg(feature = "nccl")]
 pub use nccl_sys as nccl_raw;
 #[cfg(feature = "nvrtc")]
@@ -101,6 +109,15 @@ macro_rules! libraries {
             impl From<$error> for $code {
                 fn from(error: $error) -> Self {
                     error.code()
+                }
+            }
+
+            $(#[cfg($feature)])?
+            impl IntoCode for $code {
+                type Code = $code;
+                #[inline]
+                fn into_code(self) -> $code {
+                    self
                 }
             }
 
@@ -229,7 +246,7 @@ macro_rules! check_cuda {
 #[macro_export]
 macro_rules! check_nccl {
     ($call:expr $(,)?) => {
-        $crate::check_nccl!($call, ::core::ptr::null_mut())
+        $crate::__check!($crate::nccl_raw::ncclResult_t, $call).map_err($crate::NcclError::with_process_last_error)
     };
     ($call:expr, $comm:expr $(,)?) => {
         $crate::__check!($crate::nccl_raw::ncclResult_t, $call)
@@ -374,12 +391,12 @@ macro_rules! check_cublaslt {
 macro_rules! __check {
     ($code:ty, $call:expr) => {{
         $crate::__loader::clear_last_failure();
-        let code: $code = $call;
+        let code: $code = $crate::IntoCode::into_code($call);
         $crate::__check!(@site code, $call)
     }};
     (@any $call:expr) => {{
         $crate::__loader::clear_last_failure();
-        let code = $call;
+        let code = $crate::IntoCode::into_code($call);
         $crate::__check!(@site code, $call)
     }};
     (@site $code:ident, $call:expr) => {{

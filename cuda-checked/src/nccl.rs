@@ -10,6 +10,14 @@ use crate::NcclError;
 const LARGEST_LAST_ERROR: usize = 64 << 10;
 
 impl NcclError {
+    /// [`with_last_error`](Self::with_last_error) without a communicator (`check_nccl!(call)`):
+    /// safe, as NCCL's last error is the process's and a null `comm` is what NCCL documents.
+    #[must_use]
+    pub fn with_process_last_error(self) -> Self {
+        // SAFETY: a null communicator, which `ncclGetLastError` accepts.
+        unsafe { self.with_last_error(std::ptr::null_mut()) }
+    }
+
     /// The error with NCCL's last error after its message (`message; NCCL's last error: ...`),
     /// when NCCL gave the code and its `ncclGetLastError` gives a text that is not empty
     /// (`check_nccl!` calls it on failure). The loader's own failures, which NCCL never saw, stay

@@ -1,6 +1,7 @@
 //! The exiting checks (`checkCudaErrors!`, `check_driver_or_exit!`, `check_cuda_or_exit!`):
 //! each child test below fails one call and must end its process with status 1, having printed
-//! what `fn main() -> Result` would print for the same error, with no panic.
+//! helper_cuda.h's line (`checkCudaErrors!`) or what `fn main() -> Result` would print for the
+//! same error (the others), with no panic.
 #![cfg(not(feature = "link"))]
 
 use std::process::Command;
@@ -34,18 +35,15 @@ fn assert_exited_with(child: &str, expected: &str) {
 
 #[test]
 fn check_cuda_errors_prints_what_main_would_and_exits_1() {
-    // What `?` out of main prints for the same failure (same text, its own line and column).
+    // helper_cuda.h's line, then, as no driver was reached, why (what `?` out of main says).
     std::env::set_var(loader::LIBCUDA_PATH_VAR, NOWHERE);
     let error = check_driver!(unsafe { cuInit(0) }).unwrap_err();
-    let text = format!("{error:?}");
-    let (_, message) = text.split_once(' ').unwrap();
-    assert!(
-        message.starts_with("unsafe { cuInit(0) } failed. \n code = CUDA_ERROR_STUB_LIBRARY"),
-        "{message}"
-    );
+    let reason = loader::explain(error.code()).expect("no driver: the loader's reason");
     let (_, stderr) = run_child("child_check_cuda_errors");
-    assert!(stderr.starts_with("Error: ") && stderr.contains("tests/exit.rs:"), "{stderr}");
-    assert_exited_with("child_check_cuda_errors", &format!("{message}\n"));
+    let line = stderr.lines().next().unwrap_or_default();
+    assert!(line.starts_with("CUDA error at ") && line.contains("tests/exit.rs:"), "{stderr}");
+    assert!(line.ends_with(" code=34(CUDA_ERROR_STUB_LIBRARY) \"unsafe { cuInit(0) }\" "), "{stderr}");
+    assert_exited_with("child_check_cuda_errors", &format!("\" \n{reason}\n"));
 }
 
 #[test]
@@ -95,7 +93,7 @@ fn success_passes_through() {
 fn the_runtime_form_names_the_runtime_code() {
     assert_exited_with(
         "child_runtime",
-        "cudaErrorInvalidValue failed. \n code = cudaErrorInvalidValue, message = ",
+        " code=1(cudaErrorInvalidValue) \"cudart_sys::cudaErrorInvalidValue\" \n",
     );
 }
 
@@ -120,7 +118,7 @@ fn check_cuda_errors_never_reports_an_earlier_calls_symbol() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("CUDA_ERROR_NOT_FOUND failed."), "{stderr}");
+    assert!(stderr.contains("code=500(CUDA_ERROR_NOT_FOUND)"), "{stderr}");
     assert!(!stderr.contains("cuDeviceGetCount"), "an earlier call's symbol was reported: {stderr}");
 }
 

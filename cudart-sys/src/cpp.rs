@@ -1,8 +1,29 @@
 //! `cuda_runtime.h`'s C++ layer, for ports of C++ code (hand-written; what it wraps is
 //! generated): `use cudart_sys::cpp::*;` gives everything of the crate root plus what a `.cu`
 //! or `.cpp` file gets from `#include <cuda_runtime.h>`, as [`ptds`] does for the
-//! per-thread default stream.
+//! per-thread default stream, and C's `printf` ([`printf!`](macro@crate::cpp::printf)).
 //!
+//! - **`void*` takes any pointer**, as C++ converts one: every function here with a `void*`
+//!   parameter takes a `*mut T`, a `&mut x` of plain data (`Copy`) or a `&mut [T]`
+//!   ([`VoidMut`]); a `const void*` takes those and `*const T`, `&x`, `&[T]` ([`VoidConst`]).
+//!   `cudaMemcpy(d_a, h_a, bytes, cudaMemcpyHostToDevice)`, `cudaFree(d_a)`. A `*const T` where
+//!   C++ wants `void*` is refused, as C++ refuses it. C++'s null pointer is [`nullptr`]
+//!   (`cudaFree(nullptr)`); a bare `null_mut()` has no pointee type to infer here, nor does a
+//!   `.cast()` with no type: both were the C API's spelling, and the crate root keeps it.
+//! - **Integers where C++ converts them**: the sizes and counts (`size_t`) take any integer
+//!   type, `int` variables too ([`Size`]); `dim3` and `launch!`'s grid and block take any
+//!   integer ([`Dim`]). A negative size never wraps silently: a copy or set
+//!   answers `cudaErrorInvalidValue` without being made (a wrapped size could reach memory
+//!   C++'s call would also ruin), and an allocation or a launch gets C++'s very value
+//!   (`(size_t)-1`), which the runtime refuses with the error C++ gets.
+//! - **Results C++ may drop**: every function here returns a [`Status`], the `cudaError_t` as
+//!   a value that may be ignored (`cudaFree(p);`, `cudaDeviceSynchronize();`), as C++ programs
+//!   ignore it, and that compares with the codes and goes into `check_cuda!`, `checkRuntime!`
+//!   and `checkCudaErrors!` as the code does. That is every function with a `void*` or a size,
+//!   and every one whose result is only its status (no pointer: nothing to read back). The C
+//!   functions this module re-exports unchanged, the queries that fill an out-pointer
+//!   (`cudaGetDeviceCount(&count)`, `cudaStreamCreate(&s)`), keep their `#[must_use]`
+//!   `cudaError_t`, as the crate root has them: what they write means nothing when they fail.
 //! - **Templates** are generic functions of the same name: `T**` out-pointers
 //!   (`cudaMalloc(&mut d_a, bytes)` on a `*mut f32`, no `(void**)` cast) and kernel handles
 //!   (`cudaFuncGetAttributes(&mut attr, kernel)` on any pointer-like handle, see [`Entry`]).
@@ -12,13 +33,16 @@
 //!   same name, taking every arity the header's overloads take: `cudaMallocManaged!(&mut p, n)`.
 //!   The function of that name is the full-arity one. The default arguments
 //!   `cuda_runtime_api.h` gives C functions in C++ (`cudaEventRecord(event)`, stream 0) are
-//!   macros alike, generated from the header (`cudaEventRecord!(event)`).
+//!   macros alike, generated from the header (`cudaEventRecord!(event)`); those of the
+//!   functions above take what those functions take (`cudaMemcpyAsync!(d, h, n, kind)`).
 //! - **`cudaOccupancyMaxPotentialBlockSize`** and its three siblings are computed here as the
-//!   header's templates compute them, from the same runtime calls.
+//!   header's templates compute them, from the same runtime calls (in a wider integer type, so
+//!   no device or kernel attribute can overflow the search).
 //! - `kernel<<<grid, block, shmem, stream>>>(a, b, n)` is `cuda_sys::launch!` (re-exported as
-//!   [`launch!`](macro@crate::cpp::launch)); it launches a `cudaKernel_t` through `cudaLaunchKernel`.
-//!   The variadic `cudaLaunchKernelEx(&config, kernel, args...)` is `cudaLaunchKernelEx!`, for
-//!   a typed [`Kernel`] alike.
+//!   [`launch!`](macro@crate::cpp::launch)); it launches a `cudaKernel_t` through `cudaLaunchKernel`,
+//!   and is a statement or a value, as `<<<>>>` is. Kernels written in a `.cu` file are the
+//!   cu-kernels crate's `kernels!`. The variadic `cudaLaunchKernelEx(&config, kernel, args...)`
+//!   is `cudaLaunchKernelEx!`, for a typed [`Kernel`] alike.
 //! - Not here: the templates on `__device__` symbols (`cudaMemcpyToSymbol<T>`,
 //!   `cudaGetSymbolAddress<T>`, ...), as Rust has no such symbols (a PTX module's globals are
 //!   `cudaLibraryGetGlobal`'s), and the batch templates of CUDA 12.8 and later
@@ -31,12 +55,23 @@
 
 #![allow(non_snake_case)]
 
-use core::ffi::{c_int, c_uint, c_void};
+use core::ffi::{c_char, c_int, c_uint, c_ulonglong, c_void};
 
 pub use crate::*;
 pub use cuda_sys::launch;
-pub use cuda_sys::launch::Kernel;
+pub use cuda_sys::launch::{Dim, Kernel, Size};
 
+mod occupancy;
+mod printf;
+
+pub use crate::__cpp_printf as printf;
+pub use occupancy::{
+    cudaOccupancyMaxPotentialBlockSize, cudaOccupancyMaxPotentialBlockSizeVariableSMem,
+    cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags, cudaOccupancyMaxPotentialBlockSizeWithFlags,
+};
+#[doc(hidden)]
+pub use printf::__printf;
+pub use printf::{Arg as PrintfValue, PrintfArg};
 /// A kernel as the templates take it (`T *func`): any pointer, such as a `cudaKernel_t` or a
 /// `cudaFunction_t`, passed on as the `const void*` the C function takes.
 pub trait Entry: Copy {
@@ -57,7 +92,9 @@ impl<T> Entry for *mut T {
 #[derive(Debug, Clone, Copy)]
 pub enum Runtime {}
 
-#[cfg(cuda_ge = "12.9")]
+/// (`cudaLaunchKernel` takes a `cudaKernel_t` where `cuda_runtime_api.h` has the library
+/// functions that give one, from CUDA 12.8.)
+#[cfg(cuda_ge = "12.8")]
 impl launch::Launch<Runtime> for cudaKernel_t {
     type Result = cudaError_t;
     unsafe fn launch(
@@ -76,472 +113,505 @@ impl launch::Launch<Runtime> for cudaKernel_t {
     }
 }
 
-// ---- Launches ----
+/// The `cudaError_t` of a function of this module: a code that may be dropped, as C++ drops it
+/// (`cudaFree(p);`). `status == cudaSuccess`, `status.code()`, and cuda-checked's macros take
+/// it as the code. See [`launch::Status`].
+pub type Status = launch::Status<cudaError_t>;
 
-/// `cudaLaunchKernel<T>`; the grid and block take what `dim3` converts from (`256`, `(16, 16)`).
-///
-/// # Safety
-/// As `cudaLaunchKernel`.
-pub unsafe fn cudaLaunchKernel(
-    func: impl Entry,
-    gridDim: impl Into<dim3>,
-    blockDim: impl Into<dim3>,
-    args: *mut *mut c_void,
-    sharedMem: usize,
-    stream: cudaStream_t,
-) -> cudaError_t {
-    unsafe { crate::cudaLaunchKernel(func.entry(), gridDim.into(), blockDim.into(), args, sharedMem, stream) }
-}
-
-/// `cudaLaunchCooperativeKernel<T>`.
-///
-/// # Safety
-/// As `cudaLaunchCooperativeKernel`.
-pub unsafe fn cudaLaunchCooperativeKernel(
-    func: impl Entry,
-    gridDim: impl Into<dim3>,
-    blockDim: impl Into<dim3>,
-    args: *mut *mut c_void,
-    sharedMem: usize,
-    stream: cudaStream_t,
-) -> cudaError_t {
-    unsafe {
-        crate::cudaLaunchCooperativeKernel(
-            func.entry(),
-            gridDim.into(),
-            blockDim.into(),
-            args,
-            sharedMem,
-            stream,
-        )
+impl From<Status> for cudaError_t {
+    fn from(status: Status) -> Self {
+        status.0
     }
 }
 
-// ---- Allocation: T** out-pointers ----
-
-/// `cudaMalloc<T>(T **devPtr, size_t size)`.
-///
-/// # Safety
-/// As `cudaMalloc`.
-pub unsafe fn cudaMalloc<T>(devPtr: *mut *mut T, size: usize) -> cudaError_t {
-    unsafe { crate::cudaMalloc(devPtr.cast(), size) }
-}
-
-/// `cudaMallocHost<T>(T **ptr, size_t size)`; with flags it is `cudaMallocHost!`.
-///
-/// # Safety
-/// As `cudaMallocHost`.
-pub unsafe fn cudaMallocHost<T>(ptr: *mut *mut T, size: usize) -> cudaError_t {
-    unsafe { crate::cudaMallocHost(ptr.cast(), size) }
-}
-
-/// `cudaHostAlloc<T>`.
-///
-/// # Safety
-/// As `cudaHostAlloc`.
-pub unsafe fn cudaHostAlloc<T>(ptr: *mut *mut T, size: usize, flags: c_uint) -> cudaError_t {
-    unsafe { crate::cudaHostAlloc(ptr.cast(), size, flags) }
-}
-
-/// `cudaHostGetDevicePointer<T>`.
-///
-/// # Safety
-/// As `cudaHostGetDevicePointer`.
-pub unsafe fn cudaHostGetDevicePointer<T, U>(
-    pDevice: *mut *mut T,
-    pHost: *mut U,
-    flags: c_uint,
-) -> cudaError_t {
-    unsafe { crate::cudaHostGetDevicePointer(pDevice.cast(), pHost.cast(), flags) }
-}
-
-/// `cudaMallocManaged<T>`; `cudaMallocManaged!` leaves `flags` at `cudaMemAttachGlobal`.
-///
-/// # Safety
-/// As `cudaMallocManaged`.
-pub unsafe fn cudaMallocManaged<T>(devPtr: *mut *mut T, size: usize, flags: c_uint) -> cudaError_t {
-    unsafe { crate::cudaMallocManaged(devPtr.cast(), size, flags) }
-}
-
-/// `cudaMallocPitch<T>`.
-///
-/// # Safety
-/// As `cudaMallocPitch`.
-pub unsafe fn cudaMallocPitch<T>(
-    devPtr: *mut *mut T,
-    pitch: *mut usize,
-    width: usize,
-    height: usize,
-) -> cudaError_t {
-    unsafe { crate::cudaMallocPitch(devPtr.cast(), pitch, width, height) }
-}
-
-/// `cudaMallocAsync<T>(T **ptr, size_t size, cudaStream_t stream)`; with a pool it is
-/// `cudaMallocAsync!(&mut p, size, pool, stream)`.
-///
-/// # Safety
-/// As `cudaMallocAsync`.
-pub unsafe fn cudaMallocAsync<T>(ptr: *mut *mut T, size: usize, stream: cudaStream_t) -> cudaError_t {
-    unsafe { crate::cudaMallocAsync(ptr.cast(), size, stream) }
-}
-
-/// `cudaMallocFromPoolAsync<T>`.
-///
-/// # Safety
-/// As `cudaMallocFromPoolAsync`.
-pub unsafe fn cudaMallocFromPoolAsync<T>(
-    ptr: *mut *mut T,
-    size: usize,
-    memPool: cudaMemPool_t,
-    stream: cudaStream_t,
-) -> cudaError_t {
-    unsafe { crate::cudaMallocFromPoolAsync(ptr.cast(), size, memPool, stream) }
-}
-
-/// `cudaStreamAttachMemAsync<T>`; `cudaStreamAttachMemAsync!` leaves `length` at 0 and
-/// `flags` at `cudaMemAttachSingle`.
-///
-/// # Safety
-/// As `cudaStreamAttachMemAsync`.
-pub unsafe fn cudaStreamAttachMemAsync<T>(
-    stream: cudaStream_t,
-    devPtr: *mut T,
-    length: usize,
-    flags: c_uint,
-) -> cudaError_t {
-    unsafe { crate::cudaStreamAttachMemAsync(stream, devPtr.cast(), length, flags) }
-}
-
-// ---- Kernels' attributes ----
-
-/// `cudaFuncGetAttributes<T>`.
-///
-/// # Safety
-/// As `cudaFuncGetAttributes`.
-pub unsafe fn cudaFuncGetAttributes(attr: *mut cudaFuncAttributes, entry: impl Entry) -> cudaError_t {
-    unsafe { crate::cudaFuncGetAttributes(attr, entry.entry()) }
-}
-
-/// `cudaFuncSetAttribute<T>`.
-///
-/// # Safety
-/// As `cudaFuncSetAttribute`.
-pub unsafe fn cudaFuncSetAttribute(func: impl Entry, attr: cudaFuncAttribute, value: c_int) -> cudaError_t {
-    unsafe { crate::cudaFuncSetAttribute(func.entry(), attr, value) }
-}
-
-/// `cudaFuncSetCacheConfig<T>`.
-///
-/// # Safety
-/// As `cudaFuncSetCacheConfig`.
-pub unsafe fn cudaFuncSetCacheConfig(func: impl Entry, cacheConfig: cudaFuncCache) -> cudaError_t {
-    unsafe { crate::cudaFuncSetCacheConfig(func.entry(), cacheConfig) }
-}
-
-/// `cudaFuncGetName<T>`.
-///
-/// # Safety
-/// As `cudaFuncGetName`.
-#[cfg(cuda_ge = "12.9")]
-pub unsafe fn cudaFuncGetName(name: *mut *const core::ffi::c_char, func: impl Entry) -> cudaError_t {
-    unsafe { crate::cudaFuncGetName(name, func.entry()) }
-}
-
-/// `cudaGetKernel<T>`.
-///
-/// # Safety
-/// As `cudaGetKernel`.
-#[cfg(cuda_ge = "12.9")]
-pub unsafe fn cudaGetKernel(kernelPtr: *mut cudaKernel_t, func: impl Entry) -> cudaError_t {
-    unsafe { crate::cudaGetKernel(kernelPtr, func.entry()) }
-}
-
-/// `cudaLibraryGetGlobal<T>`.
-///
-/// # Safety
-/// As `cudaLibraryGetGlobal`.
-#[cfg(cuda_ge = "12.9")]
-pub unsafe fn cudaLibraryGetGlobal<T>(
-    dptr: *mut *mut T,
-    bytes: *mut usize,
-    library: cudaLibrary_t,
-    name: *const core::ffi::c_char,
-) -> cudaError_t {
-    unsafe { crate::cudaLibraryGetGlobal(dptr.cast(), bytes, library, name) }
-}
-
-/// `cudaLibraryGetManaged<T>`.
-///
-/// # Safety
-/// As `cudaLibraryGetManaged`.
-#[cfg(cuda_ge = "12.9")]
-pub unsafe fn cudaLibraryGetManaged<T>(
-    dptr: *mut *mut T,
-    bytes: *mut usize,
-    library: cudaLibrary_t,
-    name: *const core::ffi::c_char,
-) -> cudaError_t {
-    unsafe { crate::cudaLibraryGetManaged(dptr.cast(), bytes, library, name) }
-}
-
-/// `cudaLibraryGetUnifiedFunction<T>`.
-///
-/// # Safety
-/// As `cudaLibraryGetUnifiedFunction`.
-#[cfg(cuda_ge = "12.9")]
-pub unsafe fn cudaLibraryGetUnifiedFunction<T>(
-    fptr: *mut *mut T,
-    library: cudaLibrary_t,
-    symbol: *const core::ffi::c_char,
-) -> cudaError_t {
-    unsafe { crate::cudaLibraryGetUnifiedFunction(fptr.cast(), library, symbol) }
-}
-
-// ---- Occupancy ----
-
-/// `cudaOccupancyMaxActiveBlocksPerMultiprocessor<T>`.
-///
-/// # Safety
-/// As `cudaOccupancyMaxActiveBlocksPerMultiprocessor`.
-pub unsafe fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-    numBlocks: *mut c_int,
-    func: impl Entry,
-    blockSize: c_int,
-    dynamicSMemSize: usize,
-) -> cudaError_t {
-    unsafe {
-        crate::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-            numBlocks,
-            func.entry(),
-            blockSize,
-            dynamicSMemSize,
-            cudaOccupancyDefault,
-        )
+impl PartialEq<Status> for cudaError_t {
+    fn eq(&self, status: &Status) -> bool {
+        *self == status.0
     }
 }
 
-/// `cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags<T>`.
-///
-/// # Safety
-/// As `cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags`.
-pub unsafe fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-    numBlocks: *mut c_int,
-    func: impl Entry,
-    blockSize: c_int,
-    dynamicSMemSize: usize,
-    flags: c_uint,
-) -> cudaError_t {
-    unsafe {
-        crate::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-            numBlocks,
-            func.entry(),
-            blockSize,
-            dynamicSMemSize,
-            flags,
-        )
+/// C++'s `nullptr`: a null pointer of whatever type the parameter wants (`cudaFree(nullptr)`,
+/// the stream of `launch!(k<<<g, b, 0, nullptr>>>(...))`).
+#[allow(non_camel_case_types)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct nullptr_t;
+
+/// C++'s `nullptr` (see [`nullptr_t`]).
+#[allow(non_upper_case_globals)]
+pub const nullptr: nullptr_t = nullptr_t;
+
+impl<T> From<nullptr_t> for *mut T {
+    fn from(_: nullptr_t) -> Self {
+        core::ptr::null_mut()
     }
 }
 
-/// `cudaOccupancyAvailableDynamicSMemPerBlock<T>`.
-///
-/// # Safety
-/// As `cudaOccupancyAvailableDynamicSMemPerBlock`.
-pub unsafe fn cudaOccupancyAvailableDynamicSMemPerBlock(
-    dynamicSmemSize: *mut usize,
-    func: impl Entry,
-    numBlocks: c_int,
-    blockSize: c_int,
-) -> cudaError_t {
-    unsafe {
-        crate::cudaOccupancyAvailableDynamicSMemPerBlock(dynamicSmemSize, func.entry(), numBlocks, blockSize)
+impl<T> From<nullptr_t> for *const T {
+    fn from(_: nullptr_t) -> Self {
+        core::ptr::null()
     }
 }
 
-/// `cudaOccupancyMaxPotentialClusterSize<T>`.
-///
-/// # Safety
-/// As `cudaOccupancyMaxPotentialClusterSize`.
-pub unsafe fn cudaOccupancyMaxPotentialClusterSize(
-    clusterSize: *mut c_int,
-    func: impl Entry,
-    config: *const cudaLaunchConfig_t,
-) -> cudaError_t {
-    unsafe { crate::cudaOccupancyMaxPotentialClusterSize(clusterSize, func.entry(), config) }
+/// What C++ converts to `void*`: a pointer to anything mutable. Plain data only by reference
+/// (`Copy`: a `&mut Vec` would be the address of the vector, not of its elements, which C++
+/// would not convert either).
+pub trait VoidMut {
+    fn void_mut(self) -> *mut c_void;
 }
-
-/// `cudaOccupancyMaxActiveClusters<T>`.
-///
-/// # Safety
-/// As `cudaOccupancyMaxActiveClusters`.
-pub unsafe fn cudaOccupancyMaxActiveClusters(
-    numClusters: *mut c_int,
-    func: impl Entry,
-    config: *const cudaLaunchConfig_t,
-) -> cudaError_t {
-    unsafe { crate::cudaOccupancyMaxActiveClusters(numClusters, func.entry(), config) }
-}
-
-/// `cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags`: the block size with the most
-/// resident threads per multiprocessor for `func`, whose dynamic shared memory depends on the
-/// block size, and the smallest grid that fills the device with such blocks.
-///
-/// As the header computes it: every block size from the limit (the device's, the kernel's and
-/// `blockSizeLimit`, the smallest that is not 0) down, in steps of the warp size, asking the
-/// runtime how many blocks of it fit on a multiprocessor; the first size that reaches the
-/// multiprocessor's thread limit ends the search, ties keep the larger block.
-///
-/// # Safety
-/// `minGridSize` and `blockSize` are null (an error, as in C++) or writable; `func` is a live
-/// kernel handle of the current device.
-pub unsafe fn cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
-    minGridSize: *mut c_int,
-    blockSize: *mut c_int,
-    func: impl Entry,
-    mut blockSizeToDynamicSMemSize: impl FnMut(c_int) -> usize,
-    blockSizeLimit: c_int,
-    flags: c_uint,
-) -> cudaError_t {
-    if minGridSize.is_null() || blockSize.is_null() || func.entry().is_null() {
-        return cudaErrorInvalidValue;
+impl<T> VoidMut for *mut T {
+    #[inline]
+    fn void_mut(self) -> *mut c_void {
+        self.cast()
     }
-    macro_rules! tri {
-        ($call:expr) => {
-            let status = unsafe { $call };
-            if status != cudaSuccess {
-                return status;
+}
+impl<T: Copy> VoidMut for &mut T {
+    #[inline]
+    fn void_mut(self) -> *mut c_void {
+        (self as *mut T).cast()
+    }
+}
+impl<T: Copy> VoidMut for &mut [T] {
+    #[inline]
+    fn void_mut(self) -> *mut c_void {
+        self.as_mut_ptr().cast()
+    }
+}
+impl VoidMut for nullptr_t {
+    #[inline]
+    fn void_mut(self) -> *mut c_void {
+        core::ptr::null_mut()
+    }
+}
+
+/// What C++ converts to `const void*`: a pointer to anything, mutable or not.
+pub trait VoidConst {
+    fn void_const(self) -> *const c_void;
+}
+impl<T> VoidConst for *const T {
+    #[inline]
+    fn void_const(self) -> *const c_void {
+        self.cast()
+    }
+}
+impl<T> VoidConst for *mut T {
+    #[inline]
+    fn void_const(self) -> *const c_void {
+        self.cast_const().cast()
+    }
+}
+impl<T: Copy> VoidConst for &T {
+    #[inline]
+    fn void_const(self) -> *const c_void {
+        (self as *const T).cast()
+    }
+}
+impl<T: Copy> VoidConst for &mut T {
+    #[inline]
+    fn void_const(self) -> *const c_void {
+        (self as *const T).cast()
+    }
+}
+impl<T: Copy> VoidConst for &[T] {
+    #[inline]
+    fn void_const(self) -> *const c_void {
+        self.as_ptr().cast()
+    }
+}
+impl<T: Copy> VoidConst for &mut [T] {
+    #[inline]
+    fn void_const(self) -> *const c_void {
+        self.as_ptr().cast()
+    }
+}
+impl VoidConst for nullptr_t {
+    #[inline]
+    fn void_const(self) -> *const c_void {
+        core::ptr::null()
+    }
+}
+
+/// An integer as C++ converts it to an `int` parameter (`cudaMemset`'s value): any integer
+/// type, converted as C++ converts it (modulo 2^32).
+pub trait CInt: Copy {
+    fn c_int(self) -> c_int;
+}
+macro_rules! c_ints {
+    ($($t:ty),*) => {$(
+        impl CInt for $t {
+            #[inline]
+            #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
+            fn c_int(self) -> c_int {
+                self as c_int
             }
-        };
-    }
-    let mut device = 0;
-    tri!(crate::cudaGetDevice(&mut device));
-    let attribute = |attr| {
-        let mut value = 0;
-        let status = unsafe { crate::cudaDeviceGetAttribute(&mut value, attr, device) };
-        if status == cudaSuccess {
-            Ok(value)
-        } else {
-            Err(status)
         }
+    )*};
+}
+c_ints!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+/// C++'s `sizeof(T)`, as C++ computes with it: `n * sizeof::<f32>()` with an `int n` is a size
+/// any function here takes (C++ converts `n` to `size_t`; here a negative `n` stays negative,
+/// so the call refuses it rather than wrapping it into a huge size). Alone, it is a `size_t`.
+pub const fn sizeof<T>() -> SizeOf {
+    SizeOf(core::mem::size_of::<T>())
+}
+
+/// `sizeof(T)`'s value (see [`sizeof`]): multiplied by an integer of any type, it gives the
+/// size in that type's sign (`i64` for a signed one, `usize` for an unsigned one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SizeOf(pub usize);
+
+impl Size for SizeOf {
+    fn size(self) -> Option<usize> {
+        Some(self.0)
+    }
+    fn cpp(self) -> usize {
+        self.0
+    }
+}
+
+impl<'a> PrintfArg<'a> for SizeOf {
+    fn printf_arg(self) -> PrintfValue<'a> {
+        PrintfArg::printf_arg(self.0)
+    }
+}
+
+macro_rules! sizeof_times {
+    ($product:ty: $($t:ty),*) => {$(
+        impl core::ops::Mul<SizeOf> for $t {
+            type Output = $product;
+            #[allow(clippy::cast_possible_wrap, clippy::cast_lossless)]
+            fn mul(self, size: SizeOf) -> $product {
+                (self as $product).wrapping_mul(size.0 as $product)
+            }
+        }
+        impl core::ops::Mul<$t> for SizeOf {
+            type Output = $product;
+            fn mul(self, n: $t) -> $product {
+                n * self
+            }
+        }
+    )*};
+}
+sizeof_times!(i64: i8, i16, i32, i64, isize);
+sizeof_times!(usize: u8, u16, u32, u64, usize);
+
+/// `cudaGetErrorName` of a code or of a [`Status`] (`cudaGetErrorName(cudaMalloc(&p, n))`).
+///
+/// # Safety
+/// As [`cudaGetErrorName`](crate::cudaGetErrorName).
+pub unsafe fn cudaGetErrorName(error: impl Into<cudaError_t>) -> *const c_char {
+    unsafe { crate::cudaGetErrorName(error.into()) }
+}
+
+/// `cudaGetErrorString` of a code or of a [`Status`].
+///
+/// # Safety
+/// As [`cudaGetErrorString`](crate::cudaGetErrorString).
+pub unsafe fn cudaGetErrorString(error: impl Into<cudaError_t>) -> *const c_char {
+    unsafe { crate::cudaGetErrorString(error.into()) }
+}
+
+// ---- The C functions with a `void*` or a size, as C++ calls them ----
+
+/// A parameter's type in [`calls!`], by its kind.
+macro_rules! param_type {
+    (void_mut) => { impl VoidMut };
+    (void_const) => { impl VoidConst };
+    (entry) => { impl Entry };
+    (count) => { impl Size };
+    (alloc) => { impl Size };
+    (shmem) => { impl Size };
+    (int) => { impl CInt };
+    (dim3) => { impl Into<dim3> };
+    (out) => { *mut *mut T };
+    ([$t:ty]) => { $t };
+}
+
+/// A parameter converted to the C function's type, by its kind; a negative `count` returns
+/// `cudaErrorInvalidValue` from the function.
+macro_rules! param_value {
+    (void_mut $p:ident) => {
+        let $p = VoidMut::void_mut($p);
     };
-    let limits = (|| {
-        Ok((
-            attribute(cudaDevAttrMaxThreadsPerMultiProcessor)?,
-            attribute(cudaDevAttrWarpSize)?,
-            attribute(cudaDevAttrMaxThreadsPerBlock)?,
-            attribute(cudaDevAttrMultiProcessorCount)?,
-        ))
-    })();
-    let (occupancy_limit, granularity, device_max_block, multiprocessors) = match limits {
-        Ok(limits) => limits,
-        Err(status) => return status,
+    (void_const $p:ident) => {
+        let $p = VoidConst::void_const($p);
     };
-    let mut attr = cudaFuncAttributes::default();
-    tri!(crate::cudaFuncGetAttributes(&mut attr, func.entry()));
-    if granularity <= 0 {
-        return cudaErrorInvalidValue; // no device reports this; it would never end below
-    }
-
-    let mut limit = if blockSizeLimit == 0 { device_max_block } else { blockSizeLimit };
-    limit = limit.min(device_max_block).min(attr.maxThreadsPerBlock);
-    let (mut best_block, mut best_blocks, mut best_occupancy) = (0, 0, 0);
-    // Round up to the warp size; the first try is `limit` itself.
-    let mut aligned = (limit + granularity - 1) / granularity * granularity;
-    while aligned > 0 {
-        let try_size = limit.min(aligned);
-        let mut blocks = 0;
-        tri!(crate::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-            &mut blocks,
-            func.entry(),
-            try_size,
-            blockSizeToDynamicSMemSize(try_size),
-            flags,
-        ));
-        let threads = try_size * blocks;
-        if threads > best_occupancy {
-            (best_block, best_blocks, best_occupancy) = (try_size, blocks, threads);
-        }
-        if best_occupancy == occupancy_limit {
-            break;
-        }
-        aligned -= granularity;
-    }
-    unsafe {
-        *minGridSize = best_blocks * multiprocessors;
-        *blockSize = best_block;
-    }
-    cudaSuccess
+    (entry $p:ident) => {
+        let $p = Entry::entry($p);
+    };
+    (count $p:ident) => {
+        let Some($p) = Size::size($p) else { return launch::Status(cudaErrorInvalidValue) };
+    };
+    (alloc $p:ident) => {
+        let $p = Size::cpp($p);
+    };
+    (shmem $p:ident) => {
+        let $p = Size::cpp($p);
+    };
+    (int $p:ident) => {
+        let $p = CInt::c_int($p);
+    };
+    (dim3 $p:ident) => {
+        let $p: dim3 = $p.into();
+    };
+    (out $p:ident) => {
+        let $p = $p.cast();
+    };
+    ([$t:ty] $p:ident) => {};
 }
 
-/// `cudaOccupancyMaxPotentialBlockSizeVariableSMem` (flags `cudaOccupancyDefault`).
-///
-/// # Safety
-/// As [`cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags`].
-pub unsafe fn cudaOccupancyMaxPotentialBlockSizeVariableSMem(
-    minGridSize: *mut c_int,
-    blockSize: *mut c_int,
-    func: impl Entry,
-    blockSizeToDynamicSMemSize: impl FnMut(c_int) -> usize,
-    blockSizeLimit: c_int,
-) -> cudaError_t {
-    unsafe {
-        cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
-            minGridSize,
-            blockSize,
-            func,
-            blockSizeToDynamicSMemSize,
-            blockSizeLimit,
-            cudaOccupancyDefault,
-        )
-    }
+/// Each C function of the list, under its name, as C++ calls it: the parameters' kinds say
+/// what each takes (`void_mut`: [`VoidMut`], `void_const`: [`VoidConst`], `entry`: [`Entry`],
+/// `count`: a [`Size`] whose negative values C++'s call could not survive, `alloc` and `shmem`:
+/// a [`Size`] the runtime refuses itself, `int`: [`CInt`], `dim3`: what `dim3` converts from,
+/// `out`: `T**`, `[type]`: the C type). The list is the header's: a test checks that every
+/// function of the bindings with a `void*` or a `size_t`, or with no pointer at all, is in it.
+macro_rules! calls {
+    ($($(#[$attr:meta])* fn $name:ident $(<$g:ident>)? ($($p:ident: $k:tt),* $(,)?);)*) => {
+        $(
+            $(#[$attr])*
+            #[doc = concat!(
+                "[`", stringify!($name), "`](crate::", stringify!($name), ") as C++ calls it: any ",
+                "pointer for `void*`, any integer for a size (see the [module](self)'s docs), and a ",
+                "[`Status`] that may be dropped."
+            )]
+            ///
+            /// # Safety
+            #[doc = concat!("As [`", stringify!($name), "`](crate::", stringify!($name), ").")]
+            #[inline]
+            #[allow(clippy::too_many_arguments)] // the C function's
+            pub unsafe fn $name $(<$g>)? ($($p: param_type!($k)),*) -> Status {
+                $(param_value!($k $p);)*
+                launch::Status(unsafe { crate::$name($($p),*) })
+            }
+        )*
+
+        /// The functions [`calls!`] wraps, for the test that the list is the header's.
+        #[cfg(test)]
+        const WRAPPED: &[&str] = &[$(stringify!($name)),*];
+    };
 }
 
-/// `cudaOccupancyMaxPotentialBlockSize`: the same search with a fixed dynamic shared memory
-/// size. `cudaOccupancyMaxPotentialBlockSize!(&mut grid, &mut block, func)` leaves the last
-/// two at 0, as C++ does.
-///
-/// # Safety
-/// As [`cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags`].
-pub unsafe fn cudaOccupancyMaxPotentialBlockSize(
-    minGridSize: *mut c_int,
-    blockSize: *mut c_int,
-    func: impl Entry,
-    dynamicSMemSize: usize,
-    blockSizeLimit: c_int,
-) -> cudaError_t {
-    unsafe {
-        cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
-            minGridSize,
-            blockSize,
-            func,
-            |_| dynamicSMemSize,
-            blockSizeLimit,
-            cudaOccupancyDefault,
-        )
-    }
-}
-
-/// `cudaOccupancyMaxPotentialBlockSizeWithFlags`.
-///
-/// # Safety
-/// As [`cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags`].
-pub unsafe fn cudaOccupancyMaxPotentialBlockSizeWithFlags(
-    minGridSize: *mut c_int,
-    blockSize: *mut c_int,
-    func: impl Entry,
-    dynamicSMemSize: usize,
-    blockSizeLimit: c_int,
-    flags: c_uint,
-) -> cudaError_t {
-    unsafe {
-        cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
-            minGridSize,
-            blockSize,
-            func,
-            |_| dynamicSMemSize,
-            blockSizeLimit,
-            flags,
-        )
-    }
+calls! {
+    #[cfg(not(cuda_ge = "12.0"))] fn cudaBindTexture(offset: [*mut usize], texref: [*const textureReference], devPtr: void_const, desc: [*const cudaChannelFormatDesc], size: count);
+    #[cfg(not(cuda_ge = "12.0"))] fn cudaBindTexture2D(offset: [*mut usize], texref: [*const textureReference], devPtr: void_const, desc: [*const cudaChannelFormatDesc], width: count, height: count, pitch: count);
+    fn cudaDeviceGetGraphMemAttribute(device: [c_int], attr: [cudaGraphMemAttributeType], value: void_mut);
+    fn cudaDeviceGetNvSciSyncAttributes(nvSciSyncAttrList: void_mut, device: [c_int], flags: [c_int]);
+    #[cfg(cuda_ge = "12.4")] fn cudaDeviceRegisterAsyncNotification(device: [c_int], callbackFunc: [cudaAsyncCallback], userData: void_mut, callback: [*mut cudaAsyncCallbackHandle_t]);
+    fn cudaDeviceSetGraphMemAttribute(device: [c_int], attr: [cudaGraphMemAttributeType], value: void_mut);
+    fn cudaDeviceSetLimit(limit: [cudaLimit], value: count);
+    fn cudaExternalMemoryGetMappedBuffer<T>(devPtr: out, extMem: [cudaExternalMemory_t], bufferDesc: [*const cudaExternalMemoryBufferDesc]);
+    fn cudaFree(devPtr: void_mut);
+    fn cudaFreeAsync(devPtr: void_mut, hStream: [cudaStream_t]);
+    fn cudaFreeHost(ptr: void_mut);
+    fn cudaFuncGetAttributes(attr: [*mut cudaFuncAttributes], func: entry);
+    #[cfg(cuda_ge = "12.3")] fn cudaFuncGetName(name: [*mut *const c_char], func: entry);
+    #[cfg(cuda_ge = "13.2")] fn cudaFuncGetParamCount(func: entry, paramCount: [*mut usize]);
+    #[cfg(cuda_ge = "12.4")] fn cudaFuncGetParamInfo(func: entry, paramIndex: count, paramOffset: [*mut usize], paramSize: [*mut usize]);
+    fn cudaFuncSetAttribute(func: entry, attr: [cudaFuncAttribute], value: int);
+    fn cudaFuncSetCacheConfig(func: entry, cacheConfig: [cudaFuncCache]);
+    fn cudaFuncSetSharedMemConfig(func: entry, config: [cudaSharedMemConfig]);
+    #[cfg(not(cuda_ge = "12.0"))] fn cudaGetDriverEntryPoint<T>(symbol: [*const c_char], funcPtr: out, flags: [c_ulonglong]);
+    #[cfg(cuda_ge = "12.0")] fn cudaGetDriverEntryPoint<T>(symbol: [*const c_char], funcPtr: out, flags: [c_ulonglong], driverStatus: [*mut cudaDriverEntryPointQueryResult]);
+    #[cfg(cuda_ge = "12.5")] fn cudaGetDriverEntryPointByVersion<T>(symbol: [*const c_char], funcPtr: out, cudaVersion: [c_uint], flags: [c_ulonglong], driverStatus: [*mut cudaDriverEntryPointQueryResult]);
+    fn cudaGetExportTable(ppExportTable: [*mut *const c_void], pExportTableId: [*const cudaUUID_t]);
+    fn cudaGetFuncBySymbol(functionPtr: [*mut cudaFunction_t], symbolPtr: entry);
+    #[cfg(cuda_ge = "12.1")] fn cudaGetKernel(kernelPtr: [*mut cudaKernel_t], entryFuncAddr: entry);
+    #[cfg(not(cuda_ge = "12.0"))] fn cudaGetSurfaceReference(surfref: [*mut *const surfaceReference], symbol: void_const);
+    fn cudaGetSymbolAddress<T>(devPtr: out, symbol: void_const);
+    fn cudaGetSymbolSize(size: [*mut usize], symbol: void_const);
+    #[cfg(not(cuda_ge = "12.0"))] fn cudaGetTextureReference(texref: [*mut *const textureReference], symbol: void_const);
+    fn cudaGraphAddChildGraphNode(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, childGraph: [cudaGraph_t]);
+    #[cfg(not(cuda_ge = "13.0"))] fn cudaGraphAddDependencies(graph: [cudaGraph_t], from: [*const cudaGraphNode_t], to: [*const cudaGraphNode_t], numDependencies: count);
+    #[cfg(cuda_ge = "13.0")] fn cudaGraphAddDependencies(graph: [cudaGraph_t], from: [*const cudaGraphNode_t], to: [*const cudaGraphNode_t], edgeData: [*const cudaGraphEdgeData], numDependencies: count);
+    #[cfg(all(cuda_ge = "12.3", not(cuda_ge = "13.0")))] fn cudaGraphAddDependencies_v2(graph: [cudaGraph_t], from: [*const cudaGraphNode_t], to: [*const cudaGraphNode_t], edgeData: [*const cudaGraphEdgeData], numDependencies: count);
+    fn cudaGraphAddEmptyNode(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count);
+    fn cudaGraphAddEventRecordNode(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, event: [cudaEvent_t]);
+    fn cudaGraphAddEventWaitNode(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, event: [cudaEvent_t]);
+    fn cudaGraphAddExternalSemaphoresSignalNode(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, nodeParams: [*const cudaExternalSemaphoreSignalNodeParams]);
+    fn cudaGraphAddExternalSemaphoresWaitNode(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, nodeParams: [*const cudaExternalSemaphoreWaitNodeParams]);
+    fn cudaGraphAddHostNode(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, pNodeParams: [*const cudaHostNodeParams]);
+    fn cudaGraphAddKernelNode(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, pNodeParams: [*const cudaKernelNodeParams]);
+    fn cudaGraphAddMemAllocNode(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, nodeParams: [*mut cudaMemAllocNodeParams]);
+    fn cudaGraphAddMemFreeNode(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, dptr: void_mut);
+    fn cudaGraphAddMemcpyNode(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, pCopyParams: [*const cudaMemcpy3DParms]);
+    fn cudaGraphAddMemcpyNode1D(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, dst: void_mut, src: void_const, count: count, kind: [cudaMemcpyKind]);
+    fn cudaGraphAddMemcpyNodeFromSymbol(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, dst: void_mut, symbol: void_const, count: count, offset: count, kind: [cudaMemcpyKind]);
+    fn cudaGraphAddMemcpyNodeToSymbol(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, symbol: void_const, src: void_const, count: count, offset: count, kind: [cudaMemcpyKind]);
+    fn cudaGraphAddMemsetNode(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, pMemsetParams: [*const cudaMemsetParams]);
+    #[cfg(all(cuda_ge = "12.2", not(cuda_ge = "13.0")))] fn cudaGraphAddNode(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], numDependencies: count, nodeParams: [*mut cudaGraphNodeParams]);
+    #[cfg(cuda_ge = "13.0")] fn cudaGraphAddNode(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], dependencyData: [*const cudaGraphEdgeData], numDependencies: count, nodeParams: [*mut cudaGraphNodeParams]);
+    #[cfg(all(cuda_ge = "12.3", not(cuda_ge = "13.0")))] fn cudaGraphAddNode_v2(pGraphNode: [*mut cudaGraphNode_t], graph: [cudaGraph_t], pDependencies: [*const cudaGraphNode_t], dependencyData: [*const cudaGraphEdgeData], numDependencies: count, nodeParams: [*mut cudaGraphNodeParams]);
+    fn cudaGraphExecMemcpyNodeSetParams1D(hGraphExec: [cudaGraphExec_t], node: [cudaGraphNode_t], dst: void_mut, src: void_const, count: count, kind: [cudaMemcpyKind]);
+    fn cudaGraphExecMemcpyNodeSetParamsFromSymbol(hGraphExec: [cudaGraphExec_t], node: [cudaGraphNode_t], dst: void_mut, symbol: void_const, count: count, offset: count, kind: [cudaMemcpyKind]);
+    fn cudaGraphExecMemcpyNodeSetParamsToSymbol(hGraphExec: [cudaGraphExec_t], node: [cudaGraphNode_t], symbol: void_const, src: void_const, count: count, offset: count, kind: [cudaMemcpyKind]);
+    #[cfg(not(cuda_ge = "12.0"))] fn cudaGraphInstantiate(pGraphExec: [*mut cudaGraphExec_t], graph: [cudaGraph_t], pErrorNode: [*mut cudaGraphNode_t], pLogBuffer: [*mut c_char], bufferSize: count);
+    fn cudaGraphMemFreeNodeGetParams(node: [cudaGraphNode_t], dptr_out: void_mut);
+    fn cudaGraphMemcpyNodeSetParams1D(node: [cudaGraphNode_t], dst: void_mut, src: void_const, count: count, kind: [cudaMemcpyKind]);
+    fn cudaGraphMemcpyNodeSetParamsFromSymbol(node: [cudaGraphNode_t], dst: void_mut, symbol: void_const, count: count, offset: count, kind: [cudaMemcpyKind]);
+    fn cudaGraphMemcpyNodeSetParamsToSymbol(node: [cudaGraphNode_t], symbol: void_const, src: void_const, count: count, offset: count, kind: [cudaMemcpyKind]);
+    #[cfg(not(cuda_ge = "13.0"))] fn cudaGraphRemoveDependencies(graph: [cudaGraph_t], from: [*const cudaGraphNode_t], to: [*const cudaGraphNode_t], numDependencies: count);
+    #[cfg(cuda_ge = "13.0")] fn cudaGraphRemoveDependencies(graph: [cudaGraph_t], from: [*const cudaGraphNode_t], to: [*const cudaGraphNode_t], edgeData: [*const cudaGraphEdgeData], numDependencies: count);
+    #[cfg(all(cuda_ge = "12.3", not(cuda_ge = "13.0")))] fn cudaGraphRemoveDependencies_v2(graph: [cudaGraph_t], from: [*const cudaGraphNode_t], to: [*const cudaGraphNode_t], edgeData: [*const cudaGraphEdgeData], numDependencies: count);
+    fn cudaGraphicsResourceGetMappedPointer<T>(devPtr: out, size: [*mut usize], resource: [cudaGraphicsResource_t]);
+    fn cudaHostAlloc<T>(pHost: out, size: alloc, flags: [c_uint]);
+    fn cudaHostGetDevicePointer<T>(pDevice: out, pHost: void_mut, flags: [c_uint]);
+    fn cudaHostGetFlags(pFlags: [*mut c_uint], pHost: void_mut);
+    fn cudaHostRegister(ptr: void_mut, size: count, flags: [c_uint]);
+    fn cudaHostUnregister(ptr: void_mut);
+    fn cudaIpcCloseMemHandle(devPtr: void_mut);
+    fn cudaIpcGetMemHandle(handle: [*mut cudaIpcMemHandle_t], devPtr: void_mut);
+    fn cudaIpcOpenMemHandle<T>(devPtr: out, handle: [cudaIpcMemHandle_t], flags: [c_uint]);
+    fn cudaLaunchCooperativeKernel(func: entry, gridDim: dim3, blockDim: dim3, args: [*mut *mut c_void], sharedMem: shmem, stream: [cudaStream_t]);
+    fn cudaLaunchHostFunc(stream: [cudaStream_t], r#fn: [cudaHostFn_t], userData: void_mut);
+    #[cfg(cuda_ge = "13.2")] fn cudaLaunchHostFunc_v2(stream: [cudaStream_t], r#fn: [cudaHostFn_t], userData: void_mut, syncMode: [c_uint]);
+    fn cudaLaunchKernel(func: entry, gridDim: dim3, blockDim: dim3, args: [*mut *mut c_void], sharedMem: shmem, stream: [cudaStream_t]);
+    fn cudaLaunchKernelExC(config: [*const cudaLaunchConfig_t], func: entry, args: [*mut *mut c_void]);
+    #[cfg(cuda_ge = "12.8")] fn cudaLibraryGetGlobal<T>(dptr: out, bytes: [*mut usize], library: [cudaLibrary_t], name: [*const c_char]);
+    #[cfg(cuda_ge = "12.8")] fn cudaLibraryGetManaged<T>(dptr: out, bytes: [*mut usize], library: [cudaLibrary_t], name: [*const c_char]);
+    #[cfg(cuda_ge = "12.8")] fn cudaLibraryGetUnifiedFunction<T>(fptr: out, library: [cudaLibrary_t], symbol: [*const c_char]);
+    #[cfg(cuda_ge = "12.8")] fn cudaLibraryLoadData(library: [*mut cudaLibrary_t], code: void_const, jitOptions: [*mut cudaJitOption], jitOptionsValues: [*mut *mut c_void], numJitOptions: [c_uint], libraryOptions: [*mut cudaLibraryOption], libraryOptionValues: [*mut *mut c_void], numLibraryOptions: [c_uint]);
+    #[cfg(cuda_ge = "12.8")] fn cudaLibraryLoadFromFile(library: [*mut cudaLibrary_t], fileName: [*const c_char], jitOptions: [*mut cudaJitOption], jitOptionsValues: [*mut *mut c_void], numJitOptions: [c_uint], libraryOptions: [*mut cudaLibraryOption], libraryOptionValues: [*mut *mut c_void], numLibraryOptions: [c_uint]);
+    #[cfg(cuda_ge = "13.0")] fn cudaLogsRegisterCallback(callbackFunc: [cudaLogsCallback_t], userData: void_mut, callback_out: [*mut cudaLogsCallbackHandle]);
+    fn cudaMalloc<T>(devPtr: out, size: alloc);
+    fn cudaMallocArray(array: [*mut cudaArray_t], desc: [*const cudaChannelFormatDesc], width: alloc, height: alloc, flags: [c_uint]);
+    fn cudaMallocAsync<T>(devPtr: out, size: alloc, hStream: [cudaStream_t]);
+    fn cudaMallocFromPoolAsync<T>(ptr: out, size: alloc, memPool: [cudaMemPool_t], stream: [cudaStream_t]);
+    fn cudaMallocHost<T>(ptr: out, size: alloc);
+    fn cudaMallocManaged<T>(devPtr: out, size: alloc, flags: [c_uint]);
+    fn cudaMallocPitch<T>(devPtr: out, pitch: [*mut usize], width: alloc, height: alloc);
+    #[cfg(not(cuda_ge = "13.0"))] fn cudaMemAdvise(devPtr: void_const, count: count, advice: [cudaMemoryAdvise], device: [c_int]);
+    #[cfg(cuda_ge = "13.0")] fn cudaMemAdvise(devPtr: void_const, count: count, advice: [cudaMemoryAdvise], location: [cudaMemLocation]);
+    #[cfg(all(cuda_ge = "12.2", not(cuda_ge = "13.0")))] fn cudaMemAdvise_v2(devPtr: void_const, count: count, advice: [cudaMemoryAdvise], location: [cudaMemLocation]);
+    #[cfg(cuda_ge = "13.0")] fn cudaMemDiscardAndPrefetchBatchAsync(dptrs: [*mut *mut c_void], sizes: [*mut usize], count: count, prefetchLocs: [*mut cudaMemLocation], prefetchLocIdxs: [*mut usize], numPrefetchLocs: count, flags: [c_ulonglong], stream: [cudaStream_t]);
+    #[cfg(cuda_ge = "13.0")] fn cudaMemDiscardBatchAsync(dptrs: [*mut *mut c_void], sizes: [*mut usize], count: count, flags: [c_ulonglong], stream: [cudaStream_t]);
+    #[cfg(cuda_ge = "13.4")] fn cudaMemGetLocationInfo(devPtr: void_mut, size: count, summaryGranularity: count, samplingGranularity: count, location_out: [*mut cudaMemLocation]);
+    fn cudaMemPoolExportPointer(exportData: [*mut cudaMemPoolPtrExportData], ptr: void_mut);
+    fn cudaMemPoolExportToShareableHandle(shareableHandle: void_mut, memPool: [cudaMemPool_t], handleType: [cudaMemAllocationHandleType], flags: [c_uint]);
+    fn cudaMemPoolGetAttribute(memPool: [cudaMemPool_t], attr: [cudaMemPoolAttr], value: void_mut);
+    fn cudaMemPoolImportFromShareableHandle(memPool: [*mut cudaMemPool_t], shareableHandle: void_mut, handleType: [cudaMemAllocationHandleType], flags: [c_uint]);
+    fn cudaMemPoolImportPointer<T>(ptr: out, memPool: [cudaMemPool_t], exportData: [*mut cudaMemPoolPtrExportData]);
+    fn cudaMemPoolSetAccess(memPool: [cudaMemPool_t], descList: [*const cudaMemAccessDesc], count: count);
+    fn cudaMemPoolSetAttribute(memPool: [cudaMemPool_t], attr: [cudaMemPoolAttr], value: void_mut);
+    fn cudaMemPoolTrimTo(memPool: [cudaMemPool_t], minBytesToKeep: count);
+    #[cfg(not(cuda_ge = "13.0"))] fn cudaMemPrefetchAsync(devPtr: void_const, count: count, dstDevice: [c_int], stream: [cudaStream_t]);
+    #[cfg(cuda_ge = "13.0")] fn cudaMemPrefetchAsync(devPtr: void_const, count: count, location: [cudaMemLocation], flags: [c_uint], stream: [cudaStream_t]);
+    #[cfg(all(cuda_ge = "12.2", not(cuda_ge = "13.0")))] fn cudaMemPrefetchAsync_v2(devPtr: void_const, count: count, location: [cudaMemLocation], flags: [c_uint], stream: [cudaStream_t]);
+    #[cfg(cuda_ge = "13.0")] fn cudaMemPrefetchBatchAsync(dptrs: [*mut *mut c_void], sizes: [*mut usize], count: count, prefetchLocs: [*mut cudaMemLocation], prefetchLocIdxs: [*mut usize], numPrefetchLocs: count, flags: [c_ulonglong], stream: [cudaStream_t]);
+    fn cudaMemRangeGetAttribute(data: void_mut, dataSize: count, attribute: [cudaMemRangeAttribute], devPtr: void_const, count: count);
+    fn cudaMemRangeGetAttributes(data: [*mut *mut c_void], dataSizes: [*mut usize], attributes: [*mut cudaMemRangeAttribute], numAttributes: count, devPtr: void_const, count: count);
+    fn cudaMemcpy(dst: void_mut, src: void_const, count: count, kind: [cudaMemcpyKind]);
+    fn cudaMemcpy2D(dst: void_mut, dpitch: count, src: void_const, spitch: count, width: count, height: count, kind: [cudaMemcpyKind]);
+    fn cudaMemcpy2DArrayToArray(dst: [cudaArray_t], wOffsetDst: count, hOffsetDst: count, src: [cudaArray_const_t], wOffsetSrc: count, hOffsetSrc: count, width: count, height: count, kind: [cudaMemcpyKind]);
+    fn cudaMemcpy2DAsync(dst: void_mut, dpitch: count, src: void_const, spitch: count, width: count, height: count, kind: [cudaMemcpyKind], stream: [cudaStream_t]);
+    fn cudaMemcpy2DFromArray(dst: void_mut, dpitch: count, src: [cudaArray_const_t], wOffset: count, hOffset: count, width: count, height: count, kind: [cudaMemcpyKind]);
+    fn cudaMemcpy2DFromArrayAsync(dst: void_mut, dpitch: count, src: [cudaArray_const_t], wOffset: count, hOffset: count, width: count, height: count, kind: [cudaMemcpyKind], stream: [cudaStream_t]);
+    fn cudaMemcpy2DToArray(dst: [cudaArray_t], wOffset: count, hOffset: count, src: void_const, spitch: count, width: count, height: count, kind: [cudaMemcpyKind]);
+    fn cudaMemcpy2DToArrayAsync(dst: [cudaArray_t], wOffset: count, hOffset: count, src: void_const, spitch: count, width: count, height: count, kind: [cudaMemcpyKind], stream: [cudaStream_t]);
+    #[cfg(all(cuda_ge = "12.8", not(cuda_ge = "13.0")))] fn cudaMemcpy3DBatchAsync(numOps: count, opList: [*mut cudaMemcpy3DBatchOp], failIdx: [*mut usize], flags: [c_ulonglong], stream: [cudaStream_t]);
+    #[cfg(cuda_ge = "13.0")] fn cudaMemcpy3DBatchAsync(numOps: count, opList: [*mut cudaMemcpy3DBatchOp], flags: [c_ulonglong], stream: [cudaStream_t]);
+    fn cudaMemcpyArrayToArray(dst: [cudaArray_t], wOffsetDst: count, hOffsetDst: count, src: [cudaArray_const_t], wOffsetSrc: count, hOffsetSrc: count, count: count, kind: [cudaMemcpyKind]);
+    fn cudaMemcpyAsync(dst: void_mut, src: void_const, count: count, kind: [cudaMemcpyKind], stream: [cudaStream_t]);
+    #[cfg(all(cuda_ge = "12.8", not(cuda_ge = "13.0")))] fn cudaMemcpyBatchAsync(dsts: [*mut *mut c_void], srcs: [*mut *mut c_void], sizes: [*mut usize], count: count, attrs: [*mut cudaMemcpyAttributes], attrsIdxs: [*mut usize], numAttrs: count, failIdx: [*mut usize], stream: [cudaStream_t]);
+    #[cfg(cuda_ge = "13.0")] fn cudaMemcpyBatchAsync(dsts: [*const *mut c_void], srcs: [*const *const c_void], sizes: [*const usize], count: count, attrs: [*mut cudaMemcpyAttributes], attrsIdxs: [*mut usize], numAttrs: count, stream: [cudaStream_t]);
+    fn cudaMemcpyFromArray(dst: void_mut, src: [cudaArray_const_t], wOffset: count, hOffset: count, count: count, kind: [cudaMemcpyKind]);
+    fn cudaMemcpyFromArrayAsync(dst: void_mut, src: [cudaArray_const_t], wOffset: count, hOffset: count, count: count, kind: [cudaMemcpyKind], stream: [cudaStream_t]);
+    fn cudaMemcpyFromSymbol(dst: void_mut, symbol: void_const, count: count, offset: count, kind: [cudaMemcpyKind]);
+    fn cudaMemcpyFromSymbolAsync(dst: void_mut, symbol: void_const, count: count, offset: count, kind: [cudaMemcpyKind], stream: [cudaStream_t]);
+    fn cudaMemcpyPeer(dst: void_mut, dstDevice: [c_int], src: void_const, srcDevice: [c_int], count: count);
+    fn cudaMemcpyPeerAsync(dst: void_mut, dstDevice: [c_int], src: void_const, srcDevice: [c_int], count: count, stream: [cudaStream_t]);
+    fn cudaMemcpyToArray(dst: [cudaArray_t], wOffset: count, hOffset: count, src: void_const, count: count, kind: [cudaMemcpyKind]);
+    fn cudaMemcpyToArrayAsync(dst: [cudaArray_t], wOffset: count, hOffset: count, src: void_const, count: count, kind: [cudaMemcpyKind], stream: [cudaStream_t]);
+    fn cudaMemcpyToSymbol(symbol: void_const, src: void_const, count: count, offset: count, kind: [cudaMemcpyKind]);
+    fn cudaMemcpyToSymbolAsync(symbol: void_const, src: void_const, count: count, offset: count, kind: [cudaMemcpyKind], stream: [cudaStream_t]);
+    #[cfg(cuda_ge = "13.2")] fn cudaMemcpyWithAttributesAsync(dst: void_mut, src: void_const, size: count, attr: [*mut cudaMemcpyAttributes], stream: [cudaStream_t]);
+    fn cudaMemset(devPtr: void_mut, value: int, count: count);
+    fn cudaMemset2D(devPtr: void_mut, pitch: count, value: int, width: count, height: count);
+    fn cudaMemset2DAsync(devPtr: void_mut, pitch: count, value: int, width: count, height: count, stream: [cudaStream_t]);
+    fn cudaMemsetAsync(devPtr: void_mut, value: int, count: count, stream: [cudaStream_t]);
+    fn cudaOccupancyAvailableDynamicSMemPerBlock(dynamicSmemSize: [*mut usize], func: entry, numBlocks: [c_int], blockSize: [c_int]);
+    fn cudaOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks: [*mut c_int], func: entry, blockSize: [c_int], dynamicSMemSize: count);
+    fn cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks: [*mut c_int], func: entry, blockSize: [c_int], dynamicSMemSize: count, flags: [c_uint]);
+    fn cudaOccupancyMaxActiveClusters(numClusters: [*mut c_int], func: entry, launchConfig: [*const cudaLaunchConfig_t]);
+    fn cudaOccupancyMaxPotentialClusterSize(clusterSize: [*mut c_int], func: entry, launchConfig: [*const cudaLaunchConfig_t]);
+    fn cudaPointerGetAttributes(attributes: [*mut cudaPointerAttributes], ptr: void_const);
+    fn cudaStreamAddCallback(stream: [cudaStream_t], callback: [cudaStreamCallback_t], userData: void_mut, flags: [c_uint]);
+    fn cudaStreamAttachMemAsync(stream: [cudaStream_t], devPtr: void_mut, length: count, flags: [c_uint]);
+    #[cfg(cuda_ge = "12.3")] fn cudaStreamBeginCaptureToGraph(stream: [cudaStream_t], graph: [cudaGraph_t], dependencies: [*const cudaGraphNode_t], dependencyData: [*const cudaGraphEdgeData], numDependencies: count, mode: [cudaStreamCaptureMode]);
+    #[cfg(not(cuda_ge = "13.0"))] fn cudaStreamUpdateCaptureDependencies(stream: [cudaStream_t], dependencies: [*mut cudaGraphNode_t], numDependencies: count, flags: [c_uint]);
+    #[cfg(cuda_ge = "13.0")] fn cudaStreamUpdateCaptureDependencies(stream: [cudaStream_t], dependencies: [*mut cudaGraphNode_t], dependencyData: [*const cudaGraphEdgeData], numDependencies: count, flags: [c_uint]);
+    #[cfg(all(cuda_ge = "12.3", not(cuda_ge = "13.0")))] fn cudaStreamUpdateCaptureDependencies_v2(stream: [cudaStream_t], dependencies: [*mut cudaGraphNode_t], dependencyData: [*const cudaGraphEdgeData], numDependencies: count, flags: [c_uint]);
+    #[cfg(not(cuda_ge = "13.0"))] fn cudaThreadSetLimit(limit: [cudaLimit], value: count);
+    fn cudaUserObjectCreate(object_out: [*mut cudaUserObject_t], ptr: void_mut, destroy: [cudaHostFn_t], initialRefcount: [c_uint], flags: [c_uint]);
+    // Calls whose result is only their status (no pointer to read back), which C++ programs
+    // make for their effect and often drop: `cudaDeviceSynchronize();`.
+    fn cudaCtxResetPersistingL2Cache();
+    fn cudaDestroyExternalMemory(extMem: [cudaExternalMemory_t]);
+    fn cudaDestroyExternalSemaphore(extSem: [cudaExternalSemaphore_t]);
+    fn cudaDestroySurfaceObject(surfObject: [cudaSurfaceObject_t]);
+    fn cudaDestroyTextureObject(texObject: [cudaTextureObject_t]);
+    fn cudaDeviceDisablePeerAccess(peerDevice: [c_int]);
+    fn cudaDeviceEnablePeerAccess(peerDevice: [c_int], flags: [c_uint]);
+    fn cudaDeviceFlushGPUDirectRDMAWrites(target: [cudaFlushGPUDirectRDMAWritesTarget], scope: [cudaFlushGPUDirectRDMAWritesScope]);
+    fn cudaDeviceGraphMemTrim(device: [c_int]);
+    fn cudaDeviceReset();
+    fn cudaDeviceSetCacheConfig(cacheConfig: [cudaFuncCache]);
+    fn cudaDeviceSetMemPool(device: [c_int], memPool: [cudaMemPool_t]);
+    fn cudaDeviceSetSharedMemConfig(config: [cudaSharedMemConfig]);
+    fn cudaDeviceSynchronize();
+    #[cfg(cuda_ge = "12.4")] fn cudaDeviceUnregisterAsyncNotification(device: [c_int], callback: [cudaAsyncCallbackHandle_t]);
+    fn cudaEventDestroy(event: [cudaEvent_t]);
+    fn cudaEventQuery(event: [cudaEvent_t]);
+    fn cudaEventRecord(event: [cudaEvent_t], stream: [cudaStream_t]);
+    fn cudaEventRecordWithFlags(event: [cudaEvent_t], stream: [cudaStream_t], flags: [c_uint]);
+    fn cudaEventSynchronize(event: [cudaEvent_t]);
+    #[cfg(cuda_ge = "13.1")] fn cudaExecutionCtxDestroy(ctx: [cudaExecutionContext_t]);
+    #[cfg(cuda_ge = "13.1")] fn cudaExecutionCtxRecordEvent(ctx: [cudaExecutionContext_t], event: [cudaEvent_t]);
+    #[cfg(cuda_ge = "13.1")] fn cudaExecutionCtxSynchronize(ctx: [cudaExecutionContext_t]);
+    #[cfg(cuda_ge = "13.1")] fn cudaExecutionCtxWaitEvent(ctx: [cudaExecutionContext_t], event: [cudaEvent_t]);
+    fn cudaFreeArray(array: [cudaArray_t]);
+    fn cudaFreeMipmappedArray(mipmappedArray: [cudaMipmappedArray_t]);
+    fn cudaGetLastError();
+    fn cudaGraphDestroy(graph: [cudaGraph_t]);
+    fn cudaGraphDestroyNode(node: [cudaGraphNode_t]);
+    fn cudaGraphEventRecordNodeSetEvent(node: [cudaGraphNode_t], event: [cudaEvent_t]);
+    fn cudaGraphEventWaitNodeSetEvent(node: [cudaGraphNode_t], event: [cudaEvent_t]);
+    fn cudaGraphExecChildGraphNodeSetParams(hGraphExec: [cudaGraphExec_t], node: [cudaGraphNode_t], childGraph: [cudaGraph_t]);
+    fn cudaGraphExecDestroy(graphExec: [cudaGraphExec_t]);
+    fn cudaGraphExecEventRecordNodeSetEvent(hGraphExec: [cudaGraphExec_t], hNode: [cudaGraphNode_t], event: [cudaEvent_t]);
+    fn cudaGraphExecEventWaitNodeSetEvent(hGraphExec: [cudaGraphExec_t], hNode: [cudaGraphNode_t], event: [cudaEvent_t]);
+    #[cfg(not(cuda_ge = "13.0"))] fn cudaGraphKernelNodeCopyAttributes(hSrc: [cudaGraphNode_t], hDst: [cudaGraphNode_t]);
+    #[cfg(cuda_ge = "13.0")] fn cudaGraphKernelNodeCopyAttributes(hDst: [cudaGraphNode_t], hSrc: [cudaGraphNode_t]);
+    fn cudaGraphLaunch(graphExec: [cudaGraphExec_t], stream: [cudaStream_t]);
+    fn cudaGraphNodeSetEnabled(hGraphExec: [cudaGraphExec_t], hNode: [cudaGraphNode_t], isEnabled: [c_uint]);
+    fn cudaGraphReleaseUserObject(graph: [cudaGraph_t], object: [cudaUserObject_t], count: [c_uint]);
+    fn cudaGraphRetainUserObject(graph: [cudaGraph_t], object: [cudaUserObject_t], count: [c_uint], flags: [c_uint]);
+    fn cudaGraphUpload(graphExec: [cudaGraphExec_t], stream: [cudaStream_t]);
+    fn cudaGraphicsResourceSetMapFlags(resource: [cudaGraphicsResource_t], flags: [c_uint]);
+    fn cudaGraphicsUnregisterResource(resource: [cudaGraphicsResource_t]);
+    #[cfg(cuda_ge = "12.0")] fn cudaInitDevice(device: [c_int], deviceFlags: [c_uint], flags: [c_uint]);
+    #[cfg(cuda_ge = "12.8")] fn cudaKernelSetAttributeForDevice(kernel: [cudaKernel_t], attr: [cudaFuncAttribute], value: [c_int], device: [c_int]);
+    #[cfg(cuda_ge = "12.8")] fn cudaLibraryUnload(library: [cudaLibrary_t]);
+    #[cfg(cuda_ge = "13.0")] fn cudaLogsUnregisterCallback(callback: [cudaLogsCallbackHandle]);
+    fn cudaMemPoolDestroy(memPool: [cudaMemPool_t]);
+    fn cudaMemset3D(pitchedDevPtr: [cudaPitchedPtr], value: [c_int], extent: [cudaExtent]);
+    fn cudaMemset3DAsync(pitchedDevPtr: [cudaPitchedPtr], value: [c_int], extent: [cudaExtent], stream: [cudaStream_t]);
+    fn cudaPeekAtLastError();
+    fn cudaProfilerStart();
+    fn cudaProfilerStop();
+    fn cudaSetDevice(device: [c_int]);
+    fn cudaSetDeviceFlags(flags: [c_uint]);
+    fn cudaStreamBeginCapture(stream: [cudaStream_t], mode: [cudaStreamCaptureMode]);
+    fn cudaStreamCopyAttributes(dst: [cudaStream_t], src: [cudaStream_t]);
+    fn cudaStreamDestroy(stream: [cudaStream_t]);
+    fn cudaStreamQuery(stream: [cudaStream_t]);
+    fn cudaStreamSynchronize(stream: [cudaStream_t]);
+    fn cudaStreamWaitEvent(stream: [cudaStream_t], event: [cudaEvent_t], flags: [c_uint]);
+    #[cfg(not(cuda_ge = "13.0"))] fn cudaThreadExit();
+    #[cfg(not(cuda_ge = "13.0"))] fn cudaThreadSetCacheConfig(cacheConfig: [cudaFuncCache]);
+    #[cfg(not(cuda_ge = "13.0"))] fn cudaThreadSynchronize();
+    fn cudaUserObjectRelease(object: [cudaUserObject_t], count: [c_uint]);
+    fn cudaUserObjectRetain(object: [cudaUserObject_t], count: [c_uint]);
 }
 
 // ---- Overloads of other arity, and default arguments: macros of the same names ----
@@ -614,6 +684,395 @@ macro_rules! __cpp_cudaStreamAttachMemAsync {
     };
 }
 pub use crate::__cpp_cudaStreamAttachMemAsync as cudaStreamAttachMemAsync;
+
+// The header's default arguments of the functions above (generated as macros at the crate
+// root, where they take the C types), for what those functions take here.
+
+/// `cudaMemcpyAsync` with C++'s default arguments, taking what [`cudaMemcpyAsync`](fn@cudaMemcpyAsync) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemcpyAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyAsync($a0, $a1, $a2, $a3, ::core::ptr::null_mut())
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyAsync($a0, $a1, $a2, $a3, $a4)
+    };
+}
+pub use crate::__cpp_cudaMemcpyAsync as cudaMemcpyAsync;
+
+/// `cudaMemsetAsync` with C++'s default arguments, taking what [`cudaMemsetAsync`](fn@cudaMemsetAsync) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemsetAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
+        $crate::cpp::cudaMemsetAsync($a0, $a1, $a2, ::core::ptr::null_mut())
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
+        $crate::cpp::cudaMemsetAsync($a0, $a1, $a2, $a3)
+    };
+}
+pub use crate::__cpp_cudaMemsetAsync as cudaMemsetAsync;
+
+/// `cudaMemcpy2DAsync` with C++'s default arguments, taking what [`cudaMemcpy2DAsync`](fn@cudaMemcpy2DAsync) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemcpy2DAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => {
+        $crate::cpp::cudaMemcpy2DAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, ::core::ptr::null_mut())
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
+        $crate::cpp::cudaMemcpy2DAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7)
+    };
+}
+pub use crate::__cpp_cudaMemcpy2DAsync as cudaMemcpy2DAsync;
+
+/// `cudaMemset2DAsync` with C++'s default arguments, taking what [`cudaMemset2DAsync`](fn@cudaMemset2DAsync) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemset2DAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
+        $crate::cpp::cudaMemset2DAsync($a0, $a1, $a2, $a3, $a4, ::core::ptr::null_mut())
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
+        $crate::cpp::cudaMemset2DAsync($a0, $a1, $a2, $a3, $a4, $a5)
+    };
+}
+pub use crate::__cpp_cudaMemset2DAsync as cudaMemset2DAsync;
+
+/// `cudaMemcpyPeerAsync` with C++'s default arguments, taking what [`cudaMemcpyPeerAsync`](fn@cudaMemcpyPeerAsync) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemcpyPeerAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyPeerAsync($a0, $a1, $a2, $a3, $a4, ::core::ptr::null_mut())
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyPeerAsync($a0, $a1, $a2, $a3, $a4, $a5)
+    };
+}
+pub use crate::__cpp_cudaMemcpyPeerAsync as cudaMemcpyPeerAsync;
+
+/// `cudaMemcpyToSymbol` with C++'s default arguments, taking what [`cudaMemcpyToSymbol`](fn@cudaMemcpyToSymbol) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemcpyToSymbol {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyToSymbol($a0, $a1, $a2, 0, $crate::cudaMemcpyHostToDevice)
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyToSymbol($a0, $a1, $a2, $a3, $crate::cudaMemcpyHostToDevice)
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyToSymbol($a0, $a1, $a2, $a3, $a4)
+    };
+}
+pub use crate::__cpp_cudaMemcpyToSymbol as cudaMemcpyToSymbol;
+
+/// `cudaMemcpyFromSymbol` with C++'s default arguments, taking what [`cudaMemcpyFromSymbol`](fn@cudaMemcpyFromSymbol) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemcpyFromSymbol {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyFromSymbol($a0, $a1, $a2, 0, $crate::cudaMemcpyDeviceToHost)
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyFromSymbol($a0, $a1, $a2, $a3, $crate::cudaMemcpyDeviceToHost)
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyFromSymbol($a0, $a1, $a2, $a3, $a4)
+    };
+}
+pub use crate::__cpp_cudaMemcpyFromSymbol as cudaMemcpyFromSymbol;
+
+/// `cudaMemcpyToSymbolAsync` with C++'s default arguments, taking what [`cudaMemcpyToSymbolAsync`](fn@cudaMemcpyToSymbolAsync) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemcpyToSymbolAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyToSymbolAsync($a0, $a1, $a2, $a3, $a4, ::core::ptr::null_mut())
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyToSymbolAsync($a0, $a1, $a2, $a3, $a4, $a5)
+    };
+}
+pub use crate::__cpp_cudaMemcpyToSymbolAsync as cudaMemcpyToSymbolAsync;
+
+/// `cudaMemcpyFromSymbolAsync` with C++'s default arguments, taking what [`cudaMemcpyFromSymbolAsync`](fn@cudaMemcpyFromSymbolAsync) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemcpyFromSymbolAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyFromSymbolAsync($a0, $a1, $a2, $a3, $a4, ::core::ptr::null_mut())
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyFromSymbolAsync($a0, $a1, $a2, $a3, $a4, $a5)
+    };
+}
+pub use crate::__cpp_cudaMemcpyFromSymbolAsync as cudaMemcpyFromSymbolAsync;
+
+/// `cudaMemPrefetchAsync` with C++'s default arguments, taking what [`cudaMemPrefetchAsync`](fn@cudaMemPrefetchAsync) takes.
+#[cfg(not(cuda_ge = "13.0"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemPrefetchAsync_11080 {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
+        $crate::cpp::cudaMemPrefetchAsync($a0, $a1, $a2, ::core::ptr::null_mut())
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
+        $crate::cpp::cudaMemPrefetchAsync($a0, $a1, $a2, $a3)
+    };
+}
+#[cfg(not(cuda_ge = "13.0"))]
+pub use crate::__cpp_cudaMemPrefetchAsync_11080 as cudaMemPrefetchAsync;
+
+/// `cudaMemPrefetchAsync` with C++'s default arguments, taking what [`cudaMemPrefetchAsync`](fn@cudaMemPrefetchAsync) takes.
+#[cfg(cuda_ge = "13.0")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemPrefetchAsync_13000 {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
+        $crate::cpp::cudaMemPrefetchAsync($a0, $a1, $a2, $a3, ::core::ptr::null_mut())
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
+        $crate::cpp::cudaMemPrefetchAsync($a0, $a1, $a2, $a3, $a4)
+    };
+}
+#[cfg(cuda_ge = "13.0")]
+pub use crate::__cpp_cudaMemPrefetchAsync_13000 as cudaMemPrefetchAsync;
+
+/// `cudaMemcpy2DToArrayAsync` with C++'s default arguments, taking what [`cudaMemcpy2DToArrayAsync`](fn@cudaMemcpy2DToArrayAsync) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemcpy2DToArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
+        $crate::cpp::cudaMemcpy2DToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, ::core::ptr::null_mut())
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => {
+        $crate::cpp::cudaMemcpy2DToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8)
+    };
+}
+pub use crate::__cpp_cudaMemcpy2DToArrayAsync as cudaMemcpy2DToArrayAsync;
+
+/// `cudaMemcpy2DFromArrayAsync` with C++'s default arguments, taking what [`cudaMemcpy2DFromArrayAsync`](fn@cudaMemcpy2DFromArrayAsync) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemcpy2DFromArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
+        $crate::cpp::cudaMemcpy2DFromArrayAsync(
+            $a0,
+            $a1,
+            $a2,
+            $a3,
+            $a4,
+            $a5,
+            $a6,
+            $a7,
+            ::core::ptr::null_mut(),
+        )
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => {
+        $crate::cpp::cudaMemcpy2DFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8)
+    };
+}
+pub use crate::__cpp_cudaMemcpy2DFromArrayAsync as cudaMemcpy2DFromArrayAsync;
+
+/// `cudaMemcpyToArrayAsync` with C++'s default arguments, taking what [`cudaMemcpyToArrayAsync`](fn@cudaMemcpyToArrayAsync) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemcpyToArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, ::core::ptr::null_mut())
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6)
+    };
+}
+pub use crate::__cpp_cudaMemcpyToArrayAsync as cudaMemcpyToArrayAsync;
+
+/// `cudaMemcpyFromArrayAsync` with C++'s default arguments, taking what [`cudaMemcpyFromArrayAsync`](fn@cudaMemcpyFromArrayAsync) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemcpyFromArrayAsync {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, ::core::ptr::null_mut())
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6)
+    };
+}
+pub use crate::__cpp_cudaMemcpyFromArrayAsync as cudaMemcpyFromArrayAsync;
+
+/// `cudaMemcpy2DArrayToArray` with C++'s default arguments, taking what [`cudaMemcpy2DArrayToArray`](fn@cudaMemcpy2DArrayToArray) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemcpy2DArrayToArray {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
+        $crate::cpp::cudaMemcpy2DArrayToArray(
+            $a0,
+            $a1,
+            $a2,
+            $a3,
+            $a4,
+            $a5,
+            $a6,
+            $a7,
+            $crate::cudaMemcpyDeviceToDevice,
+        )
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => {
+        $crate::cpp::cudaMemcpy2DArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8)
+    };
+}
+pub use crate::__cpp_cudaMemcpy2DArrayToArray as cudaMemcpy2DArrayToArray;
+
+/// `cudaMemcpyArrayToArray` with C++'s default arguments, taking what [`cudaMemcpyArrayToArray`](fn@cudaMemcpyArrayToArray) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemcpyArrayToArray {
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyArrayToArray(
+            $a0,
+            $a1,
+            $a2,
+            $a3,
+            $a4,
+            $a5,
+            $a6,
+            $crate::cudaMemcpyDeviceToDevice,
+        )
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
+        $crate::cpp::cudaMemcpyArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7)
+    };
+}
+pub use crate::__cpp_cudaMemcpyArrayToArray as cudaMemcpyArrayToArray;
+
+/// `cudaMallocArray` with C++'s default arguments, taking what [`cudaMallocArray`](fn@cudaMallocArray) takes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMallocArray {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
+        $crate::cpp::cudaMallocArray($a0, $a1, $a2, 0, 0)
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
+        $crate::cpp::cudaMallocArray($a0, $a1, $a2, $a3, 0)
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
+        $crate::cpp::cudaMallocArray($a0, $a1, $a2, $a3, $a4)
+    };
+}
+pub use crate::__cpp_cudaMallocArray as cudaMallocArray;
+
+/// `cudaEventRecord` with C++'s default arguments, giving a [`Status`] as [`cudaEventRecord`](fn@cudaEventRecord) does.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaEventRecord {
+    ($a0:expr $(,)?) => {
+        $crate::cpp::cudaEventRecord($a0, $crate::__zero())
+    };
+    ($a0:expr, $a1:expr $(,)?) => {
+        $crate::cpp::cudaEventRecord($a0, $a1)
+    };
+}
+pub use crate::__cpp_cudaEventRecord as cudaEventRecord;
+
+/// `cudaEventRecordWithFlags` with C++'s default arguments, giving a [`Status`] as [`cudaEventRecordWithFlags`](fn@cudaEventRecordWithFlags) does.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaEventRecordWithFlags {
+    ($a0:expr $(,)?) => {
+        $crate::cpp::cudaEventRecordWithFlags($a0, $crate::__zero(), $crate::__zero())
+    };
+    ($a0:expr, $a1:expr $(,)?) => {
+        $crate::cpp::cudaEventRecordWithFlags($a0, $a1, $crate::__zero())
+    };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
+        $crate::cpp::cudaEventRecordWithFlags($a0, $a1, $a2)
+    };
+}
+pub use crate::__cpp_cudaEventRecordWithFlags as cudaEventRecordWithFlags;
+
+/// `cudaGraphReleaseUserObject` with C++'s default arguments, giving a [`Status`] as [`cudaGraphReleaseUserObject`](fn@cudaGraphReleaseUserObject) does.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaGraphReleaseUserObject {
+    ($a0:expr, $a1:expr $(,)?) => {
+        $crate::cpp::cudaGraphReleaseUserObject($a0, $a1, 1)
+    };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
+        $crate::cpp::cudaGraphReleaseUserObject($a0, $a1, $a2)
+    };
+}
+pub use crate::__cpp_cudaGraphReleaseUserObject as cudaGraphReleaseUserObject;
+
+/// `cudaGraphRetainUserObject` with C++'s default arguments, giving a [`Status`] as [`cudaGraphRetainUserObject`](fn@cudaGraphRetainUserObject) does.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaGraphRetainUserObject {
+    ($a0:expr, $a1:expr $(,)?) => {
+        $crate::cpp::cudaGraphRetainUserObject($a0, $a1, 1, $crate::__zero())
+    };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
+        $crate::cpp::cudaGraphRetainUserObject($a0, $a1, $a2, $crate::__zero())
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
+        $crate::cpp::cudaGraphRetainUserObject($a0, $a1, $a2, $a3)
+    };
+}
+pub use crate::__cpp_cudaGraphRetainUserObject as cudaGraphRetainUserObject;
+
+/// `cudaStreamWaitEvent` with C++'s default arguments, giving a [`Status`] as [`cudaStreamWaitEvent`](fn@cudaStreamWaitEvent) does.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaStreamWaitEvent {
+    ($a0:expr, $a1:expr $(,)?) => {
+        $crate::cpp::cudaStreamWaitEvent($a0, $a1, $crate::__zero())
+    };
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
+        $crate::cpp::cudaStreamWaitEvent($a0, $a1, $a2)
+    };
+}
+pub use crate::__cpp_cudaStreamWaitEvent as cudaStreamWaitEvent;
+
+/// `cudaUserObjectRelease` with C++'s default arguments, giving a [`Status`] as [`cudaUserObjectRelease`](fn@cudaUserObjectRelease) does.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaUserObjectRelease {
+    ($a0:expr $(,)?) => {
+        $crate::cpp::cudaUserObjectRelease($a0, 1)
+    };
+    ($a0:expr, $a1:expr $(,)?) => {
+        $crate::cpp::cudaUserObjectRelease($a0, $a1)
+    };
+}
+pub use crate::__cpp_cudaUserObjectRelease as cudaUserObjectRelease;
+
+/// `cudaUserObjectRetain` with C++'s default arguments, giving a [`Status`] as [`cudaUserObjectRetain`](fn@cudaUserObjectRetain) does.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaUserObjectRetain {
+    ($a0:expr $(,)?) => {
+        $crate::cpp::cudaUserObjectRetain($a0, 1)
+    };
+    ($a0:expr, $a1:expr $(,)?) => {
+        $crate::cpp::cudaUserObjectRetain($a0, $a1)
+    };
+}
+pub use crate::__cpp_cudaUserObjectRetain as cudaUserObjectRetain;
+
+/// `cudaMemset3DAsync` with C++'s default arguments, giving a [`Status`] as [`cudaMemset3DAsync`](fn@cudaMemset3DAsync) does.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __cpp_cudaMemset3DAsync {
+    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
+        $crate::cpp::cudaMemset3DAsync($a0, $a1, $a2, $crate::__zero())
+    };
+    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
+        $crate::cpp::cudaMemset3DAsync($a0, $a1, $a2, $a3)
+    };
+}
+pub use crate::__cpp_cudaMemset3DAsync as cudaMemset3DAsync;
 
 /// `cudaLaunchKernel(func, grid, block, args [, sharedMem = 0 [, stream = 0]])`.
 #[doc(hidden)]
@@ -833,4 +1292,82 @@ pub unsafe fn __graph_exec_update(
         }
     }
     status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each function of the bindings (`cuda_fns!`'s list, as generated or vendored from the
+    /// header): its name, its parameters' types and its result type, as written there.
+    fn functions(bindings: &str) -> Vec<(&str, Vec<&str>, &str)> {
+        let list = &bindings[bindings.find("cuda_fns! {").expect("the bindings' function list")..];
+        let mut out = Vec::new();
+        let mut rest = list;
+        while let Some(at) = rest.find("pub fn ") {
+            rest = &rest[at + "pub fn ".len()..];
+            let name_end = rest.find('(').expect("a parameter list");
+            let name = rest[..name_end].trim();
+            let (mut depth, mut end) = (0, name_end);
+            for (i, c) in rest[name_end..].char_indices() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 {
+                    end = name_end + i;
+                    break;
+                }
+            }
+            let params = rest[name_end + 1..end]
+                .split(',')
+                .filter_map(|p| Some(p.split_once(':')?.1.trim()))
+                .collect();
+            let result = rest[end + 1..].split(';').next().unwrap_or("");
+            let result = result.trim().trim_start_matches("->").trim();
+            out.push((name, params, result));
+            rest = &rest[end..];
+        }
+        out
+    }
+
+    /// Items 2 and 4 of issue 32, derived from the header: every function with a `void*` or a
+    /// `size_t` parameter is one `calls!` wraps (so it takes typed pointers and any integer), and
+    /// so is every function returning a `cudaError_t` with no pointer parameter (so its result,
+    /// only a status, may be dropped as C++ drops it).
+    #[test]
+    fn every_function_with_a_void_pointer_a_size_or_only_a_status_is_cpps() {
+        let bindings = include_str!(env!("CUDA_BINDINGS"));
+        let functions = functions(bindings);
+        assert!(functions.len() > 100, "{} functions read from the bindings", functions.len());
+        let missing: Vec<&str> = functions
+            .iter()
+            .filter(|(name, _, _)| !name.ends_with("_ptsz") && !name.ends_with("_ptds"))
+            .filter(|(_, params, result)| {
+                let void_or_size = params.iter().any(|t| {
+                    let t = t.replace("::core::ffi::", "");
+                    t == "*mut c_void" || t == "*const c_void" || t == "usize"
+                });
+                void_or_size || (*result == "cudaError_t" && params.iter().all(|t| !t.contains('*')))
+            })
+            .map(|(name, _, _)| *name)
+            .filter(|name| !WRAPPED.contains(name))
+            .collect();
+        assert!(missing.is_empty(), "not in cpp's calls! list (add them, with their kinds): {missing:?}");
+    }
+
+    #[test]
+    fn typed_pointers_and_integers_reach_the_c_types() {
+        let mut x = 5.0f32;
+        let mut v = [1u8, 2, 3];
+        let p: *const f32 = &x;
+        assert_eq!(VoidConst::void_const(p), p.cast());
+        assert_eq!(VoidConst::void_const(&x), p.cast());
+        assert_eq!(VoidMut::void_mut(&mut x), p.cast_mut().cast());
+        assert_eq!(VoidMut::void_mut(&mut v[..]), v.as_mut_ptr().cast());
+        assert!(VoidMut::void_mut(nullptr).is_null());
+        assert_eq!(CInt::c_int(0x1_0000_0005u64), 5, "C++'s conversion to int");
+        assert_eq!(CInt::c_int(255u8), 255);
+    }
 }

@@ -3,6 +3,8 @@
 //! needed: without a runtime (or a driver) every call returns an error, which is what is
 //! checked where a call is made.
 #![allow(non_snake_case)]
+// C++ drops results; so do these tests where they say so, and nothing else may.
+#![deny(unused_must_use)]
 
 use std::ffi::c_void;
 use std::ptr::null_mut;
@@ -64,11 +66,111 @@ fn default_arguments_of_the_c_functions() {
     unsafe {
         assert_ne!(cudaEventRecord!(event), cudaSuccess); // stream 0
         assert_ne!(cudaEventRecord!(event, null_mut()), cudaSuccess);
-        assert_ne!(
-            cudaMemcpyAsync!(dst.as_mut_ptr().cast(), src.as_ptr().cast(), 16, cudaMemcpyHostToHost),
-            cudaSuccess
-        );
-        assert_ne!(cudaMemsetAsync!(dst.as_mut_ptr().cast(), 0, 16), cudaSuccess);
+        assert_ne!(cudaMemcpyAsync!(dst.as_mut_ptr(), src.as_ptr(), 16, cudaMemcpyHostToHost), cudaSuccess);
+        assert_ne!(cudaMemsetAsync!(dst.as_mut_ptr(), 0, 16), cudaSuccess);
+    }
+}
+
+/// Item 2 of issue 32: typed pointers where C++ takes `void*`, `const void*` from either
+/// mutability, references to plain data and slices; `nullptr`.
+#[test]
+fn void_pointers_take_any_pointer_as_cpp_converts_it() {
+    runtime_missing();
+    let d_a: *mut f32 = null_mut();
+    let h_a: *const f32 = [1.0f32; 4].as_ptr();
+    let mut host = [0u64; 4];
+    let mut value = 0i32;
+    unsafe {
+        assert_ne!(cudaMemcpy(d_a, h_a, 16, cudaMemcpyHostToDevice), cudaSuccess);
+        assert_ne!(cudaMemcpy(&mut host[..], d_a, 32, cudaMemcpyDeviceToHost), cudaSuccess);
+        assert_ne!(cudaMemcpy(&mut value, d_a, 4, cudaMemcpyDeviceToHost), cudaSuccess);
+        assert_ne!(cudaMemset(d_a, 0, 16), cudaSuccess);
+        assert_ne!(cudaMemsetAsync(d_a, 0u8, 16u32, null_mut()), cudaSuccess);
+        assert_ne!(cudaFree(d_a), cudaSuccess);
+        assert_ne!(cudaFree(nullptr), cudaSuccess);
+        assert_ne!(cudaFreeHost(host.as_mut_ptr()), cudaSuccess);
+        assert_ne!(cudaHostRegister(&mut host, 32, cudaHostRegisterDefault), cudaSuccess);
+        let mut attributes = cudaPointerAttributes::default();
+        assert_ne!(cudaPointerGetAttributes(&mut attributes, h_a), cudaSuccess);
+    }
+}
+
+/// Item 1 of issue 32: sizes of any integer type, `int` variables too; a negative size is
+/// refused before the runtime is asked where a wrapped one could reach memory (a copy, a set),
+/// and reaches the runtime as C++'s `(size_t)-n` where the runtime refuses it itself (an
+/// allocation).
+#[test]
+fn sizes_take_any_integer_and_a_negative_copy_is_invalid() {
+    runtime_missing();
+    let n: i32 = 4;
+    let d: *mut f32 = null_mut();
+    let h: *const f32 = null_mut();
+    let mut p: *mut f32 = null_mut();
+    unsafe {
+        assert_eq!(cudaMemcpy(d, h, -n, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+        assert_eq!(cudaMemset(d, 0, -1i64), cudaErrorInvalidValue);
+        assert_eq!(cudaMemcpyAsync!(d, h, -1, cudaMemcpyHostToHost), cudaErrorInvalidValue);
+        // Without a runtime, what reaches it answers that there is none: not InvalidValue.
+        assert_eq!(cudaMemcpy(d, h, n * 4, cudaMemcpyHostToDevice), cudaErrorSharedObjectInitFailed);
+        assert_eq!(cudaMalloc(&mut p, -n), cudaErrorSharedObjectInitFailed, "C++'s value, to the runtime");
+        assert_eq!(cudaMalloc(&mut p, n as u8), cudaErrorSharedObjectInitFailed);
+    }
+    assert!(p.is_null());
+}
+
+/// `n * sizeof(float)` with an `int n`, as C++ writes it: no cast; a negative `n` stays negative.
+#[test]
+fn sizeof_times_any_integer() {
+    runtime_missing();
+    let n: i32 = 3;
+    let u: usize = 3;
+    assert_eq!(n * sizeof::<f32>(), 12i64);
+    assert_eq!(sizeof::<f64>() * u, 24usize);
+    assert_eq!(-n * sizeof::<f32>(), -12i64);
+    let (d, h): (*mut f32, *const f32) = (null_mut(), null_mut());
+    unsafe {
+        assert_eq!(cudaMemcpy(d, h, -n * sizeof::<f32>(), cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+        let code = cudaFree(d);
+        assert!(!cudaGetErrorName(code).is_null() && !cudaGetErrorString(code).is_null());
+        assert!(!cudaGetErrorString(cudaErrorInvalidValue).is_null());
+    }
+}
+
+/// Item 4 of issue 32: C++ drops these results (`cudaFree(p);`), and so may a port; the raw
+/// functions the module re-exports keep `#[must_use]` (this file denies unused_must_use).
+#[test]
+fn results_cpp_drops_may_be_dropped() {
+    runtime_missing();
+    let p: *mut f32 = null_mut();
+    let event: cudaEvent_t = null_mut();
+    unsafe {
+        cudaFree(p);
+        cudaFreeHost(p);
+        cudaMemset(p, 0, 4);
+        cudaDeviceSynchronize(); // a call whose result is only a status
+        cudaSetDevice(0);
+        cudaEventRecord!(event);
+        cudaGetLastError();
+        let status = cudaFree(p);
+        assert_eq!(status.code(), cudaErrorSharedObjectInitFailed);
+        let code: cudaError_t = status.into();
+        assert_eq!(code, status);
+    }
+}
+
+/// `kernel<<<grid, block, 0, nullptr>>>(...)` and `<<<grids, blocks>>>` with `int`s, as a
+/// statement: without a runtime the launch fails, which the value form shows.
+#[cfg(cuda_ge = "12.9")]
+#[test]
+fn launches_read_as_cpps() {
+    runtime_missing();
+    let kernel: Kernel<(*mut f32, i32), cudaKernel_t> = unsafe { Kernel::new(null_mut()) };
+    let (grids, blocks, n): (i32, i32, i32) = (4, 256, 1000);
+    let data: *mut f32 = null_mut();
+    unsafe {
+        launch!(kernel<<<grids, blocks, 0, nullptr>>>(data, n));
+        launch!(kernel<<<dim3::from((grids, 2)), blocks>>>(data, n));
+        assert_ne!(launch!(kernel<<<grids, blocks, 0, null_mut()>>>(data, n)), cudaSuccess);
     }
 }
 

@@ -9,7 +9,8 @@ use std::ptr::null_mut;
 
 use cudart_sys::cpp::*;
 
-fn ok(code: cudaError_t, what: &str) {
+fn ok(code: impl Into<cudaError_t>, what: &str) {
+    let code = code.into();
     assert_eq!(code, cudaSuccess, "{what}: {:?}", loader::explain(code));
 }
 
@@ -20,10 +21,10 @@ fn typed_allocations_and_overloads() {
         ok(cudaSetDevice(0), "cudaSetDevice (gpu-tests needs a CUDA GPU, driver and runtime)");
         let mut d: *mut u32 = null_mut();
         ok(cudaMalloc(&mut d, n * 4), "cudaMalloc<u32>");
-        ok(cudaMemset(d.cast(), 0x11, n * 4), "cudaMemset");
+        ok(cudaMemset(d, 0x11, n * 4), "cudaMemset");
         let mut h: *mut u32 = null_mut();
         ok(cudaMallocHost!(&mut h, n * 4, cudaHostAllocDefault), "cudaMallocHost (3 arguments)");
-        ok(cudaMemcpy(h.cast(), d.cast(), n * 4, cudaMemcpyDeviceToHost), "cudaMemcpy");
+        ok(cudaMemcpy(h, d, n * 4, cudaMemcpyDeviceToHost), "cudaMemcpy");
         assert!(std::slice::from_raw_parts(h, n).iter().all(|&v| v == 0x1111_1111));
 
         let mut m: *mut f64 = null_mut();
@@ -44,14 +45,14 @@ fn typed_allocations_and_overloads() {
         let mut pool: cudaMemPool_t = null_mut();
         ok(cudaDeviceGetDefaultMemPool(&mut pool, 0), "cudaDeviceGetDefaultMemPool");
         ok(cudaMallocAsync!(&mut pooled, 4096, pool, stream), "cudaMallocAsync (pool)");
-        ok(cudaFreeAsync(pooled.cast(), stream), "cudaFreeAsync");
+        ok(cudaFreeAsync(pooled, stream), "cudaFreeAsync");
         ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
 
         ok(cudaEventDestroy(event), "cudaEventDestroy");
         ok(cudaStreamDestroy(stream), "cudaStreamDestroy");
-        ok(cudaFree(m.cast()), "cudaFree");
-        ok(cudaFreeHost(h.cast()), "cudaFreeHost");
-        ok(cudaFree(d.cast()), "cudaFree");
+        ok(cudaFree(m), "cudaFree");
+        ok(cudaFreeHost(h), "cudaFreeHost");
+        ok(cudaFree(d), "cudaFree");
     }
 }
 
@@ -96,7 +97,7 @@ fn scale_kernel() -> Kernel<(*mut f32, f32, u32), cudaKernel_t> {
         ok(
             cudaLibraryLoadData(
                 &mut library,
-                SCALE_PTX.as_ptr().cast(),
+                SCALE_PTX.as_ptr(),
                 null_mut(),
                 null_mut(),
                 0,
@@ -121,7 +122,7 @@ fn a_ptx_kernel_launches_through_cuda_launch_kernel() {
     let mut back = vec![0.0f32; n as usize];
     unsafe {
         ok(cudaMalloc(&mut x, n as usize * 4), "cudaMalloc");
-        ok(cudaMemcpy(x.cast(), host.as_ptr().cast(), n as usize * 4, cudaMemcpyHostToDevice), "cudaMemcpy");
+        ok(cudaMemcpy(x, host.as_ptr(), n * 4, cudaMemcpyHostToDevice), "cudaMemcpy");
         // kernel<<<grid, block>>>(x, 3, n): the constant 3.0 needs no local, n no cast.
         ok(launch!(scale<<<n.div_ceil(256), 256>>>(x, 3.0, n)), "launch! (cudaLaunchKernel)");
         // The C++ template with an explicit argument array, for comparison.
@@ -133,11 +134,8 @@ fn a_ptx_kernel_launches_through_cuda_launch_kernel() {
         ];
         ok(cudaLaunchKernel!(scale.function, n.div_ceil(128), 128, args.as_mut_ptr()), "cudaLaunchKernel<T>");
         ok(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
-        ok(
-            cudaMemcpy(back.as_mut_ptr().cast(), x.cast(), n as usize * 4, cudaMemcpyDeviceToHost),
-            "cudaMemcpy",
-        );
-        ok(cudaFree(x.cast()), "cudaFree");
+        ok(cudaMemcpy(back.as_mut_ptr(), x, n * 4, cudaMemcpyDeviceToHost), "cudaMemcpy");
+        ok(cudaFree(x), "cudaFree");
     }
     for (i, v) in back.iter().enumerate() {
         assert_eq!(*v, i as f32 * 1.5, "x[{i}]");

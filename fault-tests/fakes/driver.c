@@ -27,6 +27,8 @@
  *                         $FAKE_NCCL_VERSION); ncclGetUniqueId answers $FAKE_NCCL_RESULT
  *                         (default ncclInvalidArgument) and ncclGetLastError $FAKE_NCCL_LAST_ERROR
  *   NO_LAST_ERROR         with NCCL: no ncclGetLastError (as NCCL before 2.13)
+ *   ABSURD_OCCUPANCY      (with RUNTIME) a device and a kernel whose every attribute, and every
+ *                         occupancy the runtime is asked for, is INT_MAX
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -230,6 +232,38 @@ EXPORT unsigned int cudaMalloc(void **pointer, size_t size) {
     (void)size;
     return 2; /* cudaErrorMemoryAllocation */
 }
+
+#ifdef ABSURD_OCCUPANCY
+#include <limits.h>
+/* What cudart_sys::cpp's occupancy search (cuda_runtime.h's template) asks, each answered with
+   INT_MAX: the device's limits, the kernel's block limit, the blocks per multiprocessor. */
+EXPORT unsigned int cudaGetDevice(int *device) {
+    *device = 0;
+    return 0;
+}
+
+EXPORT unsigned int cudaDeviceGetAttribute(int *value, int attribute, int device) {
+    (void)attribute;
+    (void)device;
+    *value = INT_MAX;
+    return 0;
+}
+
+/* struct cudaFuncAttributes begins with three size_t, then int maxThreadsPerBlock. */
+EXPORT unsigned int cudaFuncGetAttributes(void *attributes, const void *func) {
+    (void)func;
+    *(int *)((char *)attributes + 3 * sizeof(size_t)) = INT_MAX;
+    return 0;
+}
+
+EXPORT unsigned int cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks, const void *func,
+                                                                           int block_size, size_t smem,
+                                                                           unsigned int flags) {
+    (void)func, (void)block_size, (void)smem, (void)flags;
+    *blocks = INT_MAX;
+    return 0;
+}
+#endif
 #endif
 
 #ifdef NVRTC

@@ -35,6 +35,7 @@ pub const FAKES: &[(&str, &[&str])] = &[
     ("libfake_nvrtc.so", &["NVRTC", "FAKE_VERSION=HEADER"]),
     ("libfake_nccl.so", &["NCCL=NCCL_CODE"]),
     ("libfake_nccl_no_last_error.so", &["NCCL=NCCL_CODE", "NO_LAST_ERROR"]),
+    ("libfake_runtime_absurd_occupancy.so", &["RUNTIME", "ABSURD_OCCUPANCY"]),
 ];
 
 /// A fake built from `fakes/driver.c` (see [`FAKES`]): `libfake_old.so`, ...

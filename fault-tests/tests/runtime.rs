@@ -10,7 +10,7 @@ use std::time::Duration;
 use cudart_sys::*;
 use fault_tests::{fake, Child, Libraries, TempDir};
 
-const SCENARIOS: &[(&str, fn())] = &[("malloc_fails", malloc_fails)];
+const SCENARIOS: &[(&str, fn())] = &[("malloc_fails", malloc_fails), ("absurd_occupancy", absurd_occupancy)];
 
 #[test]
 #[ignore = "a scenario body: the other tests of this file run it in a child process"]
@@ -26,6 +26,17 @@ fn malloc_fails() {
     let code = unsafe { cudaMalloc(&mut pointer, 8) };
     let (name, message) = loader::describe(code);
     println!("name: {name}\nmessage: {message}");
+}
+
+/// cuda_runtime.h's occupancy search, computed by `cudart_sys::cpp`, on a runtime whose every
+/// attribute and occupancy is INT_MAX; prints its status and answer.
+fn absurd_occupancy() {
+    let (mut grid, mut block) = (0, 0);
+    let kernel = 1 as *const std::ffi::c_void;
+    // SAFETY: see the note at the top of this file; the outputs are writable.
+    let status =
+        unsafe { cudart_sys::cpp::cudaOccupancyMaxPotentialBlockSize!(&mut grid, &mut block, kernel) };
+    println!("status: {:?}, grid: {grid}, block: {block}", status.code());
 }
 
 /// What cuda-checked's macros do before a call.
@@ -87,4 +98,13 @@ fn item24_4_a_fifo_named_for_the_runtime_is_not_opened() {
     let out = Child::new("malloc_fails").runtime(&fifo).timeout(Duration::from_secs(20)).run();
     assert!(out.contains("name: cudaErrorSharedObjectInitFailed"), "{out}");
     assert!(out.contains("a FIFO (named pipe), not a regular file, so it was not opened"), "{out}");
+}
+
+/// Issue 33, item 14: the occupancy search overflowed (a panic in a debug build) on a runtime
+/// reporting INT_MAX for its limits and occupancies; it answers, the grid saturated at INT_MAX.
+#[test]
+fn item33_14_the_occupancy_search_survives_absurd_attributes() {
+    let out = Child::new("absurd_occupancy").runtime(fake("libfake_runtime_absurd_occupancy.so")).run();
+    assert!(out.contains(&format!("status: cudaSuccess, grid: {}, block: {}", i32::MAX, i32::MAX)), "{out}");
+    assert!(!out.contains("panicked"), "{out}");
 }

@@ -56,8 +56,8 @@ fn matrix_multiply(block_size: u32, dims_a: dim3, dims_b: dim3) -> i32 {
         checkCudaErrors!(cudaStreamCreateWithFlags(&mut stream, cudaStreamNonBlocking));
 
         // Copy host memory to the device.
-        checkCudaErrors!(cudaMemcpyAsync(d_a.cast(), h_a.cast(), mem_size_a, cudaMemcpyHostToDevice, stream));
-        checkCudaErrors!(cudaMemcpyAsync(d_b.cast(), h_b.cast(), mem_size_b, cudaMemcpyHostToDevice, stream));
+        checkCudaErrors!(cudaMemcpyAsync(d_a, h_a, mem_size_a, cudaMemcpyHostToDevice, stream));
+        checkCudaErrors!(cudaMemcpyAsync(d_b, h_b, mem_size_b, cudaMemcpyHostToDevice, stream));
     }
     // ANCHOR_END: setup
 
@@ -112,7 +112,7 @@ fn matrix_multiply(block_size: u32, dims_a: dim3, dims_b: dim3) -> i32 {
 
     // Copy the result back.
     unsafe {
-        checkCudaErrors!(cudaMemcpyAsync(h_c.cast(), d_c.cast(), mem_size_c, cudaMemcpyDeviceToHost, stream));
+        checkCudaErrors!(cudaMemcpyAsync(h_c, d_c, mem_size_c, cudaMemcpyDeviceToHost, stream));
         checkCudaErrors!(cudaStreamSynchronize(stream));
     }
 
@@ -135,12 +135,12 @@ fn matrix_multiply(block_size: u32, dims_a: dim3, dims_b: dim3) -> i32 {
     println!("{}", if correct { "Result = PASS" } else { "Result = FAIL" });
 
     unsafe {
-        checkCudaErrors!(cudaFreeHost(h_a.cast()));
-        checkCudaErrors!(cudaFreeHost(h_b.cast()));
-        checkCudaErrors!(cudaFreeHost(h_c.cast()));
-        checkCudaErrors!(cudaFree(d_a.cast()));
-        checkCudaErrors!(cudaFree(d_b.cast()));
-        checkCudaErrors!(cudaFree(d_c.cast()));
+        checkCudaErrors!(cudaFreeHost(h_a));
+        checkCudaErrors!(cudaFreeHost(h_b));
+        checkCudaErrors!(cudaFreeHost(h_c));
+        checkCudaErrors!(cudaFree(d_a));
+        checkCudaErrors!(cudaFree(d_b));
+        checkCudaErrors!(cudaFree(d_c));
         checkCudaErrors!(cudaEventDestroy(start));
         checkCudaErrors!(cudaEventDestroy(stop));
     }

@@ -116,15 +116,15 @@ fn test(square: SquareKernel, automatic_launch_config: bool, count: i32) -> i32 
     let mut d_array: *mut i32 = std::ptr::null_mut();
     unsafe {
         checkCudaErrors!(cudaMalloc(&mut d_array, size));
-        checkCudaErrors!(cudaMemcpy(d_array.cast(), array.as_ptr().cast(), size, cudaMemcpyHostToDevice));
+        checkCudaErrors!(cudaMemcpy(d_array, array.as_ptr(), size, cudaMemcpyHostToDevice));
     }
     array.fill(0);
 
     launch_config(square, d_array, count, automatic_launch_config);
 
     unsafe {
-        checkCudaErrors!(cudaMemcpy(array.as_mut_ptr().cast(), d_array.cast(), size, cudaMemcpyDeviceToHost));
-        checkCudaErrors!(cudaFree(d_array.cast()));
+        checkCudaErrors!(cudaMemcpy(array.as_mut_ptr(), d_array, size, cudaMemcpyDeviceToHost));
+        checkCudaErrors!(cudaFree(d_array));
     }
     for (i, &actual) in array.iter().enumerate() {
         let expected = (i as i32).wrapping_mul(i as i32); // C++'s int product, overflow and all

@@ -69,7 +69,7 @@ fn allocate_host_memory(pin_generic_memory: bool, nbytes: usize) -> HostMemory {
             std::process::exit(1);
         }
         println!("> cudaHostRegister() registering {mib:4.2} Mbytes of generic allocated system memory");
-        unsafe { checkCudaErrors!(cudaHostRegister(a.cast(), nbytes, cudaHostRegisterMapped)) };
+        unsafe { checkCudaErrors!(cudaHostRegister(a, nbytes, cudaHostRegisterMapped)) };
         HostMemory { generic: true, a, nbytes }
     } else {
         println!("> cudaMallocHost() allocating {mib:4.2} Mbytes of system memory");
@@ -82,11 +82,11 @@ fn allocate_host_memory(pin_generic_memory: bool, nbytes: usize) -> HostMemory {
 fn free_host_memory(host: HostMemory) {
     unsafe {
         if host.generic {
-            checkCudaErrors!(cudaHostUnregister(host.a.cast()));
+            checkCudaErrors!(cudaHostUnregister(host.a));
             let layout = Layout::from_size_align(host.nbytes, MEMORY_ALIGNMENT).expect("allocated with it");
             std::alloc::dealloc(host.a.cast(), layout);
         } else {
-            checkCudaErrors!(cudaFreeHost(host.a.cast()));
+            checkCudaErrors!(cudaFreeHost(host.a));
         }
     }
 }
@@ -204,14 +204,9 @@ fn main() {
     let mut d_c: *mut i32 = std::ptr::null_mut();
     unsafe {
         checkCudaErrors!(cudaMalloc(&mut d_a, nbytes));
-        checkCudaErrors!(cudaMemset(d_a.cast(), 0x0, nbytes));
+        checkCudaErrors!(cudaMemset(d_a, 0x0, nbytes));
         checkCudaErrors!(cudaMalloc(&mut d_c, std::mem::size_of::<i32>()));
-        checkCudaErrors!(cudaMemcpy(
-            d_c.cast(),
-            (&c as *const i32).cast(),
-            std::mem::size_of::<i32>(),
-            cudaMemcpyHostToDevice
-        ));
+        checkCudaErrors!(cudaMemcpy(d_c, &c, std::mem::size_of::<i32>(), cudaMemcpyHostToDevice));
     }
 
     println!("\nStarting Test");
@@ -238,7 +233,7 @@ fn main() {
     // Time the copy from the device (stream 0's event waits for everything before it).
     unsafe {
         checkCudaErrors!(cudaEventRecord(start_event, std::ptr::null_mut()));
-        checkCudaErrors!(cudaMemcpyAsync(h_a.cast(), d_a.cast(), nbytes, cudaMemcpyDeviceToHost, streams[0]));
+        checkCudaErrors!(cudaMemcpyAsync(h_a, d_a, nbytes, cudaMemcpyDeviceToHost, streams[0]));
         checkCudaErrors!(cudaEventRecord(stop_event, std::ptr::null_mut()));
     }
     let time_memcpy = elapsed(start_event, stop_event);
@@ -260,7 +255,7 @@ fn main() {
         checkCudaErrors!(cudaEventRecord(start_event, std::ptr::null_mut()));
         for _ in 0..nreps {
             checkCudaErrors!(launch!(init_array<<<blocks, threads>>>(d_a, d_c, niterations)));
-            checkCudaErrors!(cudaMemcpy(h_a.cast(), d_a.cast(), nbytes, cudaMemcpyDeviceToHost));
+            checkCudaErrors!(cudaMemcpy(h_a, d_a, nbytes, cudaMemcpyDeviceToHost));
         }
         checkCudaErrors!(cudaEventRecord(stop_event, std::ptr::null_mut()));
     }
@@ -273,7 +268,7 @@ fn main() {
     let part = n as usize / nstreams;
     unsafe {
         std::ptr::write_bytes(h_a.cast::<u8>(), 255, nbytes); // all bits 1, to see what is written
-        checkCudaErrors!(cudaMemset(d_a.cast(), 0, nbytes));
+        checkCudaErrors!(cudaMemset(d_a, 0, nbytes));
         checkCudaErrors!(cudaEventRecord(start_event, std::ptr::null_mut()));
         for _ in 0..nreps {
             for (i, &stream) in streams.iter().enumerate() {
@@ -284,8 +279,8 @@ fn main() {
             // A copy in stream i starts when everything before it in stream i is done.
             for (i, &stream) in streams.iter().enumerate() {
                 checkCudaErrors!(cudaMemcpyAsync(
-                    h_a.add(i * part).cast(),
-                    d_a.add(i * part).cast(),
+                    h_a.add(i * part),
+                    d_a.add(i * part),
                     nbytes / nstreams,
                     cudaMemcpyDeviceToHost,
                     stream
@@ -311,8 +306,8 @@ fn main() {
     }
     free_host_memory(host);
     unsafe {
-        checkCudaErrors!(cudaFree(d_a.cast()));
-        checkCudaErrors!(cudaFree(d_c.cast()));
+        checkCudaErrors!(cudaFree(d_a));
+        checkCudaErrors!(cudaFree(d_c));
     }
     std::process::exit(if results { 0 } else { 1 });
 }

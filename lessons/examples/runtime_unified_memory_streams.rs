@@ -87,9 +87,9 @@ impl Drop for Task {
     fn drop(&mut self) {
         unsafe {
             checkCudaErrors!(cudaDeviceSynchronize());
-            checkCudaErrors!(cudaFree(self.data.cast()));
-            checkCudaErrors!(cudaFree(self.result.cast()));
-            checkCudaErrors!(cudaFree(self.vector.cast()));
+            checkCudaErrors!(cudaFree(self.data));
+            checkCudaErrors!(cudaFree(self.result));
+            checkCudaErrors!(cudaFree(self.vector));
         }
     }
 }

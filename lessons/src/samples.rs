@@ -124,7 +124,7 @@ pub unsafe fn load_ptx_kernel<Args: KernelArgs>(ptx: &str, name: &CStr) -> Kerne
     let mut module: CUmodule = std::ptr::null_mut();
     let mut function: CUfunction = std::ptr::null_mut();
     unsafe {
-        checkCudaErrors!(cudaFree(std::ptr::null_mut()));
+        checkCudaErrors!(cudaFree(nullptr));
         checkCudaErrors!(cuModuleLoadData(&mut module, ptx.as_ptr().cast()));
         checkCudaErrors!(cuModuleGetFunction(&mut function, module, name.as_ptr()));
         Kernel::new(function)
@@ -152,7 +152,7 @@ pub unsafe fn load_runtime_kernel<Args: KernelArgs>(ptx: &str, name: &CStr) -> K
     unsafe {
         checkCudaErrors!(cudaLibraryLoadData(
             &mut library,
-            ptx.as_ptr().cast(),
+            ptx.as_ptr(),
             none,
             none.cast(),
             0,

@@ -421,3 +421,70 @@ fn bf16_matmul_cublaslt_is_right_and_fast() {
     assert!(tflops > 10.0, "{out}");
     assert!(out.ends_with("all checked elements correct\n"), "{out}");
 }
+
+// ---- The TensorRT course's runtime lessons: what the course's C++ prints ----
+
+#[test]
+fn course_hello_runtime_finds_the_primary_context() {
+    let out = lesson_output("course_hello_runtime", &[]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "Current context = (nil)，当前无context", "{out}");
+    assert!(lines[1].starts_with("device_count = ") && lines[1] != "device_count = 0", "{out}");
+    assert_eq!(lines[2], "set current device to : 0，这个API依赖CUcontext，触发创建并设置", "{out}");
+    let context =
+        lines[3].strip_prefix("SetDevice after, Current context = ").unwrap_or_else(|| panic!("{out}"));
+    assert!(is_hex_pointer(context.trim_end_matches("，获取当前context")), "{out}");
+    assert_eq!(lines[4], "current_device = 0", "{out}");
+}
+
+#[test]
+fn course_vector_add_adds() {
+    let out = lesson_output("course_vector_add", &[]);
+    assert_eq!(
+        out,
+        "block_size = 3, grid_size = 1\nvector_c[0] = 7.000000\nvector_c[1] = 6.000000\nvector_c[2] = 5.000000\n"
+    );
+}
+
+#[test]
+fn course_shared_memory_shows_where_it_lives() {
+    let out = lesson_output("course_shared_memory", &[]);
+    assert!(out.starts_with("prop.sharedMemPerBlock = 48.00 KB\n"), "{out}");
+    assert!(out.contains("Run kernel.\n") && out.ends_with("done\n"), "{out}");
+    // Both dynamic arrays start at one address; block 0 and block 1 see their own values.
+    let address = |name: &str| out.lines().find_map(|l| l.strip_prefix(&format!("{name} = "))).unwrap();
+    assert_eq!(address("dynamic_shared_memory"), address("dynamic_shared_memory2"), "{out}");
+    assert_eq!(out.matches("shared_value1 = 123[").count(), 5, "{out}");
+    assert_eq!(out.matches("shared_value1 = 331[").count(), 5, "{out}");
+}
+
+#[test]
+fn course_reduce_sum_sums() {
+    let out = lesson_output("course_reduce_sum", &[]);
+    assert_eq!(
+        out,
+        "old block_size = 101, block_sqrt = 6.66\nblock_size = 128, grid_size = 1\nblock 0 value = 5050.000000\n\
+         output_host = 5050.000000, ground_truth = 5050.000000\n结果正确.\ndone\n"
+    );
+}
+
+#[test]
+fn course_atomic_keeps_the_nineties() {
+    let out = lesson_output("course_atomic", &[]);
+    assert!(out.starts_with("output_size = 1000.000000\n") && out.ends_with("done\n"), "{out}");
+    let kept: Vec<&str> = out.lines().filter(|l| l.starts_with("output_host[")).collect();
+    assert_eq!(kept.len(), 20, "{out}");
+    for line in kept {
+        let index: i32 = line.rsplit(", ").next().unwrap().parse().unwrap();
+        assert!(line.contains("] = 99.000000, ") && index % 100 == 99, "{line}");
+    }
+}
+
+#[test]
+fn course_error_is_sticky() {
+    let out = lesson_output("course_error", &[]);
+    assert_eq!(
+        out,
+        "no error\nan illegal memory access was encountered\nan illegal memory access was encountered\n"
+    );
+}

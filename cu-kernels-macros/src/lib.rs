@@ -1,0 +1,484 @@
+//! `kernels!`, the macro of cu-kernels (see that crate): reads the `.cu` file named, and where
+//! the build machine has NVRTC compiles it here, once per architecture named, embedding each
+//! CUBIN and PTX in the program; where it has none (or `CU_KERNELS_COMPILE=first-use` is set),
+//! it embeds the prepared source for cu-kernels to compile at first use. Either way each kernel
+//! becomes a static `cu_kernels::CuKernel` of its parameter types. Written without syn: the
+//! input is a string, two optional lists and function signatures.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+use cu_kernels_compile::{prepare, Arch, Error, Program};
+use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+
+/// See cu-kernels' documentation of `kernels!`.
+#[proc_macro]
+pub fn kernels(input: TokenStream) -> TokenStream {
+    match expand(input) {
+        Ok(tokens) => tokens,
+        Err((span, message)) => compile_error(span, &message),
+    }
+}
+
+type Failure = (Span, String);
+
+/// `compile_error!("message")` at `span`.
+fn compile_error(span: Span, message: &str) -> TokenStream {
+    let mut tokens: Vec<TokenTree> = vec![
+        Punct::new(':', Spacing::Joint).into(),
+        Punct::new(':', Spacing::Alone).into(),
+        Ident::new("core", span).into(),
+        Punct::new(':', Spacing::Joint).into(),
+        Punct::new(':', Spacing::Alone).into(),
+        Ident::new("compile_error", span).into(),
+        Punct::new('!', Spacing::Alone).into(),
+    ];
+    let mut message = Literal::string(message);
+    message.set_span(span);
+    let mut group = Group::new(Delimiter::Parenthesis, TokenTree::from(message).into());
+    group.set_span(span);
+    tokens.push(group.into());
+    tokens.push(Punct::new(';', Spacing::Alone).into());
+    for token in &mut tokens {
+        token.set_span(span);
+    }
+    tokens.into_iter().collect()
+}
+
+/// One `fn name(params);` of the input.
+struct Item {
+    /// The item's attributes other than `#[name = ...]` (doc comments), as written.
+    attributes: Vec<TokenTree>,
+    visibility: Vec<TokenTree>,
+    name: Ident,
+    /// The C++ name expression: the function's name, or `#[name = "scale<float>"]`'s.
+    expression: String,
+    /// Each parameter's type, as written.
+    types: Vec<Vec<TokenTree>>,
+}
+
+/// What the input says.
+struct Input {
+    path: String,
+    path_span: Span,
+    archs: Vec<(Arch, Span)>,
+    options: Vec<String>,
+    /// `compile = "first-use"`: no compile at build time, whatever the machine has.
+    first_use: bool,
+    items: Vec<Item>,
+}
+
+fn expand(input: TokenStream) -> Result<TokenStream, Failure> {
+    let input = parse(input)?;
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from).unwrap_or_default();
+    let file = manifest.join(&input.path);
+    let source = std::fs::read_to_string(&file).map_err(|e| {
+        (
+            input.path_span,
+            format!(
+                "kernels!: cannot read {} ({e}); the path is relative to the crate's folder (CARGO_MANIFEST_DIR)",
+                file.display()
+            ),
+        )
+    })?;
+    let prepared = prepare(&input.path, &source).map_err(|e| (input.path_span, format!("kernels!: {e}")))?;
+    let mut options = input.options.clone();
+    if let Some(dir) = file.parent() {
+        options.push(format!("-I{}", dir.display()));
+    }
+    let names: Vec<&str> = input.items.iter().map(|i| i.expression.as_str()).collect();
+    let program = Program { name: &input.path, text: &prepared.text, names: &names, options: &options };
+
+    let compiled = if input.first_use {
+        Err("compile = \"first-use\" asks so".to_string())
+    } else if std::env::var("CU_KERNELS_COMPILE").as_deref() == Ok("first-use") {
+        Err("CU_KERNELS_COMPILE=first-use was set when it was built".to_string())
+    } else {
+        match compile_all(&program, &input) {
+            Ok(images) => Ok(images),
+            Err(Build::Unavailable(why)) => Err(format!("the build machine had no NVRTC: {why}")),
+            Err(Build::Failed(span, message)) => return Err((span, message)),
+        }
+    };
+    Ok(emit(&input, &file, &prepared, &options, compiled))
+}
+
+/// One image compiled here: its architecture, its bytes, the kernels' lowered names.
+type Built = (Arch, Vec<u8>, Vec<String>);
+
+/// Why no images were made: NVRTC is not here, or the source (or an option) is wrong.
+enum Build {
+    Unavailable(String),
+    Failed(Span, String),
+}
+
+/// Each image: a CUBIN per `sm_` architecture named, PTX per `compute_` one, and PTX of the
+/// oldest `sm_` named when no `compute_` is (the driver compiles it for newer GPUs); with no
+/// architecture named, PTX for NVRTC's default one.
+fn compile_all(program: &Program<'_>, input: &Input) -> Result<Vec<Built>, Build> {
+    let mut targets: Vec<Option<Arch>> = input.archs.iter().map(|(a, _)| Some(*a)).collect();
+    if !input.archs.iter().any(|(a, _)| !a.cubin) {
+        match input.archs.iter().map(|(a, _)| a.number).min() {
+            Some(oldest) => targets.push(Some(Arch { number: oldest, cubin: false, suffix: None })),
+            None => targets.push(None),
+        }
+    }
+    let mut images = Vec::new();
+    for target in targets {
+        match program.compile(target) {
+            Ok(compiled) => {
+                let arch = target.unwrap_or(Arch { number: 0, cubin: false, suffix: None });
+                images.push((arch, compiled.image, compiled.lowered));
+            }
+            Err(Error::Unavailable(why)) => return Err(Build::Unavailable(why)),
+            Err(Error::Compile(log)) => {
+                return Err(Build::Failed(
+                    input.path_span,
+                    format!("kernels!: {} does not compile with NVRTC:\n{log}", input.path),
+                ))
+            }
+            Err(Error::Call(what)) => {
+                let arch = target.map(|a| format!(" for {a}")).unwrap_or_default();
+                return Err(Build::Failed(
+                    input.path_span,
+                    format!("kernels!: compiling {}{arch}: {what}", input.path),
+                ));
+            }
+        }
+    }
+    Ok(images)
+}
+
+/// The statics.
+fn emit(
+    input: &Input,
+    file: &Path,
+    prepared: &cu_kernels_compile::Prepared,
+    options: &[String],
+    compiled: Result<Vec<Built>, String>,
+) -> TokenStream {
+    let mut hasher = DefaultHasher::new();
+    input.path.hash(&mut hasher);
+    for item in &input.items {
+        item.name.to_string().hash(&mut hasher);
+    }
+    let module = format!("__CU_KERNELS_{:016X}", hasher.finish());
+    let strings = |list: &[&str]| list.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", ");
+    let notes: Vec<&str> = prepared.notes.iter().map(String::as_str).collect();
+    let names: Vec<&str> = input.items.iter().map(|i| i.expression.as_str()).collect();
+
+    let (images, lowered, source, how) = match &compiled {
+        Ok(images) => {
+            let list = images
+                .iter()
+                .map(|(arch, data, _)| {
+                    format!(
+                        "::cu_kernels::Image {{ arch: ::cu_kernels::Arch {{ number: {}, cubin: {}, suffix: {:?} }}, data: {} }}",
+                        arch.number,
+                        arch.cubin,
+                        arch.suffix,
+                        Literal::byte_string(data)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            let lowered: Vec<&str> = images[0].2.iter().map(String::as_str).collect();
+            let built: Vec<String> =
+                images
+                    .iter()
+                    .map(|(a, _, _)| {
+                        if a.number == 0 {
+                            "PTX of NVRTC's default architecture".into()
+                        } else {
+                            a.to_string()
+                        }
+                    })
+                    .collect();
+            (
+                list,
+                strings(&lowered),
+                "::core::option::Option::None".to_string(),
+                format!("compiled at build time for {}", built.join(", ")),
+            )
+        }
+        Err(why) => {
+            let options: Vec<&str> = options.iter().map(String::as_str).collect();
+            let source = format!(
+                "::core::option::Option::Some(::cu_kernels::Source {{ text: {:?}, options: &[{}], why: {:?} }})",
+                prepared.text,
+                strings(&options),
+                why
+            );
+            (String::new(), String::new(), source, format!("compiled at first use ({why})"))
+        }
+    };
+
+    let mut out = format!(
+        "#[doc(hidden)]\n#[allow(non_upper_case_globals)]\nstatic {module}: ::cu_kernels::Module = ::cu_kernels::Module::__new({:?}, &[{images}], &[{}], &[{lowered}], {source}, &[{}]);\n\
+         const _: &[u8] = include_bytes!({:?});\n\
+         const _: ::core::option::Option<&str> = ::core::option_env!(\"CU_KERNELS_COMPILE\");\n\
+         const _: ::core::option::Option<&str> = ::core::option_env!(\"CUDA_PATH\");\n\
+         const _: ::core::option::Option<&str> = ::core::option_env!(\"NVRTC_SYS_LIBNVRTC_PATH\");\n",
+        input.path,
+        strings(&names),
+        strings(&notes),
+        file.display().to_string(),
+    );
+    let mut tokens: TokenStream = out.parse().expect("kernels!: the module static parses");
+    out.clear();
+    for (index, item) in input.items.iter().enumerate() {
+        let cut = if notes.is_empty() {
+            String::new()
+        } else {
+            format!(" Cut for the device compile: {}.", notes.join("; "))
+        };
+        let doc = format!(
+            " `__global__` `{}` of `{}`, {how}; launch it with `launch!`.{cut}",
+            item.expression, input.path
+        );
+        let mut item_tokens: TokenStream =
+            format!("#[doc = {doc:?}] #[allow(non_upper_case_globals)]").parse().unwrap();
+        item_tokens.extend(item.attributes.iter().cloned());
+        item_tokens.extend(item.visibility.iter().cloned());
+        item_tokens.extend(std::iter::once(TokenTree::from(Ident::new("static", item.name.span()))));
+        item_tokens.extend(std::iter::once(TokenTree::from(item.name.clone())));
+        let mut args: Vec<TokenTree> = Vec::new();
+        for ty in &item.types {
+            args.extend(ty.iter().cloned());
+            args.push(Punct::new(',', Spacing::Alone).into());
+        }
+        let tuple = Group::new(Delimiter::Parenthesis, args.into_iter().collect());
+        let mut rest: TokenStream = ": ::cu_kernels::CuKernel<".parse().unwrap();
+        rest.extend(std::iter::once(TokenTree::from(tuple)));
+        rest.extend(
+            format!("> = unsafe {{ ::cu_kernels::CuKernel::__new(&{module}, {index}) }};")
+                .parse::<TokenStream>()
+                .unwrap(),
+        );
+        item_tokens.extend(rest);
+        tokens.extend(item_tokens);
+    }
+    tokens
+}
+
+// ---- Reading the input ----
+
+fn parse(input: TokenStream) -> Result<Input, Failure> {
+    let tokens: Vec<TokenTree> = input.into_iter().collect();
+    let mut at = 0;
+    let (path, path_span) = match tokens.first() {
+        Some(TokenTree::Literal(literal)) => (string(literal)?, literal.span()),
+        other => {
+            let span = other.map_or_else(Span::call_site, TokenTree::span);
+            return Err((span, usage("it begins with the .cu file's path, a string literal")));
+        }
+    };
+    at += 1;
+    let mut input = Input {
+        path,
+        path_span,
+        archs: Vec::new(),
+        options: Vec::new(),
+        first_use: false,
+        items: Vec::new(),
+    };
+    loop {
+        skip_separators(&tokens, &mut at);
+        let Some(token) = tokens.get(at) else { break };
+        match token {
+            TokenTree::Ident(ident)
+                if ["arch", "options", "compile"].contains(&ident.to_string().as_str()) =>
+            {
+                let key = ident.to_string();
+                let list = setting(&tokens, &mut at)?;
+                match key.as_str() {
+                    "arch" => {
+                        for (text, span) in list {
+                            let arch = Arch::parse(&text).map_err(|e| (span, format!("kernels!: {e}")))?;
+                            input.archs.push((arch, span));
+                        }
+                    }
+                    "options" => input.options.extend(list.into_iter().map(|(text, _)| text)),
+                    _ => match list.as_slice() {
+                        [(when, _)] if when == "build" => input.first_use = false,
+                        [(when, _)] if when == "first-use" => input.first_use = true,
+                        _ => return Err((ident.span(), "kernels!: compile = \"build\" (the default: at build time where the build machine has NVRTC) or \"first-use\"".into())),
+                    },
+                }
+            }
+            _ => input.items.push(item(&tokens, &mut at)?),
+        }
+    }
+    if input.items.is_empty() {
+        return Err((input.path_span, usage("it names at least one kernel: fn name(param: Type, ...)")));
+    }
+    Ok(input)
+}
+
+fn usage(what: &str) -> String {
+    format!(
+        "kernels!: {what}. Write kernels!(\"kernels/reduce-sum.cu\", arch = [\"sm_80\", \"sm_90\"], \
+         fn sum_kernel(array: *mut f32, n: c_int, output: *mut f32)); (arch and options = [...] are optional)"
+    )
+}
+
+fn skip_separators(tokens: &[TokenTree], at: &mut usize) {
+    while let Some(TokenTree::Punct(p)) = tokens.get(*at) {
+        if p.as_char() == ',' || p.as_char() == ';' {
+            *at += 1;
+        } else {
+            break;
+        }
+    }
+}
+
+/// `key = ["a", "b"]` or `key = "a"`: the strings.
+fn setting(tokens: &[TokenTree], at: &mut usize) -> Result<Vec<(String, Span)>, Failure> {
+    let key = &tokens[*at];
+    *at += 1;
+    match tokens.get(*at) {
+        Some(TokenTree::Punct(p)) if p.as_char() == '=' => *at += 1,
+        _ => return Err((key.span(), format!("kernels!: write {key} = [\"...\", ...]"))),
+    }
+    if let Some(TokenTree::Literal(literal)) = tokens.get(*at) {
+        *at += 1;
+        return Ok(vec![(string(literal)?, literal.span())]);
+    }
+    let Some(TokenTree::Group(group)) =
+        tokens.get(*at).filter(|t| matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket))
+    else {
+        return Err((key.span(), format!("kernels!: write {key} = [\"...\", ...]")));
+    };
+    *at += 1;
+    let mut out = Vec::new();
+    for token in group.stream() {
+        match token {
+            TokenTree::Literal(literal) => out.push((string(&literal)?, literal.span())),
+            TokenTree::Punct(p) if p.as_char() == ',' => {}
+            other => return Err((other.span(), format!("kernels!: {key} lists string literals"))),
+        }
+    }
+    Ok(out)
+}
+
+/// `#[...] pub fn name(a: T, b: U)`.
+fn item(tokens: &[TokenTree], at: &mut usize) -> Result<Item, Failure> {
+    let mut attributes = Vec::new();
+    let mut expression = None;
+    while let Some(TokenTree::Punct(p)) = tokens.get(*at) {
+        if p.as_char() != '#' {
+            break;
+        }
+        let Some(TokenTree::Group(group)) = tokens.get(*at + 1) else { break };
+        let inner: Vec<TokenTree> = group.stream().into_iter().collect();
+        match inner.as_slice() {
+            [TokenTree::Ident(key), TokenTree::Punct(eq), TokenTree::Literal(value)]
+                if key.to_string() == "name" && eq.as_char() == '=' =>
+            {
+                expression = Some(string(value)?);
+            }
+            _ => attributes.extend(tokens[*at..*at + 2].iter().cloned()),
+        }
+        *at += 2;
+    }
+    let mut visibility = Vec::new();
+    if let Some(TokenTree::Ident(ident)) = tokens.get(*at) {
+        if ident.to_string() == "pub" {
+            visibility.push(tokens[*at].clone());
+            *at += 1;
+            if let Some(TokenTree::Group(g)) = tokens.get(*at) {
+                if g.delimiter() == Delimiter::Parenthesis {
+                    visibility.push(tokens[*at].clone());
+                    *at += 1;
+                }
+            }
+        }
+    }
+    let span = tokens.get(*at).map_or_else(Span::call_site, TokenTree::span);
+    match tokens.get(*at) {
+        Some(TokenTree::Ident(ident)) if ident.to_string() == "fn" => *at += 1,
+        _ => return Err((span, usage("each kernel is declared as fn name(param: Type, ...)"))),
+    }
+    let Some(TokenTree::Ident(name)) = tokens.get(*at) else {
+        return Err((span, usage("a kernel's name follows `fn`")));
+    };
+    *at += 1;
+    let Some(TokenTree::Group(params)) = tokens
+        .get(*at)
+        .filter(|t| matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis))
+    else {
+        return Err((name.span(), usage("a kernel's parameters follow its name, in parentheses")));
+    };
+    *at += 1;
+    let mut types = Vec::new();
+    for param in split_params(params.stream()) {
+        match param.as_slice() {
+            [TokenTree::Ident(_), TokenTree::Punct(colon), ty @ ..]
+                if colon.as_char() == ':' && !ty.is_empty() =>
+            {
+                types.push(ty.to_vec());
+            }
+            _ => {
+                let span = param.first().map_or_else(|| params.span(), TokenTree::span);
+                return Err((span, usage("each parameter is name: Type")));
+            }
+        }
+    }
+    Ok(Item {
+        attributes,
+        visibility,
+        expression: expression.unwrap_or_else(|| name.to_string()),
+        name: name.clone(),
+        types,
+    })
+}
+
+/// The parameters: the tokens between commas outside `<...>`.
+fn split_params(stream: TokenStream) -> Vec<Vec<TokenTree>> {
+    let mut params = vec![Vec::new()];
+    let mut depth = 0i32;
+    for token in stream {
+        if let TokenTree::Punct(p) = &token {
+            match p.as_char() {
+                '<' => depth += 1,
+                '>' => depth -= 1,
+                ',' if depth == 0 => {
+                    params.push(Vec::new());
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        params.last_mut().expect("one list at least").push(token);
+    }
+    params.retain(|p| !p.is_empty());
+    params
+}
+
+/// A string literal's value (`"..."` or `r"..."`, with `\\`, `\"`, `\n`, `\t` escapes).
+fn string(literal: &Literal) -> Result<String, Failure> {
+    let text = literal.to_string();
+    let fail = || (literal.span(), format!("kernels!: {text} is not a string literal"));
+    if let Some(raw) = text.strip_prefix('r') {
+        let hashes = raw.len() - raw.trim_start_matches('#').len();
+        let inner = raw.get(hashes + 1..raw.len() - hashes - 1).ok_or_else(fail)?;
+        return Ok(inner.to_string());
+    }
+    let inner = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).ok_or_else(fail)?;
+    let mut out = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(c @ ('\\' | '"' | '\'')) => out.push(c),
+            _ => return Err(fail()),
+        }
+    }
+    Ok(out)
+}

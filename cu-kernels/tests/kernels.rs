@@ -1,0 +1,91 @@
+//! `kernels!` without a GPU: the statics and their types, what was cut, how they were compiled,
+//! and a launch or load that fails as the runtime says (there is no driver here). The GPU's side
+//! is tests/gpu.rs.
+#![deny(unused_must_use)]
+
+use std::ffi::c_int;
+
+use cu_kernels::{kernels, LoadError};
+use cudart_sys::cpp::*;
+
+kernels!(
+    "tests/kernels/scale.cu",
+    arch = ["sm_80", "sm_90"],
+    fn scale(x: *mut f32, factor: f32, n: c_int);,
+    #[name = "fill<int>"]
+    fn fill_int(x: *mut i32, value: i32, n: c_int);
+);
+
+kernels!("tests/kernels/scale.cu", compile = "first-use", fn scale_at_first_use(x: *mut f32, factor: f32, n: c_int));
+
+#[test]
+fn each_kernel_has_its_cpp_name_and_the_host_code_is_noted() {
+    assert_eq!(scale.name(), "scale");
+    assert_eq!(fill_int.name(), "fill<int>");
+    assert_eq!(scale.module().file(), "tests/kernels/scale.cu");
+    let notes = scale.module().notes();
+    assert_eq!(notes.len(), 3, "{notes:?}");
+    assert!(notes[0].starts_with("tests/kernels/scale.cu:5: #include <iostream> left out"), "{notes:?}");
+    assert_eq!(
+        notes[1],
+        "tests/kernels/scale.cu:19-22: host function `launch_scale` (it launches with <<<>>>) left out of the device compile"
+    );
+    assert!(notes[2].starts_with("tests/kernels/scale.cu:24-27: host function `main`"), "{notes:?}");
+}
+
+/// Compiled at build time when the build machine had NVRTC (CI builds with a toolkit's), for the
+/// architectures named and PTX for the oldest; at first use when asked to.
+#[test]
+fn compiled_at_build_time_where_nvrtc_was_there() {
+    let module = scale.module();
+    match module.compiled_at_first_use() {
+        None => {
+            let archs: Vec<String> = module.images().iter().map(|i| i.arch.to_string()).collect();
+            assert_eq!(archs, ["sm_80", "sm_90", "compute_80"]);
+            assert!(module.images()[2].data.ends_with(b"\0"), "PTX ends in its NUL");
+        }
+        Some(why) => {
+            assert!(why.contains("the build machine had no NVRTC") || why.contains("first-use"), "{why}")
+        }
+    }
+    let why = scale_at_first_use.module().compiled_at_first_use().expect("compile = \"first-use\"");
+    assert!(why.contains("compile = \"first-use\""), "{why}");
+    assert!(scale_at_first_use.module().images().is_empty());
+}
+
+/// With no GPU, loading fails on the runtime's own call, and the launch returns its code.
+#[cfg(cuda_ge = "12.8")]
+#[test]
+fn without_a_gpu_the_launch_fails_with_the_runtimes_error() {
+    let error = scale.load().unwrap_err();
+    let LoadError::Cuda { call, code, .. } = &error else { panic!("{error}") };
+    assert_eq!(*call, "cudaGetDevice");
+    assert_eq!(error.code(), *code);
+    assert!(
+        error.to_string().starts_with(
+            "the kernels of tests/kernels/scale.cu could not be loaded: cudaGetDevice failed with "
+        ),
+        "{error}"
+    );
+    let (n, x): (c_int, *mut f32) = (10, std::ptr::null_mut());
+    unsafe {
+        launch!(scale<<<1, 32>>>(x, 2.0, n)); // a statement, as in C++
+        assert_eq!(launch!(scale<<<1, 32, 0, nullptr>>>(x, 2.0, n)), *code);
+        assert_eq!(launch!(fill_int<<<(n + 31) / 32, 32>>>(std::ptr::null_mut(), 7, n)), *code);
+    }
+}
+
+/// Headers older than CUDA 12.8 have no `cudaLibraryLoadData`: loading says so, and the launch
+/// returns `cudaErrorNotSupported`.
+#[cfg(not(cuda_ge = "12.8"))]
+#[test]
+fn before_12_8_loading_says_the_headers_are_too_old() {
+    let error = scale.load().unwrap_err();
+    assert!(matches!(error, LoadError::Unsupported { .. }), "{error}");
+    assert!(
+        error.to_string().contains("cudaLibraryLoadData, which cuda_runtime_api.h has from CUDA 12.8"),
+        "{error}"
+    );
+    let n: c_int = 1;
+    unsafe { assert_eq!(launch!(scale<<<1, 32>>>(std::ptr::null_mut(), 2.0, n)), cudaErrorNotSupported) };
+}
