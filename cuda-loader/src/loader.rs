@@ -190,7 +190,7 @@ impl Loader {
         let a_what = self.library.a_what;
         let function = self.library.version_function.name;
         let path = os::describe_path(&handle.path);
-        let (scheme, header) = self.answer();
+        let (scheme, header) = self.answered_version();
         match self.answer_in(handle) {
             Some(Answer::Absurd(said)) => {
                 return Err(format!(
@@ -235,7 +235,7 @@ impl Loader {
     /// How the library's version function answers, and the header's number in those terms: the
     /// header's own version, or the library's own version macro where the description names
     /// one (a math library answers its own, its bindings are keyed by `CUDA_VERSION`).
-    fn answer(&self) -> (crate::Scheme, u32) {
+    pub fn answered_version(&self) -> (crate::Scheme, u32) {
         match (self.library.version_function.own, self.bindings.own_version) {
             (Some((scheme, _)), Some(version)) => (scheme, version),
             _ => (self.library.version.scheme, self.bindings.version),
@@ -405,7 +405,8 @@ impl Loader {
         if address.is_null() {
             return None;
         }
-        let scheme = self.library.version_function.own.map_or(self.library.version.scheme, |(scheme, _)| scheme);
+        let scheme =
+            self.library.version_function.own.map_or(self.library.version.scheme, |(scheme, _)| scheme);
         let checked = |version: i64, said: String| match c_int::try_from(version) {
             Ok(v) if scheme.plausible(version) => Answer::Version(v),
             _ => Answer::Absurd(said),
@@ -499,7 +500,7 @@ impl Loader {
         let version_function = self.library.version_function.name;
         let file = self.bindings.file;
         let Role::Driver { init, .. } = self.library.role else {
-            let (scheme, header) = self.answer();
+            let (scheme, header) = self.answered_version();
             let text = |v: c_int| scheme.text(v);
             let h = scheme.text(header);
             return match version.and_then(Result::ok) {
@@ -814,14 +815,21 @@ mod unit_tests {
     /// comments) or vendored (without them).
     #[test]
     fn a_code_without_text_is_worded_as_the_bindings_are() {
-        static GENERATED: [(u32, &str, &str); 2] =
-            [(6, "NVRTC_ERROR_COMPILATION", "the program did not compile"), (11, "NVRTC_ERROR_INTERNAL_ERROR", "")];
-        static VENDORED: [(u32, &str, &str); 2] = [(6, "NVRTC_ERROR_COMPILATION", ""), (11, "NVRTC_ERROR_INTERNAL_ERROR", "")];
-        let generated = loader(&NVRTC, &GENERATED).header_text(11, "NVRTC_ERROR_INTERNAL_ERROR", NoText::Null);
+        static GENERATED: [(u32, &str, &str); 2] = [
+            (6, "NVRTC_ERROR_COMPILATION", "the program did not compile"),
+            (11, "NVRTC_ERROR_INTERNAL_ERROR", ""),
+        ];
+        static VENDORED: [(u32, &str, &str); 2] =
+            [(6, "NVRTC_ERROR_COMPILATION", ""), (11, "NVRTC_ERROR_INTERNAL_ERROR", "")];
+        let generated =
+            loader(&NVRTC, &GENERATED).header_text(11, "NVRTC_ERROR_INTERNAL_ERROR", NoText::Null);
         assert!(generated.contains("nvrtc.h does not describe it either"), "{generated}");
         assert!(!generated.contains("vendored"), "{generated}");
         let vendored = loader(&NVRTC, &VENDORED).header_text(11, "NVRTC_ERROR_INTERNAL_ERROR", NoText::Null);
-        assert!(vendored.contains("not in these bindings (vendored, without the header's comments)"), "{vendored}");
+        assert!(
+            vendored.contains("not in these bindings (vendored, without the header's comments)"),
+            "{vendored}"
+        );
         let described = loader(&NVRTC, &GENERATED).header_text(6, "NVRTC_ERROR_COMPILATION", NoText::Null);
         assert!(described.starts_with("the program did not compile (from nvrtc.h"), "{described}");
     }

@@ -48,7 +48,8 @@ fn lt_create() {
 fn item10_an_absurd_cudart_version_is_refused_with_the_number() {
     let library = fake("libfake_cublas.so");
     for said in [u64::MAX.to_string(), "5".into(), "2147483648000".into(), "12345".into()] {
-        let out = Child::new("create").env(LIBCUBLAS_PATH_VAR, &library).env("FAKE_CUBLAS_CUDART", &said).run();
+        let out =
+            Child::new("create").env(LIBCUBLAS_PATH_VAR, &library).env("FAKE_CUBLAS_CUDART", &said).run();
         assert!(!out.contains("created"), "{said}: {out}");
         assert!(out.contains(&library.display().to_string()), "{said}: {out}");
         assert!(out.contains(&format!("cublasGetCudartVersion answers {said}")), "{said}: {out}");
