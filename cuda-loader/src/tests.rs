@@ -91,7 +91,7 @@ macro_rules! loader_tests {
             assert_eq!(table.len(), Code::known().count(), "a sentence for a code the header does not have");
         }
 
-        /// Where the description refuses a library older than the header (NCCL, cuRAND): a
+        /// Where the description refuses a library older than the header (NCCL, the math libraries): a
         /// fake answering one less than the header's version is refused when loaded, with both
         /// versions as the library writes them, and one answering the header's is taken.
         #[test]
