@@ -1074,7 +1074,9 @@ fn item13_a_header_and_a_library_of_two_releases_stop_the_build() {
             place(&root, "lib64/libcublasLt.so.13", Some(lt));
             root
         };
-        let cases: [(&str, PathBuf, &[&str], Option<[&str; 2]>); 5] = [
+        // (what, the toolkit root, the crate's features, what the refusal says, if refused)
+        type Case<'a> = (&'a str, PathBuf, &'a [&'a str], Option<[&'a str; 2]>);
+        let cases: [Case; 5] = [
             (
                 "link, libcublas.so of 12.9",
                 cublas("dev12", "libcublas.so.12.9.1.4", "libcublas.so.13.1.0.3", "libcublasLt.so.13.1.0.3"),
