@@ -208,10 +208,15 @@ fn numbers(text: &str) -> Option<Vec<u32>> {
     parts.filter(|parts| !parts.is_empty())
 }
 
-/// The release in the name of the file `real` (links followed): `libcublas.so.13.1.0.3`.
+/// The release in the name of the file `real` (links followed): `libcublas.so.13.1.0.3`. A file
+/// named as the ABI of its major is named (`libcudart.so.11.0` is every CUDA 11 runtime's, as a
+/// wheel ships it) says that major only.
 fn from_name(library: &Library, real: &Path) -> Option<Release> {
     let name = real.file_name()?.to_str()?;
-    let parts = numbers(name.strip_prefix(&format!("lib{}.so.", library.link))?)?;
+    let mut parts = numbers(name.strip_prefix(&format!("lib{}.so.", library.link))?)?;
+    if library.files.of(parts[0], false) == name {
+        parts.truncate(1);
+    }
     Some(Release { parts, from: format!("its file name, {name}") })
 }
 

@@ -1166,6 +1166,18 @@ fn item13_a_header_and_a_library_of_two_releases_stop_the_build() {
         let build = runtime("wheel of 13.0");
         assert!(build.status.success(), "{}", build.stderr);
 
+        // CUDA 11's runtime wheel ships its file under the ABI's name, libcudart.so.11.0, for
+        // every 11.x: that names the major only, and an 11.8 header takes it.
+        let eleven = toolkit(&dir, "cuda-11.8", &minimal_cuda_h(11080));
+        std::fs::write(eleven.join("include/cuda_runtime_api.h"), "#define CUDART_VERSION 11080\n").unwrap();
+        place(&eleven, "lib/libcudart.so.11.0", None);
+        for features in [&[][..], &["LINK"]] {
+            let build =
+                build_of(&cuda_loader::RUNTIME, &vars(&followed("libcuda_sys", &eleven, 11080)), features);
+            assert_sound(&build, "11.8");
+            assert!(build.status.success(), "11.8 {features:?}: {}", build.stderr);
+        }
+
         // NCCL: an older library is refused, a newer one taken (newer NCCLs keep every function).
         let nccl = dir.join("nccl");
         std::fs::create_dir_all(nccl.join("include")).unwrap();
