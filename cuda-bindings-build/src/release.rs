@@ -107,7 +107,9 @@ pub fn of_archive(library: &Library, path: &Path) -> Option<Release> {
             let path = entry.ok()?.path();
             path.file_name()?.to_str()?.starts_with(&prefix).then_some(())?;
             let real = std::fs::canonicalize(&path).ok()?;
-            let release = from_name(library, &real)?;
+            // (A name of the ABI's major alone, `libcudart.so.13`, says nothing of the archive's
+            // release beyond the major a header of another release may share.)
+            let release = from_name(library, &real).filter(|release| release.parts.len() > 1)?;
             let from = format!("{}, the shared library beside it", real.display());
             Some(Release { from, ..release })
         })

@@ -1260,7 +1260,9 @@ fn item16_a_static_runtime_of_another_release_than_the_header_stops_the_build() 
         assert!(error.contains("is the CUDA runtime 12.9.79"), "{error}");
         assert!(error.contains("the shared library beside it"), "{error}");
 
+        // (A wheel's libcudart.so.13 beside it names the major only: no release.)
         let unknown = runtime("unknown");
+        place(&unknown, "targets/x86_64-linux/lib/libcudart.so.13", None);
         let build = build_static(&unknown, false);
         assert_sound(&build, "unknown");
         assert!(build.status.success(), "{}", build.stderr);
