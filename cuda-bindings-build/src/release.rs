@@ -136,6 +136,10 @@ pub fn check(library: &Library, include: &Path, version: u32, file: &Path, how: 
         return;
     }
     let Some(header) = of_header(library, include, version) else { return };
+    // Another library installed in its place is checked again.
+    if let Some(path) = env::cargo_text(file) {
+        println!("cargo::rerun-if-changed={path}");
+    }
     let archive = file.extension().is_some_and(|e| e == "a" || e == "lib") && how == Use::Links;
     let found = if archive { of_archive(library, file) } else { of_file(library, file) };
     let header_path = include.join(library.header);
