@@ -56,6 +56,7 @@ fn compiled_at_build_time_where_nvrtc_was_there() {
 /// With no GPU, loading fails on the runtime's own call, and the launch returns its code.
 #[cfg(cuda_ge = "12.8")]
 #[test]
+#[cfg_attr(feature = "gpu-tests", ignore = "needs a machine without a GPU (the GPU tests are gpu.rs)")]
 fn without_a_gpu_the_launch_fails_with_the_runtimes_error() {
     let error = scale.load().unwrap_err();
     let LoadError::Cuda { call, code, .. } = &error else { panic!("{error}") };
