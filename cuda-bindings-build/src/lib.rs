@@ -17,6 +17,7 @@ pub mod find;
 #[cfg(feature = "bindgen")]
 pub mod generate;
 pub mod header;
+pub mod tensorrt;
 
 use std::path::{Path, PathBuf};
 

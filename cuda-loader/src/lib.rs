@@ -32,6 +32,7 @@ mod os;
 mod published;
 mod record;
 mod shell;
+mod tensorrt;
 mod tests;
 
 use std::ffi::CStr;
@@ -43,7 +44,8 @@ pub use library::{
 };
 pub use load::LoadError;
 pub use loader::{site_packages, Bindings, Function, Loader, Reach};
-pub use record::clear_last_failure;
+pub use record::{clear_last_failure, last_unreached};
+pub use tensorrt::{NVINFER, NVINFER_LEAN, NVINFER_PLUGIN, NVONNXPARSER};
 
 /// `name\0` as a `&'static CStr`, at compile time: what the loader hands to `dlsym`. A name
 /// with a NUL inside stops the build (no generated name has one).

@@ -68,6 +68,9 @@ pub enum ErrorText {
     /// know, a text starting with one of `unknown`. `name` is absent where the library has no
     /// such function (NVRTC).
     Returned { name: Option<&'static str>, string: &'static str, unknown: &'static [&'static str] },
+    /// No result codes at all (TensorRT: calls return null or false and report through the
+    /// program's logger and error recorder).
+    None,
 }
 
 impl ErrorText {
@@ -75,6 +78,7 @@ impl ErrorText {
     pub const fn string(&self) -> &'static str {
         match self {
             ErrorText::OutParameter { string, .. } | ErrorText::Returned { string, .. } => string,
+            ErrorText::None => "",
         }
     }
 }
@@ -94,6 +98,14 @@ pub enum VersionFunction {
     /// library older than the header is refused when loaded: the search goes on to the next
     /// place, and says why it passed this one.
     Nccl(&'static str),
+    /// `int32_t f(void)` returning TensorRT's version as `NV_TENSORRT_VERSION` writes it (10.3.0
+    /// is 100300; before 10, 8.6.1 was 8601): `getInferLibVersion`. A library of another major
+    /// than the header's, or older, is refused when loaded, as for NCCL: TensorRT's C++
+    /// interfaces grow slots with each minor, and change with each major.
+    TensorRt(&'static str),
+    /// `int f(void)` returning a version of the library's own numbering, which is not compared
+    /// with the header's (TensorRT's ONNX parser: `getNvOnnxParserVersion`).
+    Int(&'static str),
 }
 
 impl VersionFunction {
@@ -102,7 +114,9 @@ impl VersionFunction {
             VersionFunction::Single(name)
             | VersionFunction::MajorMinor(name)
             | VersionFunction::Returned(name)
-            | VersionFunction::Nccl(name) => name,
+            | VersionFunction::Nccl(name)
+            | VersionFunction::TensorRt(name)
+            | VersionFunction::Int(name) => name,
         }
     }
 
@@ -118,12 +132,31 @@ impl VersionFunction {
                 format!("NCCL {}.{}.{}", v / 1000, v % 1000 / 100, v % 100)
             }
             VersionFunction::Nccl(_) => format!("NCCL {}.{}.{}", v / 10000, v % 10000 / 100, v % 100),
+            VersionFunction::TensorRt(_) if v < 10000 => {
+                format!("TensorRT {}.{}.{}", v / 1000, v % 1000 / 100, v % 100)
+            }
+            VersionFunction::TensorRt(_) => format!("TensorRT {}.{}.{}", v / 10000, v % 10000 / 100, v % 100),
+            VersionFunction::Int(_) => format!("version {v}"),
         }
+    }
+
+    /// The major of a version this function returns (CUDA's 12090 is 12; TensorRT's 110400, 11).
+    pub fn major(&self, version: u32) -> u32 {
+        match self {
+            VersionFunction::TensorRt(_) | VersionFunction::Int(_) if version >= 10000 => version / 10000,
+            VersionFunction::Nccl(_) if version >= 10000 => version / 10000,
+            _ => version / 1000,
+        }
+    }
+
+    /// Whether a library of another major than the header's is refused when loaded.
+    pub const fn refuses_other_major(&self) -> bool {
+        matches!(self, VersionFunction::TensorRt(_))
     }
 
     /// Whether a library older than the header is refused when loaded.
     pub const fn refuses_older(&self) -> bool {
-        matches!(self, VersionFunction::Nccl(_))
+        matches!(self, VersionFunction::Nccl(_) | VersionFunction::TensorRt(_))
     }
 }
 

@@ -27,6 +27,8 @@ use std::process::{Command, ExitCode};
 use cuda_bindings_build::api::{self, Api, CUBLAS, DRIVER, NVRTC, RUNTIME};
 use cuda_bindings_build::generate;
 
+mod tensorrt;
+
 /// A CUDA version CI builds against, from NVIDIA's wheels on PyPI.
 struct Version {
     version: &'static str,
@@ -290,6 +292,7 @@ fn main() -> ExitCode {
         }
         Some("vendor") => vendor(&root, &args[1..]),
         Some("porting") => porting(&root, &args[1..]),
+        Some("tensorrt") => tensorrt::main(&args[1..]),
         _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | \
                   vendor [--check] [--headers DIR] [--nccl DIR] | porting [--check] [--headers DIR]"
             .into()),
