@@ -83,6 +83,12 @@ fn main() {
         }
     };
     println!("cargo::rustc-env=NVINFER_BINDINGS={}", file.display());
+    // Releases 10.2 to 10.13 kept NvOnnxParser.h out of their include/ (in the parser's own
+    // repository): their bindings have no parser. `trt_onnx_parser` says they have one.
+    println!("cargo::rustc-check-cfg=cfg(trt_onnx_parser)");
+    if std::fs::read_to_string(&file).is_ok_and(|text| text.contains("\nnvonnxparser_fns! {")) {
+        println!("cargo::rustc-cfg=trt_onnx_parser");
+    }
     println!("cargo::rerun-if-changed={}", file.display());
     // The header's release as cfgs, for code that follows it: trt_major = "11", trt_ge = "10.7".
     println!("cargo::rustc-check-cfg=cfg(trt_major, values(any()))");

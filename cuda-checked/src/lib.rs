@@ -58,6 +58,8 @@ mod nccl;
 mod runtime;
 #[cfg(feature = "nvrtc")]
 mod runtime_compiler;
+#[cfg(feature = "trt")]
+mod trt;
 
 #[cfg(feature = "cublas")]
 pub use cublas::{CublasError, CublasResult};
@@ -87,6 +89,78 @@ pub use nvrtc_sys as nvrtc;
 pub use runtime::{CudaError, RuntimeError, RuntimeResult};
 #[cfg(feature = "nvrtc")]
 pub use runtime_compiler::{NvrtcError, NvrtcResult};
+#[cfg(feature = "trt")]
+#[doc(hidden)]
+pub use trt::{__trt_before, __trt_error, __trt_worked};
+#[cfg(feature = "trt")]
+pub use trt::{TrtError, TrtResult};
+
+/// Evaluates `call` (a TensorRT call returning a pointer or a `bool`) once: `Ok(value)` when
+/// it is not null (or is `true`) and TensorRT reported no error while it ran, otherwise a [`TrtError`] saying where the call was, what it
+/// was, and the `ErrorCode` and text TensorRT reported during it through the program's Rust
+/// `ILogger` or `IErrorRecorder` (or why TensorRT could not be reached). Feature `trt`.
+///
+/// ```no_run
+/// use cuda_checked::{check_trt, TrtResult};
+/// use nvinfer_sys::{implement, nvinfer1};
+///
+/// struct Logger;
+/// impl implement::ILogger for Logger {
+///     fn log(&self, _: nvinfer1::ILogger_Severity, msg: &std::ffi::CStr) {
+///         eprintln!("{}", msg.to_string_lossy());
+///     }
+/// }
+///
+/// fn main() -> TrtResult<()> {
+///     let logger = implement::ILoggerObject::new(Logger);
+///     let blob = std::fs::read("model.engine").unwrap_or_default();
+///     unsafe {
+///         let runtime = check_trt!(nvinfer1::createInferRuntime(&logger))?;
+///         let engine = check_trt!((*runtime).deserializeCudaEngine(blob.as_ptr().cast(), blob.len()))?;
+///         nvinfer_sys::delete(engine);
+///         nvinfer_sys::delete(runtime);
+///     }
+///     Ok(())
+/// }
+/// ```
+///
+/// A failure reads as the other checks' do:
+///
+/// ```text
+/// src/main.rs:17 (*runtime).deserializeCudaEngine(blob.as_ptr().cast(), blob.len()) failed.
+///  code = kUNSPECIFIED_ERROR, message = 1: [runtime.cpp::parsePlan::314] Error Code 1: Serialization (...)
+/// ```
+#[cfg(feature = "trt")]
+#[macro_export]
+macro_rules! check_trt {
+    ($call:expr $(,)?) => {{
+        $crate::__trt_before();
+        let value = $call;
+        if $crate::__trt_worked(&value) {
+            ::core::result::Result::Ok(value)
+        } else {
+            ::core::result::Result::Err($crate::__trt_error(
+                ::core::stringify!($call),
+                ::core::file!(),
+                ::core::line!(),
+                ::core::column!(),
+            ))
+        }
+    }};
+}
+
+/// `check_trt!(call)`, exiting on failure (the samples' `if (!engine) return false;` where no
+/// `?` can go): prints the error as `fn main()` would and exits with 1. Feature `trt`.
+#[cfg(feature = "trt")]
+#[macro_export]
+macro_rules! check_trt_or_exit {
+    ($call:expr $(,)?) => {
+        match $crate::check_trt!($call) {
+            ::core::result::Result::Ok(value) => value,
+            ::core::result::Result::Err(error) => error.exit(),
+        }
+    };
+}
 
 /// Evaluates `call` (any expression of type `CUresult`) once: `Ok(())` on `CUDA_SUCCESS`,
 /// otherwise a [`DriverError`] holding the code, the call as written, and where it was.

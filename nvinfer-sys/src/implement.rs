@@ -48,11 +48,17 @@ thread_local! {
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-/// The last error TensorRT reported on this thread through a Rust logger (at `kERROR` or
-/// `kINTERNAL_ERROR`) or error recorder, taken (the next call sees only newer ones): the
+/// The first error TensorRT reported on this thread since [`clear_last_error`] through a Rust
+/// logger (at `kERROR` or `kINTERNAL_ERROR`) or error recorder, taken: the
 /// `ErrorCode` (read from the message's "Error Code N:" for a logger) and the text.
 pub fn take_last_error() -> Option<(nvinfer1::ErrorCode, String)> {
     LAST_ERROR.try_with(|e| e.borrow_mut().take()).ok().flatten()
+}
+
+/// Whether TensorRT reported an error on this thread since [`clear_last_error`] (without
+/// taking it).
+pub fn error_reported() -> bool {
+    LAST_ERROR.try_with(|e| e.borrow().is_some()).unwrap_or(false)
 }
 
 /// Forgets this thread's last error and panic (`check_trt!` calls it before each call).
@@ -67,8 +73,12 @@ pub fn take_panic() -> Option<String> {
     LAST_PANIC.try_with(|p| p.borrow_mut().take()).ok().flatten()
 }
 
+/// Keeps the first error since the last [`clear_last_error`]: TensorRT reports the cause
+/// first, then what failed because of it.
 fn keep_error(code: nvinfer1::ErrorCode, text: String) {
-    let _ = LAST_ERROR.try_with(|e| *e.borrow_mut() = Some((code, text)));
+    let _ = LAST_ERROR.try_with(|e| {
+        e.borrow_mut().get_or_insert((code, text));
+    });
 }
 
 /// Runs a trait method for TensorRT: a panic becomes `failure`, reported once on stderr and
@@ -148,18 +158,6 @@ macro_rules! object {
                     drop(Box::from_raw(this.cast::<Self>()))
                 })
             }
-
-            #[allow(dead_code)]
-            unsafe extern "C" fn get_api_language(_: *mut c_void) -> nvinfer1::APILanguage {
-                // The header's inline answer, which applications must not override.
-                nvinfer1::APILanguage::kCPP
-            }
-
-            #[allow(dead_code)]
-            unsafe extern "C" fn get_interface_info(_: *mut c_void) -> nvinfer1::InterfaceInfo {
-                let (kind, major, minor) = <$class>::INTERFACE_INFO;
-                nvinfer1::InterfaceInfo { kind: kind.as_ptr(), major, minor }
-            }
         }
 
         impl<T: $trait> std::ops::Deref for $object<T> {
@@ -177,6 +175,23 @@ macro_rules! object {
     };
 }
 
+/// The two slots of `IVersionedInterface`, for an interface that derives from it: the
+/// header's inline answers (applications must not override them).
+macro_rules! versioned {
+    ($object:ident, $trait:ident, $class:ty) => {
+        impl<T: $trait> $object<T> {
+            unsafe extern "C" fn get_api_language(_: *mut c_void) -> nvinfer1::APILanguage {
+                nvinfer1::APILanguage::kCPP
+            }
+
+            unsafe extern "C" fn get_interface_info(_: *mut c_void) -> nvinfer1::InterfaceInfo {
+                let (kind, major, minor) = <$class>::INTERFACE_INFO;
+                nvinfer1::InterfaceInfo { kind: kind.as_ptr(), major, minor }
+            }
+        }
+    };
+}
+
 /// `nvinfer1::ILogger`: TensorRT's messages. Called from any thread TensorRT runs on.
 pub trait ILogger: Sync {
     /// `void log(Severity severity, AsciiChar const* msg) noexcept`.
@@ -184,6 +199,8 @@ pub trait ILogger: Sync {
 }
 
 object!(ILoggerObject, ILogger, nvinfer1::ILogger, nvinfer1::ILogger_vtbl, "nvinfer1::ILogger");
+#[cfg(trt_ge = "11.0")]
+versioned!(ILoggerObject, ILogger, nvinfer1::ILogger);
 
 impl<T: ILogger> ILoggerObject<T> {
     const VTABLE: &'static nvinfer1::ILogger_vtbl = &nvinfer1::ILogger_vtbl {
@@ -233,6 +250,7 @@ object!(
     nvinfer1::IErrorRecorder_vtbl,
     "nvinfer1::IErrorRecorder"
 );
+versioned!(IErrorRecorderObject, IErrorRecorder, nvinfer1::IErrorRecorder);
 
 impl<T: IErrorRecorder> IErrorRecorderObject<T> {
     const VTABLE: &'static nvinfer1::IErrorRecorder_vtbl = &nvinfer1::IErrorRecorder_vtbl {
@@ -324,6 +342,7 @@ object!(
     nvinfer1::IGpuAllocator_vtbl,
     "nvinfer1::IGpuAllocator"
 );
+versioned!(IGpuAllocatorObject, IGpuAllocator, nvinfer1::IGpuAllocator);
 
 impl<T: IGpuAllocator> IGpuAllocatorObject<T> {
     const VTABLE: &'static nvinfer1::IGpuAllocator_vtbl = &nvinfer1::IGpuAllocator_vtbl {
@@ -397,6 +416,8 @@ object!(
     nvinfer1::IStreamReaderV2_vtbl,
     "nvinfer1::IStreamReaderV2"
 );
+#[cfg(trt_ge = "10.7")]
+versioned!(IStreamReaderV2Object, IStreamReaderV2, nvinfer1::IStreamReaderV2);
 
 #[cfg(trt_ge = "10.7")]
 impl<T: IStreamReaderV2> IStreamReaderV2Object<T> {
@@ -448,6 +469,7 @@ object!(
     nvinfer1::IOutputAllocator_vtbl,
     "nvinfer1::IOutputAllocator"
 );
+versioned!(IOutputAllocatorObject, IOutputAllocator, nvinfer1::IOutputAllocator);
 
 impl<T: IOutputAllocator> IOutputAllocatorObject<T> {
     const VTABLE: &'static nvinfer1::IOutputAllocator_vtbl = &nvinfer1::IOutputAllocator_vtbl {
@@ -502,6 +524,8 @@ pub trait IProfiler: Sync {
 }
 
 object!(IProfilerObject, IProfiler, nvinfer1::IProfiler, nvinfer1::IProfiler_vtbl, "nvinfer1::IProfiler");
+#[cfg(trt_ge = "11.0")]
+versioned!(IProfilerObject, IProfiler, nvinfer1::IProfiler);
 
 impl<T: IProfiler> IProfilerObject<T> {
     const VTABLE: &'static nvinfer1::IProfiler_vtbl = &nvinfer1::IProfiler_vtbl {

@@ -54,6 +54,7 @@ pub(crate) static NVINFER: Loader = Loader::new(
     NVINFER_LIBRARY,
     bindings(env!("NVINFER_LIBRARY_FILE"), || crate::getInferLibVersion as *const std::ffi::c_void),
 );
+#[cfg(trt_onnx_parser)]
 pub(crate) static NVONNXPARSER: Loader = Loader::new(
     &cuda_loader::NVONNXPARSER,
     bindings(env!("NVONNXPARSER_LIBRARY_FILE"), || crate::getNvOnnxParserVersion as *const std::ffi::c_void),
@@ -71,7 +72,9 @@ pub fn library_path() -> Result<&'static std::path::Path, &'static LoadError> {
     NVINFER.library_path()
 }
 
-/// The same for libnvonnxparser.
+/// The same for libnvonnxparser (whose header releases 10.2 to 10.13 kept apart: their
+/// bindings have no parser).
+#[cfg(trt_onnx_parser)]
 ///
 /// # Errors
 /// As [`library_path`].
@@ -93,9 +96,13 @@ pub fn plugin_library_path() -> Result<&'static std::path::Path, &'static LoadEr
 /// call reached TensorRT, whose own words are in the logger and the error recorder.
 pub fn explain() -> Option<String> {
     let (library, code) = cuda_loader::last_unreached()?;
-    let loader = [&NVINFER, &NVONNXPARSER, &NVINFER_PLUGIN]
-        .into_iter()
-        .find(|l| std::ptr::eq(l.library(), library))?;
+    let loaders = [
+        &NVINFER,
+        &NVINFER_PLUGIN,
+        #[cfg(trt_onnx_parser)]
+        &NVONNXPARSER,
+    ];
+    let loader = loaders.into_iter().find(|l| std::ptr::eq(l.library(), library))?;
     if code == library.not_loaded {
         return loader.library_path().err().map(ToString::to_string);
     }

@@ -20,6 +20,8 @@
 //!   differ.
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
 //!   every version's cuda.h; with `--check`, fail if it differs.
+//! - `tensorrt headers|vendor|dump ...`: TensorRT's headers and nvinfer-sys's vendored bindings
+//!   (see the `tensorrt` module).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -292,9 +294,10 @@ fn main() -> ExitCode {
         }
         Some("vendor") => vendor(&root, &args[1..]),
         Some("porting") => porting(&root, &args[1..]),
-        Some("tensorrt") => tensorrt::main(&args[1..]),
+        Some("tensorrt") => tensorrt::main(&root, &args[1..]),
         _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | \
-                  vendor [--check] [--headers DIR] [--nccl DIR] | porting [--check] [--headers DIR]"
+                  vendor [--check] [--headers DIR] [--nccl DIR] | porting [--check] [--headers DIR] | \
+                  tensorrt headers|vendor|dump ..."
             .into()),
     };
     finish(result)

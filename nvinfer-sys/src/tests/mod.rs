@@ -1,1 +1,2 @@
+mod loading;
 mod probe;

@@ -15297,4 +15297,3 @@ pub(crate) const LAYOUT: &[(&str, &str, &str, &str, usize)] = {
     ("value", "nvonnxparser::OnnxParserFlag", "kENABLE_PLUGIN_OVERRIDE", "", crate::nvonnxparser::OnnxParserFlag::kENABLE_PLUGIN_OVERRIDE.0 as usize),
     ("value", "nvonnxparser::OnnxParserFlag", "kADJUST_FOR_DLA", "", crate::nvonnxparser::OnnxParserFlag::kADJUST_FOR_DLA.0 as usize),
 ]};
-

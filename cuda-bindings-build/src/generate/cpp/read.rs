@@ -146,13 +146,7 @@ struct Reader {
 
 impl Reader {
     fn ours(&self, cursor: &Cursor) -> bool {
-        match cursor.file() {
-            Some(file) => {
-                let ours = file.starts_with(&self.include);
-                ours
-            }
-            None => false,
-        }
+        cursor.file().is_some_and(|file| file.starts_with(&self.include))
     }
 
     fn walk(&mut self, parent: Cursor, module: &[String]) -> Result<(), String> {
@@ -336,10 +330,11 @@ impl Reader {
         }
         // `typedef struct X X`-style aliases name themselves.
         if let Ty::Named(path) = &target {
-            if path.rsplit("::").next() == Some(name.as_str()) && path.starts_with(&module.join("::")) {
-                if path.matches("::").count() == module.len() {
-                    return;
-                }
+            if path.rsplit("::").next() == Some(name.as_str())
+                && path.starts_with(&module.join("::"))
+                && path.matches("::").count() == module.len()
+            {
+                return;
             }
         }
         let nested = match &target {
