@@ -5,7 +5,8 @@
 //! call, `cudaSetDevice`, which fails in the runtime's own words when the runtime loads but
 //! finds no driver, and in the loader's when no runtime loads.
 //! An NCCL lesson (`nccl_*`) starts with `ncclGetVersion`, which fails in the loader's words
-//! when no NCCL loads; with NCCL and no driver it stops at `cudaGetDeviceCount`.
+//! when no NCCL loads; with NCCL and no driver it stops at `cudaGetDeviceCount`. A TensorRT
+//! lesson (`trt_*`) stops at its first TensorRT call, `check_trt!` giving the loader's words.
 
 mod common;
 
@@ -16,6 +17,12 @@ const NO_DRIVER: &str = "/nonexistent/libcuda.so.1";
 /// An NCCL lesson: one that starts with `ncclGetVersion`.
 fn is_nccl_lesson(name: &str) -> bool {
     name.starts_with("nccl_")
+}
+
+/// A TensorRT lesson (`trt_*`): it starts with `createInferRuntime` or `createInferBuilder`,
+/// which fails in the loader's words when no TensorRT loads (none is installed where this runs).
+fn is_trt_lesson(name: &str) -> bool {
+    name.starts_with("trt_")
 }
 
 /// A runtime lesson: one that starts with the Runtime API (the cuBLAS lessons pick their
@@ -76,7 +83,13 @@ fn every_lesson_fails_cleanly_without_a_driver() {
         let (output, stdout, stderr) = common::run(command);
         assert_eq!(output.status.code(), Some(1), "{name}: {stdout}{stderr}");
         assert!(stderr.starts_with("Error: "), "{name}: {stderr}");
-        if is_nccl_lesson(name) {
+        if is_trt_lesson(name) {
+            assert!(
+                stderr.contains(") failed. \n code = kFAILED_INITIALIZATION, message = TensorRT ("),
+                "{name}: {stderr}"
+            );
+            assert!(stderr.contains("could not be loaded"), "{name}: {stderr}");
+        } else if is_nccl_lesson(name) {
             assert!(
                 stderr.contains(&format!(" ncclGetVersion(&mut version) failed. \n {nccl}")),
                 "{name}: {stderr}"

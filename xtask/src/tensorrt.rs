@@ -11,12 +11,18 @@
 //! - `vendor [--check] [--headers DIR]`: regenerate `nvinfer-sys/src/vendored/nvinfer_<N>.rs`
 //!   from each release under DIR; with `--check`, fail if a file differs from what the
 //!   generator makes (only the releases DIR holds are compared).
+//! - `stand-in [--check] [--headers DIR]`: the stand-in library's generated half
+//!   (`lessons/trt-stand-in/trace_base.h`), from [`STAND_IN_RELEASE`]'s headers.
 //! - `dump INCLUDE`: the bindings for one folder of headers, on stdout.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use cuda_bindings_build::tensorrt::{header_version, version_text};
+
+/// The release the stand-in library's generated half is made from (and the trace tests compile
+/// against): the newest whose headers CI can download.
+pub const STAND_IN_RELEASE: &str = "11.4.0";
 
 /// crates.io packages that carry TensorRT's own headers: (crate, version, folder in it).
 const CRATES: &[(&str, &str, &str)] = &[
@@ -39,6 +45,22 @@ pub fn main(root: &Path, args: &[String]) -> Result<(), String> {
         Some("vendor") => {
             let dir = option("--headers").unwrap_or_else(|| root.join(".tensorrt-headers"));
             vendor(root, &dir, args.iter().any(|a| a == "--check"))
+        }
+        Some("stand-in") => {
+            // The stand-in's generated half, from the newest release CI has headers of.
+            let dir = option("--headers").unwrap_or_else(|| root.join(".tensorrt-headers"));
+            let include = dir.join(STAND_IN_RELEASE).join("include");
+            let text = cuda_bindings_build::generate::cpp::stand_in_base(&include).map_err(|e| e.to_string())?;
+            let file = root.join("lessons/trt-stand-in/trace_base.h");
+            if args.iter().any(|a| a == "--check") {
+                if std::fs::read_to_string(&file).ok().as_deref() != Some(text.as_str()) {
+                    return Err(format!("{} differs from the generator's: run `cargo xtask tensorrt stand-in`", file.display()));
+                }
+                return Ok(());
+            }
+            std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+            println!("wrote {}", file.display());
+            Ok(())
         }
         Some("dump") => {
             let include = positional.ok_or("dump INCLUDE")?;

@@ -14115,6 +14115,20 @@ unsafe impl crate::Delete for IParserRefitter {
 
 /// C++'s `using OnnxParserFlags = ...;`.
 pub type OnnxParserFlags = u32;
+/// C++'s inline `nvonnxparser::createParser`: calls `createNvOnnxParser_INTERNAL`.
+#[inline]
+pub unsafe fn createParser(network: &crate::nvinfer1::INetworkDefinition, logger: &crate::nvinfer1::ILogger) -> *mut crate::nvonnxparser::IParser {
+    // SAFETY: the caller's, as for the C++ call.
+    unsafe { crate::createNvOnnxParser_INTERNAL(network as *const _ as *mut ::core::ffi::c_void, logger as *const _ as *mut ::core::ffi::c_void, crate::NV_ONNX_PARSER_VERSION as _).cast() }
+}
+
+/// C++'s inline `nvonnxparser::createParserRefitter`: calls `createNvOnnxParserRefitter_INTERNAL`.
+#[inline]
+pub unsafe fn createParserRefitter(refitter: &crate::nvinfer1::IRefitter, logger: &crate::nvinfer1::ILogger) -> *mut crate::nvonnxparser::IParserRefitter {
+    // SAFETY: the caller's, as for the C++ call.
+    unsafe { crate::createNvOnnxParserRefitter_INTERNAL(refitter as *const _ as *mut ::core::ffi::c_void, logger as *const _ as *mut ::core::ffi::c_void, crate::NV_ONNX_PARSER_VERSION as _).cast() }
+}
+
 } // mod nvonnxparser
 nvinfer_fns! {
     /// `getInferLibVersion`.

@@ -17,6 +17,7 @@ pub mod model;
 mod probe;
 mod read;
 mod rust;
+mod stand_in;
 
 use std::path::{Path, PathBuf};
 
@@ -74,6 +75,16 @@ pub fn generate(include: &Path, cuda_include: Option<&Path>) -> Result<Generated
         version: release.version,
         files: release.files.clone(),
     })
+}
+
+/// The generated half of the stand-in library the trace tests load in TensorRT's place: a C++
+/// header with a tracing class for every `apiv::V*` class and every abstract `nvonnxparser`
+/// class of the headers in `include`.
+///
+/// # Errors
+/// As [`generate`].
+pub fn stand_in_base(include: &Path) -> Result<String, super::Error> {
+    Ok(stand_in::write(&read_release(include)?))
 }
 
 /// The model of one release, for tools (the stand-in library's generator and the tests).

@@ -799,6 +799,10 @@ impl Reader {
                 }
                 [p] if params.iter().any(|q| q.name == *p) => p.to_string(),
                 [m] if self.macros.contains_key(*m) => format!("crate::{m} as _"),
+                // A constant of the global namespace (`static constexpr int32_t NV_ONNX_PARSER_VERSION`).
+                [c] if self.release.constants.iter().any(|(module, k)| module.is_empty() && k.name == *c) => {
+                    format!("crate::{c} as _")
+                }
                 _ => return,
             };
             rust.push(text);
