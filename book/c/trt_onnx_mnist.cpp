@@ -1,6 +1,7 @@
 // Lesson 26, in C++: NVIDIA's sampleOnnxMNIST, our own version: build an engine from an ONNX
 // model (the builder, a network, the ONNX parser, a builder config, buildSerializedNetwork),
 // deserialize it, and classify one handwritten digit (a PGM image), checking the answer.
+// needs: NvInfer.h
 #include "trt_common.h"
 
 #include <NvOnnxParser.h>

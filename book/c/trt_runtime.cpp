@@ -2,6 +2,7 @@
 // serialized engine, deserialize it, make an execution context, give each input and output
 // tensor a device buffer (as lesson 10's runtime_buffers does), copy the input in, run it on a
 // stream with enqueueV3, copy the output back.
+// needs: NvInfer.h
 #include "trt_common.h"
 
 #include <NvInferRuntime.h>

@@ -128,7 +128,7 @@ pub use trt::{TrtError, TrtResult};
 ///
 /// ```text
 /// src/main.rs:17 (*runtime).deserializeCudaEngine(blob.as_ptr().cast(), blob.len()) failed.
-///  code = kUNSPECIFIED_ERROR, message = 1: [runtime.cpp::parsePlan::314] Error Code 1: Serialization (...)
+///  code = kUNSPECIFIED_ERROR, message = Error Code 1: Serialization (Serialization assertion header.magicTag == kEXPECTED_MAGIC_TAG failed. ...)
 /// ```
 #[cfg(feature = "trt")]
 #[macro_export]
