@@ -89,6 +89,14 @@ pub fn volume(d: &nvinfer1::Dims) -> i64 {
     d.d[..d.nbDims.max(0) as usize].iter().product()
 }
 
+/// `Dims2(d0, d1)`: C++'s `Dims2` constructor, a 2-D shape.
+pub fn Dims2(d0: i64, d1: i64) -> nvinfer1::Dims {
+    let mut dims = nvinfer1::Dims { nbDims: 2, ..Default::default() };
+    dims.d[0] = d0;
+    dims.d[1] = d1;
+    dims
+}
+
 /// `samplesCommon::readFile`: a file's bytes, or nothing if it cannot be read.
 pub fn read_file(path: &str) -> Vec<u8> {
     std::fs::read(path).unwrap_or_default()

@@ -165,5 +165,18 @@ fn the_lessons_and_their_cpp_twins_leave_the_same_trace() {
     assert!(out.contains("input [1,1,28,28], output [1,10]"), "{out}");
     assert!(trace.contains("IParser::parseFromFile(\"mnist/mnist.onnx\", 2)"), "{trace}");
     assert!(trace.contains("delete(N12nvonnxparser7IParserE)"), "{trace}");
+
+    let named = stand_in.dir.join("named");
+    std::fs::create_dir_all(&named).unwrap();
+    std::fs::write(
+        named.join("concat_layer.onnx"),
+        "stand-in onnx\ninput input0 -1 8\ninput input1 -1 8\noutput output -1 8\n",
+    )
+    .unwrap();
+    let (out, trace) = same(&stand_in, "trt_named_dimensions", &["--datadir", "named"]);
+    assert!(out.contains("input0 [-1,8], input1 [-1,8], output [-1,8]"), "{out}");
+    assert!(out.ends_with("&&&& PASSED\n"), "{out}");
+    assert!(trace.contains("VOptimizationProfile::setDimensions(\"input1\", 1, [3,8])"), "{trace}");
+    assert!(trace.contains("VExecutionContext::executeV2(ptr)"), "{trace}");
     std::fs::remove_dir_all(&stand_in.dir).unwrap();
 }

@@ -22,6 +22,12 @@ extern "C"
         std::free(p);
         return cudaSuccess;
     }
+    cudaError_t cudaMemcpy(void* dst, void const* src, size_t bytes, cudaMemcpyKind kind)
+    {
+        trace("cudaMemcpy", {show(bytes), show(static_cast<int>(kind))});
+        std::memcpy(dst, src, bytes);
+        return cudaSuccess;
+    }
     cudaError_t cudaMemcpyAsync(void* dst, void const* src, size_t bytes, cudaMemcpyKind kind, cudaStream_t stream)
     {
         trace("cudaMemcpyAsync", {show(bytes), show(static_cast<int>(kind)), stand_in::show_pointer(stream)});

@@ -131,6 +131,7 @@ class Context : public TraceVExecutionContext
 public:
     Engine* engine;
     std::map<std::string, void*> addresses;
+    std::map<std::string, Dims> shapes;
     explicit Context(Engine* e)
         : engine(e)
     {
@@ -141,7 +142,30 @@ public:
         addresses[name] = data;
         return true;
     }
-    bool enqueueV3(cudaStream_t stream) noexcept override;
+    bool setInputShape(char const* name, Dims const& dims) noexcept override
+    {
+        TraceVExecutionContext::setInputShape(name, dims);
+        shapes[name] = dims;
+        return true;
+    }
+    Dims getTensorShape(char const* name) const noexcept override;
+    bool enqueueV3(cudaStream_t stream) noexcept override
+    {
+        TraceVExecutionContext::enqueueV3(stream);
+        return run();
+    }
+    bool executeV2(void* const* bindings) noexcept override;
+    bool run();
+    //! getTensorShape without a line in the trace (the stand-in's own use).
+    Dims getTensorShapeQuiet(Tensor const& t)
+    {
+        bool const was = quiet;
+        quiet = true;
+        Dims d = getTensorShape(t.name.c_str());
+        quiet = was;
+        return d;
+    }
+    bool quiet{false};
 };
 
 class Engine : public TraceVCudaEngine
@@ -199,9 +223,64 @@ public:
     }
 };
 
-bool Context::enqueueV3(cudaStream_t stream) noexcept
+//! A tensor's shape in this context: an input's as set (its -1s the profile's), an output's
+//! -1 row count what makes it as large as the inputs together.
+Dims Context::getTensorShape(char const* name) const noexcept
 {
-    TraceVExecutionContext::enqueueV3(stream);
+    if (!quiet)
+    {
+        TraceVExecutionContext::getTensorShape(name);
+    }
+    auto t = engine->find(name);
+    if (!t)
+    {
+        return Dims{-1, {}};
+    }
+    auto set = shapes.find(t->name);
+    if (t->input)
+    {
+        return set != shapes.end() ? set->second : t->dims;
+    }
+    Dims dims = t->dims;
+    int64_t inputs = 0;
+    int64_t known = 1;
+    for (auto const& other : engine->tensors)
+    {
+        if (other.input)
+        {
+            auto s = shapes.find(other.name);
+            inputs += volume(s != shapes.end() ? s->second : other.dims);
+        }
+    }
+    for (int32_t i = 0; i < dims.nbDims; ++i)
+    {
+        known *= dims.d[i] < 0 ? 1 : dims.d[i];
+    }
+    for (int32_t i = 0; i < dims.nbDims; ++i)
+    {
+        if (dims.d[i] < 0)
+        {
+            dims.d[i] = inputs / known;
+        }
+    }
+    return dims;
+}
+
+bool Context::executeV2(void* const* bindings) noexcept
+{
+    TraceVExecutionContext::executeV2(bindings);
+    for (size_t i = 0; i < engine->tensors.size(); ++i)
+    {
+        addresses[engine->tensors[i].name] = bindings[i];
+    }
+    return run();
+}
+
+//! Each output: the inputs one after the other where it is as large as they are together
+//! (a concatenation on axis 0), else each element the sum of the inputs of its index modulo
+//! the output's size.
+bool Context::run()
+{
     std::vector<float> inputs;
     for (auto const& t : engine->tensors)
     {
@@ -213,8 +292,9 @@ bool Context::enqueueV3(cudaStream_t stream) noexcept
         }
         if (t.input)
         {
+            auto s = shapes.find(t.name);
             auto p = static_cast<float const*>(address->second);
-            inputs.insert(inputs.end(), p, p + volume(t.dims));
+            inputs.insert(inputs.end(), p, p + volume(s != shapes.end() ? s->second : t.dims));
         }
     }
     for (auto const& t : engine->tensors)
@@ -222,14 +302,18 @@ bool Context::enqueueV3(cudaStream_t stream) noexcept
         if (!t.input)
         {
             auto out = static_cast<float*>(addresses[t.name]);
-            int64_t n = volume(t.dims);
+            Dims const dims = shapes.count(t.name) ? shapes[t.name] : getTensorShapeQuiet(t);
+            int64_t n = volume(dims);
             for (int64_t j = 0; j < n; ++j)
             {
-                out[j] = 0;
+                out[j] = n == static_cast<int64_t>(inputs.size()) ? inputs[j] : 0;
             }
-            for (size_t i = 0; i < inputs.size(); ++i)
+            if (n != static_cast<int64_t>(inputs.size()))
             {
-                out[i % n] += inputs[i];
+                for (size_t i = 0; i < inputs.size(); ++i)
+                {
+                    out[i % n] += inputs[i];
+                }
             }
         }
     }
@@ -375,10 +459,28 @@ public:
     }
 };
 
+class Profile : public TraceVOptimizationProfile
+{
+public:
+    bool setDimensions(char const* name, OptProfileSelector select, Dims const& dims) noexcept override
+    {
+        TraceVOptimizationProfile::setDimensions(name, select, dims);
+        return true;
+    }
+};
+
 class Builder : public TraceVBuilder
 {
 public:
     Reporter reporter;
+    //! The builder owns the profiles it makes, as TensorRT's does.
+    std::vector<std::unique_ptr<Object<IOptimizationProfile, Profile>>> profiles;
+    IOptimizationProfile* createOptimizationProfile() noexcept override
+    {
+        TraceVBuilder::createOptimizationProfile();
+        profiles.emplace_back(new Object<IOptimizationProfile, Profile>(new Profile));
+        return profiles.back().get();
+    }
     explicit Builder(ILogger* logger)
     {
         reporter.logger = logger;

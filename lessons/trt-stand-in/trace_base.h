@@ -252,7 +252,7 @@ class TraceVOptimizationProfile : public nvinfer1::apiv::VOptimizationProfile
 public:
     bool setDimensions(const char * a0, nvinfer1::OptProfileSelector a1, const nvinfer1::Dims64 & a2) noexcept override
     {
-        trace("VOptimizationProfile::setDimensions", {show_string(a0), show(static_cast<long long>(a1)), std::string("{}")}); return {};
+        trace("VOptimizationProfile::setDimensions", {show_string(a0), show(static_cast<long long>(a1)), show_dims(a2)}); return {};
     }
     nvinfer1::Dims64 getDimensions(const char * a0, nvinfer1::OptProfileSelector a1) const noexcept override
     {
@@ -570,7 +570,7 @@ public:
     }
     bool setInputShape(const char * a0, const nvinfer1::Dims64 & a1) noexcept override
     {
-        trace("VExecutionContext::setInputShape", {show_string(a0), std::string("{}")}); return {};
+        trace("VExecutionContext::setInputShape", {show_string(a0), show_dims(a1)}); return {};
     }
     nvinfer1::Dims64 getTensorShape(const char * a0) const noexcept override
     {
@@ -748,7 +748,7 @@ public:
     }
     void setDimensions(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VTensor::setDimensions", {std::string("{}")});
+        trace("VTensor::setDimensions", {show_dims(a0)});
     }
     nvinfer1::Dims64 getDimensions() const noexcept override
     {
@@ -902,7 +902,7 @@ public:
     }
     void setPrePadding(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VConvolutionLayer::setPrePadding", {std::string("{}")});
+        trace("VConvolutionLayer::setPrePadding", {show_dims(a0)});
     }
     nvinfer1::Dims64 getPrePadding() const noexcept override
     {
@@ -910,7 +910,7 @@ public:
     }
     void setPostPadding(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VConvolutionLayer::setPostPadding", {std::string("{}")});
+        trace("VConvolutionLayer::setPostPadding", {show_dims(a0)});
     }
     nvinfer1::Dims64 getPostPadding() const noexcept override
     {
@@ -926,7 +926,7 @@ public:
     }
     void setKernelSizeNd(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VConvolutionLayer::setKernelSizeNd", {std::string("{}")});
+        trace("VConvolutionLayer::setKernelSizeNd", {show_dims(a0)});
     }
     nvinfer1::Dims64 getKernelSizeNd() const noexcept override
     {
@@ -934,7 +934,7 @@ public:
     }
     void setStrideNd(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VConvolutionLayer::setStrideNd", {std::string("{}")});
+        trace("VConvolutionLayer::setStrideNd", {show_dims(a0)});
     }
     nvinfer1::Dims64 getStrideNd() const noexcept override
     {
@@ -942,7 +942,7 @@ public:
     }
     void setPaddingNd(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VConvolutionLayer::setPaddingNd", {std::string("{}")});
+        trace("VConvolutionLayer::setPaddingNd", {show_dims(a0)});
     }
     nvinfer1::Dims64 getPaddingNd() const noexcept override
     {
@@ -950,7 +950,7 @@ public:
     }
     void setDilationNd(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VConvolutionLayer::setDilationNd", {std::string("{}")});
+        trace("VConvolutionLayer::setDilationNd", {show_dims(a0)});
     }
     nvinfer1::Dims64 getDilationNd() const noexcept override
     {
@@ -1016,7 +1016,7 @@ public:
     }
     void setPrePadding(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VPoolingLayer::setPrePadding", {std::string("{}")});
+        trace("VPoolingLayer::setPrePadding", {show_dims(a0)});
     }
     nvinfer1::Dims64 getPrePadding() const noexcept override
     {
@@ -1024,7 +1024,7 @@ public:
     }
     void setPostPadding(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VPoolingLayer::setPostPadding", {std::string("{}")});
+        trace("VPoolingLayer::setPostPadding", {show_dims(a0)});
     }
     nvinfer1::Dims64 getPostPadding() const noexcept override
     {
@@ -1040,7 +1040,7 @@ public:
     }
     void setWindowSizeNd(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VPoolingLayer::setWindowSizeNd", {std::string("{}")});
+        trace("VPoolingLayer::setWindowSizeNd", {show_dims(a0)});
     }
     nvinfer1::Dims64 getWindowSizeNd() const noexcept override
     {
@@ -1048,7 +1048,7 @@ public:
     }
     void setStrideNd(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VPoolingLayer::setStrideNd", {std::string("{}")});
+        trace("VPoolingLayer::setStrideNd", {show_dims(a0)});
     }
     nvinfer1::Dims64 getStrideNd() const noexcept override
     {
@@ -1056,7 +1056,7 @@ public:
     }
     void setPaddingNd(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VPoolingLayer::setPaddingNd", {std::string("{}")});
+        trace("VPoolingLayer::setPaddingNd", {show_dims(a0)});
     }
     nvinfer1::Dims64 getPaddingNd() const noexcept override
     {
@@ -1209,7 +1209,7 @@ public:
     }
     void setPrePadding(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VDeconvolutionLayer::setPrePadding", {std::string("{}")});
+        trace("VDeconvolutionLayer::setPrePadding", {show_dims(a0)});
     }
     nvinfer1::Dims64 getPrePadding() const noexcept override
     {
@@ -1217,7 +1217,7 @@ public:
     }
     void setPostPadding(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VDeconvolutionLayer::setPostPadding", {std::string("{}")});
+        trace("VDeconvolutionLayer::setPostPadding", {show_dims(a0)});
     }
     nvinfer1::Dims64 getPostPadding() const noexcept override
     {
@@ -1233,7 +1233,7 @@ public:
     }
     void setKernelSizeNd(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VDeconvolutionLayer::setKernelSizeNd", {std::string("{}")});
+        trace("VDeconvolutionLayer::setKernelSizeNd", {show_dims(a0)});
     }
     nvinfer1::Dims64 getKernelSizeNd() const noexcept override
     {
@@ -1241,7 +1241,7 @@ public:
     }
     void setStrideNd(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VDeconvolutionLayer::setStrideNd", {std::string("{}")});
+        trace("VDeconvolutionLayer::setStrideNd", {show_dims(a0)});
     }
     nvinfer1::Dims64 getStrideNd() const noexcept override
     {
@@ -1249,7 +1249,7 @@ public:
     }
     void setPaddingNd(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VDeconvolutionLayer::setPaddingNd", {std::string("{}")});
+        trace("VDeconvolutionLayer::setPaddingNd", {show_dims(a0)});
     }
     nvinfer1::Dims64 getPaddingNd() const noexcept override
     {
@@ -1257,7 +1257,7 @@ public:
     }
     void setDilationNd(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VDeconvolutionLayer::setDilationNd", {std::string("{}")});
+        trace("VDeconvolutionLayer::setDilationNd", {show_dims(a0)});
     }
     nvinfer1::Dims64 getDilationNd() const noexcept override
     {
@@ -1381,7 +1381,7 @@ class TraceVPaddingLayer : public nvinfer1::apiv::VPaddingLayer
 public:
     void setPrePaddingNd(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VPaddingLayer::setPrePaddingNd", {std::string("{}")});
+        trace("VPaddingLayer::setPrePaddingNd", {show_dims(a0)});
     }
     nvinfer1::Dims64 getPrePaddingNd() const noexcept override
     {
@@ -1389,7 +1389,7 @@ public:
     }
     void setPostPaddingNd(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VPaddingLayer::setPostPaddingNd", {std::string("{}")});
+        trace("VPaddingLayer::setPostPaddingNd", {show_dims(a0)});
     }
     nvinfer1::Dims64 getPostPaddingNd() const noexcept override
     {
@@ -1410,7 +1410,7 @@ public:
     }
     void setReshapeDimensions(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VShuffleLayer::setReshapeDimensions", {std::string("{}")});
+        trace("VShuffleLayer::setReshapeDimensions", {show_dims(a0)});
     }
     nvinfer1::Dims64 getReshapeDimensions() const noexcept override
     {
@@ -1439,7 +1439,7 @@ class TraceVSliceLayer : public nvinfer1::apiv::VSliceLayer
 public:
     void setStart(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VSliceLayer::setStart", {std::string("{}")});
+        trace("VSliceLayer::setStart", {show_dims(a0)});
     }
     nvinfer1::Dims64 getStart() const noexcept override
     {
@@ -1447,7 +1447,7 @@ public:
     }
     void setSize(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VSliceLayer::setSize", {std::string("{}")});
+        trace("VSliceLayer::setSize", {show_dims(a0)});
     }
     nvinfer1::Dims64 getSize() const noexcept override
     {
@@ -1455,7 +1455,7 @@ public:
     }
     void setStride(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VSliceLayer::setStride", {std::string("{}")});
+        trace("VSliceLayer::setStride", {show_dims(a0)});
     }
     nvinfer1::Dims64 getStride() const noexcept override
     {
@@ -1471,7 +1471,7 @@ public:
     }
     void setAxes(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VSliceLayer::setAxes", {std::string("{}")});
+        trace("VSliceLayer::setAxes", {show_dims(a0)});
     }
     nvinfer1::Dims64 getAxes() const noexcept override
     {
@@ -1568,7 +1568,7 @@ public:
     }
     void setDimensions(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VConstantLayer::setDimensions", {std::string("{}")});
+        trace("VConstantLayer::setDimensions", {show_dims(a0)});
     }
     nvinfer1::Dims64 getDimensions() const noexcept override
     {
@@ -1581,7 +1581,7 @@ class TraceVResizeLayer : public nvinfer1::apiv::VResizeLayer
 public:
     void setOutputDimensions(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VResizeLayer::setOutputDimensions", {std::string("{}")});
+        trace("VResizeLayer::setOutputDimensions", {show_dims(a0)});
     }
     nvinfer1::Dims64 getOutputDimensions() const noexcept override
     {
@@ -1928,7 +1928,7 @@ class TraceVFillLayer : public nvinfer1::apiv::VFillLayer
 public:
     void setDimensions(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VFillLayer::setDimensions", {std::string("{}")});
+        trace("VFillLayer::setDimensions", {show_dims(a0)});
     }
     nvinfer1::Dims64 getDimensions() const noexcept override
     {
@@ -2013,7 +2013,7 @@ public:
     }
     bool setBlockShape(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VQuantizeLayer::setBlockShape", {std::string("{}")}); return {};
+        trace("VQuantizeLayer::setBlockShape", {show_dims(a0)}); return {};
     }
 };
 
@@ -2042,7 +2042,7 @@ public:
     }
     bool setBlockShape(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VDequantizeLayer::setBlockShape", {std::string("{}")}); return {};
+        trace("VDequantizeLayer::setBlockShape", {show_dims(a0)}); return {};
     }
 };
 
@@ -2087,7 +2087,7 @@ public:
     }
     void setBlockShape(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VDynamicQuantizeLayer::setBlockShape", {std::string("{}")});
+        trace("VDynamicQuantizeLayer::setBlockShape", {show_dims(a0)});
     }
 };
 
@@ -2358,7 +2358,7 @@ public:
     }
     void setQuantizationDynamicDblQ(nvinfer1::ITensor & a0, nvinfer1::DataType a1, const nvinfer1::Dims64 & a2, nvinfer1::DataType a3) noexcept override
     {
-        trace("VMoELayer::setQuantizationDynamicDblQ", {std::string("{}"), show(static_cast<long long>(a1)), std::string("{}"), show(static_cast<long long>(a3))});
+        trace("VMoELayer::setQuantizationDynamicDblQ", {std::string("{}"), show(static_cast<long long>(a1)), show_dims(a2), show(static_cast<long long>(a3))});
     }
     void setQuantizationToType(nvinfer1::DataType a0) noexcept override
     {
@@ -2370,7 +2370,7 @@ public:
     }
     void setQuantizationBlockShape(const nvinfer1::Dims64 & a0) noexcept override
     {
-        trace("VMoELayer::setQuantizationBlockShape", {std::string("{}")});
+        trace("VMoELayer::setQuantizationBlockShape", {show_dims(a0)});
     }
     nvinfer1::Dims64 getQuantizationBlockShape() const noexcept override
     {
@@ -2423,7 +2423,7 @@ class TraceVNetworkDefinition : public nvinfer1::apiv::VNetworkDefinition
 public:
     nvinfer1::ITensor * addInput(const char * a0, nvinfer1::DataType a1, const nvinfer1::Dims64 & a2) noexcept override
     {
-        trace("VNetworkDefinition::addInput", {show_string(a0), show(static_cast<long long>(a1)), std::string("{}")}); return {};
+        trace("VNetworkDefinition::addInput", {show_string(a0), show(static_cast<long long>(a1)), show_dims(a2)}); return {};
     }
     void markOutput(nvinfer1::ITensor & a0) noexcept override
     {
@@ -2507,7 +2507,7 @@ public:
     }
     nvinfer1::IConstantLayer * addConstant(const nvinfer1::Dims64 & a0, nvinfer1::Weights a1) noexcept override
     {
-        trace("VNetworkDefinition::addConstant", {std::string("{}"), std::string("{}")}); return {};
+        trace("VNetworkDefinition::addConstant", {show_dims(a0), std::string("{}")}); return {};
     }
     nvinfer1::IIdentityLayer * addIdentity(nvinfer1::ITensor & a0) noexcept override
     {
@@ -2531,7 +2531,7 @@ public:
     }
     nvinfer1::ISliceLayer * addSlice(nvinfer1::ITensor & a0, const nvinfer1::Dims64 & a1, const nvinfer1::Dims64 & a2, const nvinfer1::Dims64 & a3) noexcept override
     {
-        trace("VNetworkDefinition::addSlice", {std::string("{}"), std::string("{}"), std::string("{}"), std::string("{}")}); return {};
+        trace("VNetworkDefinition::addSlice", {std::string("{}"), show_dims(a1), show_dims(a2), show_dims(a3)}); return {};
     }
     void setName(const char * a0) noexcept override
     {
@@ -2563,15 +2563,15 @@ public:
     }
     nvinfer1::IConvolutionLayer * addConvolutionNd(nvinfer1::ITensor & a0, long a1, const nvinfer1::Dims64 & a2, nvinfer1::Weights a3, nvinfer1::Weights a4) noexcept override
     {
-        trace("VNetworkDefinition::addConvolutionNd", {std::string("{}"), show(a1), std::string("{}"), std::string("{}"), std::string("{}")}); return {};
+        trace("VNetworkDefinition::addConvolutionNd", {std::string("{}"), show(a1), show_dims(a2), std::string("{}"), std::string("{}")}); return {};
     }
     nvinfer1::IPoolingLayer * addPoolingNd(nvinfer1::ITensor & a0, nvinfer1::PoolingType a1, const nvinfer1::Dims64 & a2) noexcept override
     {
-        trace("VNetworkDefinition::addPoolingNd", {std::string("{}"), show(static_cast<long long>(a1)), std::string("{}")}); return {};
+        trace("VNetworkDefinition::addPoolingNd", {std::string("{}"), show(static_cast<long long>(a1)), show_dims(a2)}); return {};
     }
     nvinfer1::IDeconvolutionLayer * addDeconvolutionNd(nvinfer1::ITensor & a0, long a1, const nvinfer1::Dims64 & a2, nvinfer1::Weights a3, nvinfer1::Weights a4) noexcept override
     {
-        trace("VNetworkDefinition::addDeconvolutionNd", {std::string("{}"), show(a1), std::string("{}"), std::string("{}"), std::string("{}")}); return {};
+        trace("VNetworkDefinition::addDeconvolutionNd", {std::string("{}"), show(a1), show_dims(a2), std::string("{}"), std::string("{}")}); return {};
     }
     nvinfer1::IScaleLayer * addScaleNd(nvinfer1::ITensor & a0, nvinfer1::ScaleMode a1, nvinfer1::Weights a2, nvinfer1::Weights a3, nvinfer1::Weights a4, int a5) noexcept override
     {
@@ -2591,7 +2591,7 @@ public:
     }
     nvinfer1::IPaddingLayer * addPaddingNd(nvinfer1::ITensor & a0, const nvinfer1::Dims64 & a1, const nvinfer1::Dims64 & a2) noexcept override
     {
-        trace("VNetworkDefinition::addPaddingNd", {std::string("{}"), std::string("{}"), std::string("{}")}); return {};
+        trace("VNetworkDefinition::addPaddingNd", {std::string("{}"), show_dims(a1), show_dims(a2)}); return {};
     }
     bool setWeightsName(nvinfer1::Weights a0, const char * a1) noexcept override
     {
@@ -2675,7 +2675,7 @@ public:
     }
     nvinfer1::IFillLayer * addFillV2(const nvinfer1::Dims64 & a0, nvinfer1::FillOperation a1, nvinfer1::DataType a2) noexcept override
     {
-        trace("VNetworkDefinition::addFillV2", {std::string("{}"), show(static_cast<long long>(a1)), show(static_cast<long long>(a2))}); return {};
+        trace("VNetworkDefinition::addFillV2", {show_dims(a0), show(static_cast<long long>(a1)), show(static_cast<long long>(a2))}); return {};
     }
     bool markDebug(nvinfer1::ITensor & a0) noexcept override
     {
@@ -2747,7 +2747,7 @@ public:
     }
     nvinfer1::IDynamicQuantizeLayer * addDynamicQuantizeV2(nvinfer1::ITensor & a0, const nvinfer1::Dims64 & a1, nvinfer1::DataType a2, nvinfer1::DataType a3) noexcept override
     {
-        trace("VNetworkDefinition::addDynamicQuantizeV2", {std::string("{}"), std::string("{}"), show(static_cast<long long>(a2)), show(static_cast<long long>(a3))}); return {};
+        trace("VNetworkDefinition::addDynamicQuantizeV2", {std::string("{}"), show_dims(a1), show(static_cast<long long>(a2)), show(static_cast<long long>(a3))}); return {};
     }
     nvinfer1::IKVCacheUpdateLayer * addKVCacheUpdate(nvinfer1::ITensor & a0, nvinfer1::ITensor & a1, nvinfer1::ITensor & a2, nvinfer1::KVCacheMode a3) noexcept override
     {

@@ -95,7 +95,8 @@ fn trace_arg(name: &str, ty: &Ty, enums: &[String]) -> String {
             format!("show_string({name})")
         }
         Ty::Ptr { .. } | Ty::Cuda(_) => format!("show_pointer({name})"),
-        Ty::Ref { to, .. } if matches!(**to, Ty::Named(ref p) if p.ends_with("Dims64")) => {
+        Ty::Ref { to, .. } if matches!(**to, Ty::Named(ref p) if p.ends_with("Dims64") || p.ends_with("::Dims")) =>
+        {
             format!("show_dims({name})")
         }
         Ty::Named(p) if p.ends_with("Dims64") || p.ends_with("::Dims") => format!("show_dims({name})"),
