@@ -69,6 +69,8 @@ macro_rules! nvinfer_plugin_fns {
         pub use nvinfer_plugin_functions::*;
     };
 }
+// Releases 10.2 to 10.13 have no parser in their bindings, and so no list to hand it.
+#[allow(unused_macros)]
 macro_rules! nvonnxparser_fns {
     ($($functions:tt)*) => {
         #[allow(non_snake_case, clippy::missing_safety_doc)]

@@ -718,3 +718,93 @@ fn reference(cpp: &str, is_enum: bool) -> String {
     }
     format!("{BASE}class{page}.html")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn param(name: &str, ty: Ty, default: Option<&str>) -> Param {
+        Param { name: name.into(), ty, default: default.map(String::from) }
+    }
+
+    fn method(name: &str, params: Vec<Param>) -> Method {
+        Method {
+            name: name.into(),
+            cpp: name.into(),
+            params,
+            ret: Ty::Void,
+            call: Call::Virtual { slot: name.into() },
+            deprecated: false,
+        }
+    }
+
+    /// The rule the crate documents: the first-declared form keeps the name with C++'s defaults,
+    /// each other form is the name and its argument count, and the first parameter's type where
+    /// two have the same count.
+    #[test]
+    fn overloads_and_default_arguments_are_named_by_the_documented_rule() {
+        let strategy = Ty::Named("nvinfer1::ExecutionContextAllocationStrategy".into());
+        let config = Ty::Ptr { mutable: true, to: Box::new(Ty::Named("nvinfer1::IRuntimeConfig".into())) };
+        let class = Class {
+            module: vec!["nvinfer1".into()],
+            name: "ICudaEngine".into(),
+            cpp: "nvinfer1::ICudaEngine".into(),
+            base: None,
+            fields: Vec::new(),
+            size: 16,
+            slots: Vec::new(),
+            methods: vec![
+                method("createExecutionContext", vec![param("strategy", strategy, Some("kSTATIC"))]),
+                method("createExecutionContext", vec![param("runtimeConfig", config, None)]),
+                method("getTensorFormat", vec![param("name", Ty::Prim("i32"), None)]),
+                method(
+                    "getTensorFormat",
+                    vec![param("name", Ty::Prim("i32"), None), param("profileIndex", Ty::Prim("i32"), None)],
+                ),
+                method("type", Vec::new()),
+            ],
+            is_abstract: false,
+            constants: Vec::new(),
+            skipped: Vec::new(),
+            interface_info: None,
+        };
+        let release = Release::default();
+        let writer = Writer {
+            release: &release,
+            polymorphic: BTreeSet::new(),
+            enums: BTreeSet::new(),
+            out: String::new(),
+        };
+        let names: Vec<(String, usize)> =
+            writer.forms(&class).into_iter().map(|(n, _, p)| (n, p.len())).collect();
+        assert_eq!(
+            names,
+            [
+                ("createExecutionContext".to_string(), 0),
+                ("createExecutionContext_1".to_string(), 1),
+                ("createExecutionContext_1_IRuntimeConfig".to_string(), 1),
+                ("getTensorFormat".to_string(), 1),
+                ("getTensorFormat_2".to_string(), 2),
+                ("r#type".to_string(), 0),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_reference_argument_becomes_the_pointer_the_slot_takes() {
+        let dims = Ty::Named("nvinfer1::Dims".into());
+        let by_ref = Ty::Ref { mutable: false, to: Box::new(dims.clone()) };
+        let by_mut_ref = Ty::Ref { mutable: true, to: Box::new(dims.clone()) };
+        assert_eq!(convert("d", &by_ref, &by_ref, true), "d as *const _ as *const _");
+        assert_eq!(convert("d", &by_ref, &dims, true), "*d");
+        assert_eq!(convert("d", &dims, &by_ref, true), "&d as *const _");
+        assert_eq!(convert("d", &dims, &by_mut_ref, true), "&mut { d } as *mut _");
+        assert_eq!(convert("0", &Ty::Prim("i32"), &Ty::Prim("i32"), false), "0");
+    }
+
+    #[test]
+    fn doxygen_pages_are_named_as_nvidia_names_them() {
+        assert!(reference("nvinfer1::IRuntime", false).ends_with("classnvinfer1_1_1_i_runtime.html"));
+        assert!(reference("nvinfer1::DataType", true).ends_with("namespacenvinfer1.html"));
+    }
+}

@@ -103,3 +103,19 @@ fn trace_arg(name: &str, ty: &Ty, enums: &[String]) -> String {
         _ => "std::string(\"{}\")".into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_member_type_splits_into_its_return_and_parameters() {
+        let (ret, args) = split_member_type(
+            "nvinfer1::ICudaEngine * (nvinfer1::apiv::VRuntime::*)(const void *, unsigned long) const",
+        );
+        assert_eq!(ret, "nvinfer1::ICudaEngine *");
+        assert_eq!(args, ["const void *", "unsigned long"]);
+        let (ret, args) = split_member_type("void (nvinfer1::apiv::VRoot::*)()");
+        assert_eq!((ret.as_str(), args.len()), ("void", 0));
+    }
+}
