@@ -66,6 +66,13 @@ pub fn plausible_for(library: &cuda_loader::Library, version: u32) -> Result<u32
             "{name} {version}, which no {prefix} release has ({name} is 1000 * major + 100 * minor + patch: 10305 for \
              {prefix} 10.3.5)"
         )),
+        cuda_loader::Scheme::TensorRt if (8000..10000).contains(&version) || (100_000..1_000_000).contains(&version) => {
+            Ok(version)
+        }
+        cuda_loader::Scheme::TensorRt => Err(format!(
+            "{name} {version}, which no TensorRT release has ({name} is 10000 * major + 100 * minor + patch: 100300 \
+             for TensorRT 10.3.0; 8601 for 8.6.1)"
+        )),
     }
 }
 

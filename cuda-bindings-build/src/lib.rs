@@ -23,6 +23,7 @@ pub mod find;
 pub mod generate;
 pub mod header;
 mod script;
+pub mod tensorrt;
 
 use std::path::{Path, PathBuf};
 
@@ -71,6 +72,8 @@ pub fn cfgs(scheme: Scheme, version: u32) {
         Scheme::Cuda => version_cfgs(version),
         Scheme::Nccl => nccl_version_cfgs(version),
         Scheme::Library { prefix } => library_version_cfgs(prefix, version),
+        // nvinfer-sys's build script sets TensorRT's own (`trt_onnx_parser`).
+        Scheme::TensorRt => {}
     }
 }
 

@@ -70,6 +70,9 @@ pub enum Scheme {
     /// A math library's own (`CUFFT_VERSION`, `CUSOLVER_VERSION`): `major * 1000 + minor * 100 +
     /// patch` (10305 is 10.3.5). `prefix` names the library in the text.
     Library { prefix: &'static str },
+    /// TensorRT's `NV_TENSORRT_VERSION`: `major * 10000 + minor * 100 + patch` since 10 (100300
+    /// is 10.3.0), `major * 1000 + minor * 100 + patch` before (8601 is 8.6.1).
+    TensorRt,
 }
 
 impl Scheme {
@@ -77,8 +80,8 @@ impl Scheme {
     pub fn parts(&self, version: i64) -> (i64, i64, i64) {
         match self {
             Scheme::Cuda => (version / 1000, version % 1000 / 10, 0),
-            Scheme::Nccl if version < 10000 => (version / 1000, version % 1000 / 100, version % 100),
-            Scheme::Nccl => (version / 10000, version % 10000 / 100, version % 100),
+            Scheme::Nccl | Scheme::TensorRt if version < 10000 => (version / 1000, version % 1000 / 100, version % 100),
+            Scheme::Nccl | Scheme::TensorRt => (version / 10000, version % 10000 / 100, version % 100),
             Scheme::Library { .. } => (version / 1000, version % 1000 / 100, version % 100),
         }
     }
@@ -90,6 +93,7 @@ impl Scheme {
             Scheme::Cuda => format!("CUDA {major}.{minor}"),
             Scheme::Nccl => format!("NCCL {major}.{minor}.{patch}"),
             Scheme::Library { prefix } => format!("{prefix} {major}.{minor}.{patch}"),
+            Scheme::TensorRt => format!("TensorRT {major}.{minor}.{patch}"),
         }
     }
 
@@ -188,6 +192,9 @@ pub enum ErrorText {
     /// No function at all (as some math libraries): a sentence for each code, from the
     /// header's documentation, as (the code's name, the sentence).
     Table(&'static [(&'static str, &'static str)]),
+    /// No result codes at all (TensorRT: calls return null or false and report through the
+    /// program's logger and error recorder).
+    None,
 }
 
 impl ErrorText {
@@ -197,6 +204,7 @@ impl ErrorText {
             ErrorText::OutParameter { name, string, .. } => (Some(name), Some(string)),
             ErrorText::Returned { name, string, .. } => (*name, Some(string)),
             ErrorText::Table(_) => (None, None),
+            ErrorText::None => (None, None),
         }
     }
 }
@@ -215,6 +223,9 @@ pub struct VersionFunction {
     /// place, and says why it passed this one (NCCL: its functions and structs grow with each
     /// version).
     pub refuses_older: bool,
+    /// A library of another major than the header's is refused too, where `refuses_older` is
+    /// set (TensorRT: its C++ interfaces change with each major).
+    pub refuses_other_major: bool,
 }
 
 /// The version function's C signature.
@@ -227,6 +238,8 @@ pub enum VersionCall {
     MajorMinor,
     /// `size_t f(void)`: `cublasGetCudartVersion`, the runtime cuBLAS was built with.
     Returned,
+    /// `int32_t f(void)`: TensorRT's `getInferLibVersion`.
+    Int,
 }
 
 /// What part the library plays, which decides where it is looked for and how its absence reads.

@@ -164,7 +164,18 @@ impl Loader {
             return Ok(());
         }
         let (scheme, header) = self.answer();
+        // TensorRT: a library of another major lacks the C++ interfaces these bindings call.
+        let other_major = |v: c_int| {
+            self.library.version_function.refuses_other_major && scheme.major(v as u32) != scheme.major(header)
+        };
         match self.version_in(handle) {
+            Some(Ok(v)) if v >= 0 && other_major(v) => Err(format!(
+                "{}: {}, another major than the {} these bindings come from ({}), whose C++ interfaces it does not have",
+                os::describe_path(&handle.path),
+                scheme.text(v),
+                self.library.header,
+                scheme.text(header)
+            )),
             Some(Ok(v)) if i64::from(v) < i64::from(header) => Err(format!(
                 "{}: {}, older than the {} these bindings come from ({})",
                 os::describe_path(&handle.path),
@@ -222,6 +233,8 @@ impl Loader {
                                 ));
                                 dirs.push(root.join("lib"));
                                 dirs.push(root.join("bin"));
+                                // TensorRT's wheels keep the libraries in the package folder itself.
+                                dirs.push(root);
                             }
                         }
                     }
@@ -269,6 +282,12 @@ impl Loader {
             drop,
         );
         path.as_ref().map(PathBuf::as_path)
+    }
+
+    /// How loading went, if a call has tried it already (this never loads): where the
+    /// library was found, or why none could be loaded.
+    pub fn tried(&'static self) -> Option<Result<&'static Path, &'static LoadError>> {
+        self.loaded.get().map(|loaded| loaded.as_ref().map(|handle| handle.path.as_path()))
     }
 
     /// Why the last call of this thread into this library returned `code`, when the reason is
@@ -332,6 +351,13 @@ impl Loader {
             return None;
         }
         match self.library.version_function.call {
+            VersionCall::Int => {
+                // SAFETY: the description's version function has this signature (no arguments,
+                // `int32_t` back).
+                let f: unsafe extern "C" fn() -> i32 = unsafe { std::mem::transmute(address) };
+                // SAFETY: no arguments.
+                Some(Ok(unsafe { f() }))
+            }
             VersionCall::Single => {
                 // SAFETY: the description's version function has this signature (`int *`).
                 let f: unsafe extern "C" fn(*mut c_int) -> u32 = unsafe { std::mem::transmute(address) };
@@ -524,6 +550,9 @@ impl Loader {
     /// The library's text for `code` from its function `function` (named `name`).
     fn text(&'static self, code: u32, name: &'static str, function: Function) -> Result<String, NoText> {
         self.library_path().map_err(NoText::NotLoaded)?;
+        if self.library.codes.text == ErrorText::None {
+            return Err(NoText::Unknown);
+        }
         record::clear_last_failure();
         let mut text: *const c_char = std::ptr::null();
         let returned = match self.library.codes.text {
@@ -534,6 +563,7 @@ impl Loader {
                 // SAFETY: a valid out-pointer; the library writes a C string's address or nothing.
                 unsafe { f(code, &mut text) }
             }
+            ErrorText::None => 0,
             ErrorText::Returned { .. } | ErrorText::Table(_) => {
                 // SAFETY: the description's signature: (code) -> const char *.
                 let f: unsafe extern "C" fn(u32) -> *const c_char =

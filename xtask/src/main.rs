@@ -25,12 +25,16 @@
 //! - `libraries`: every library's description as CI's scripts read it, a line each, tab-separated:
 //!   package, `links` key, Rust path, header, version macro, version scheme (`cuda`, `nccl`,
 //!   `library`), its own root variable (or `-`), cuda-checked's feature (or `-`), crate folder.
+//! - `tensorrt headers|vendor|dump ...`: TensorRT's headers and nvinfer-sys's vendored bindings
+//!   (see the `tensorrt` module).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 use cuda_bindings_build::{edits, generate};
 use cuda_bindings_build::{Library, ALL};
+
+mod tensorrt;
 
 /// A CUDA release CI builds against, from NVIDIA's wheels on PyPI: the toolkit's own wheels, and
 /// each library's wheel of that release, which join its root as in a toolkit (a wheel's root:
@@ -328,6 +332,7 @@ fn libraries(root: &Path) -> Result<(), String> {
             cuda_loader::Scheme::Cuda => "cuda",
             cuda_loader::Scheme::Nccl => "nccl",
             cuda_loader::Scheme::Library { .. } => "library",
+            cuda_loader::Scheme::TensorRt => "tensorrt",
         };
         let folder = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         println!(
@@ -392,8 +397,10 @@ fn main() -> ExitCode {
         Some("vendor") => vendor(&root, &args[1..]),
         Some("libraries") => libraries(&root),
         Some("porting") => porting(&root, &args[1..]),
+        Some("tensorrt") => tensorrt::main(&root, &args[1..]),
         _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | \
-                  vendor [--check] [--headers DIR] [--nccl DIR] | porting [--check] [--headers DIR] | libraries"
+                  vendor [--check] [--headers DIR] [--nccl DIR] | porting [--check] [--headers DIR] | libraries | \
+                  tensorrt headers|vendor|dump ..."
             .into()),
     };
     finish(result)
