@@ -53,22 +53,17 @@ pub fn plausible_for(library: &cuda_loader::Library, version: u32) -> Result<u32
     let name = library.version.macro_name;
     match library.version.scheme {
         cuda_loader::Scheme::Cuda => plausible(name, version),
-        cuda_loader::Scheme::Nccl if (2000..2900).contains(&version) || (20900..30000).contains(&version) => Ok(version),
+        scheme @ cuda_loader::Scheme::Nccl if scheme.plausible(i64::from(version)) => Ok(version),
         cuda_loader::Scheme::Nccl => Err(format!(
-            "{name} {version}, which no NCCL 2 release has ({name} is 10000 * major + 100 * minor + patch: 22803 for \
+            "{name} {version}, which no NCCL release has ({name} is 10000 * major + 100 * minor + patch: 22803 for \
              NCCL 2.28.3; 2804 for 2.8.4)"
         )),
-        cuda_loader::Scheme::Library { prefix } if (1000..100_000).contains(&version) => {
-            let _ = prefix;
-            Ok(version)
-        }
+        scheme @ cuda_loader::Scheme::Library { .. } if scheme.plausible(i64::from(version)) => Ok(version),
         cuda_loader::Scheme::Library { prefix } => Err(format!(
             "{name} {version}, which no {prefix} release has ({name} is 1000 * major + 100 * minor + patch: 10305 for \
              {prefix} 10.3.5)"
         )),
-        cuda_loader::Scheme::TensorRt if (8000..10000).contains(&version) || (100_000..1_000_000).contains(&version) => {
-            Ok(version)
-        }
+        scheme @ cuda_loader::Scheme::TensorRt if scheme.plausible(i64::from(version)) => Ok(version),
         cuda_loader::Scheme::TensorRt => Err(format!(
             "{name} {version}, which no TensorRT release has ({name} is 10000 * major + 100 * minor + patch: 100300 \
              for TensorRT 10.3.0; 8601 for 8.6.1)"

@@ -316,7 +316,8 @@ macro_rules! check_cuda {
 #[macro_export]
 macro_rules! check_nccl {
     ($call:expr $(,)?) => {
-        $crate::__check!($crate::nccl_raw::ncclResult_t, $call).map_err($crate::NcclError::with_process_last_error)
+        $crate::__check!($crate::nccl_raw::ncclResult_t, $call)
+            .map_err($crate::NcclError::with_process_last_error)
     };
     ($call:expr, $comm:expr $(,)?) => {
         $crate::__check!($crate::nccl_raw::ncclResult_t, $call)

@@ -124,3 +124,30 @@ impl Child {
         all
     }
 }
+
+/// A shared library named `file` built from the C `source` with the system's C compiler (`$CC`,
+/// else `cc`), in a folder of the temporary directory of its own (named for the source and the
+/// process), for a scenario's fake library.
+pub fn fake_library(file: &str, source: &str) -> std::path::PathBuf {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (file, source).hash(&mut hasher);
+    let dir = std::env::temp_dir().join(format!(
+        "cuda-loader-fake-{:016x}-{}",
+        hasher.finish(),
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let c = dir.join("fake.c");
+    std::fs::write(&c, source).unwrap_or_else(|e| panic!("{}: {e}", c.display()));
+    let library = dir.join(file);
+    let cc = std::env::var_os("CC").unwrap_or_else(|| "cc".into());
+    let status = Command::new(&cc)
+        .args(["-shared", "-fPIC", "-o"])
+        .arg(&library)
+        .arg(&c)
+        .status()
+        .unwrap_or_else(|e| panic!("a C compiler ({}) for a fake {file}: {e}", cc.to_string_lossy()));
+    assert!(status.success(), "the C compiler failed to build a fake {file}");
+    library
+}

@@ -97,6 +97,20 @@ impl Scheme {
         }
     }
 
+    /// Whether a release of the library can say `version`: what the loader asks of a library's
+    /// answer before any arithmetic on it, and the build of a header's.
+    pub fn plausible(&self, version: i64) -> bool {
+        match self {
+            // CUDA 1.0 to 99.9.
+            Scheme::Cuda => (1000..100_000).contains(&version) && version % 10 == 0,
+            // NCCL 2.0-2.8 in the old coding, 2.9 to 3.99 in the new.
+            Scheme::Nccl => (2000..2900).contains(&version) || (20900..40_000).contains(&version),
+            Scheme::Library { .. } => (1000..1_000_000).contains(&version),
+            // TensorRT 8.0 to 9.9 in the old coding, 10.0 to 99.99 in the new.
+            Scheme::TensorRt => (8000..10_000).contains(&version) || (100_000..1_000_000).contains(&version),
+        }
+    }
+
     /// The major of `version`: what a library's ABI (its file name) follows.
     pub fn major(&self, version: u32) -> u32 {
         self.parts(i64::from(version)).0 as u32

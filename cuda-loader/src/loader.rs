@@ -53,6 +53,30 @@ pub struct Bindings {
     pub version_function: Function,
     pub error_name: Option<Function>,
     pub error_string: Option<Function>,
+    /// For a second library (the description's `also`: cuBLASLt), the first's loader: the
+    /// second is looked for beside the first, and refused if of another release.
+    pub partner: Option<&'static Loader>,
+}
+
+/// What a library's version function answered.
+enum Answer {
+    /// A version one of its releases can have.
+    Version(c_int),
+    /// The code it returned instead.
+    Code(u32),
+    /// Numbers no release has: what it said.
+    Absurd(String),
+}
+
+impl Answer {
+    /// The version or the code; numbers no release has are no answer.
+    fn result(self) -> Option<Result<c_int, u32>> {
+        match self {
+            Answer::Version(v) => Some(Ok(v)),
+            Answer::Code(code) => Some(Err(code)),
+            Answer::Absurd(_) => None,
+        }
+    }
 }
 
 /// A library's loader (see the module docs).
@@ -157,40 +181,74 @@ impl Loader {
             .as_ref()
     }
 
-    /// Whether a library that loaded may be used: one older than the header is not, where the
-    /// description says so (NCCL: its functions and structs grow with each version).
+    /// Whether a library that loaded may be used: not one whose version function answers
+    /// numbers no release has (issue 33: they were believed, and overflowed), not one older
+    /// than the header where the description says so (NCCL: its functions and structs grow
+    /// with each version), and not a second library of another release than its first
+    /// (cuBLASLt beside cuBLAS).
     fn accept(&self, handle: &Handle) -> Result<(), String> {
-        if !self.library.version_function.refuses_older {
-            return Ok(());
-        }
-        let (scheme, header) = self.answer();
-        // TensorRT: a library of another major lacks the C++ interfaces these bindings call.
-        let other_major = |v: c_int| {
-            self.library.version_function.refuses_other_major && scheme.major(v as u32) != scheme.major(header)
-        };
-        match self.version_in(handle) {
-            Some(Ok(v)) if v >= 0 && other_major(v) => Err(format!(
-                "{}: {}, another major than the {} these bindings come from ({}), whose C++ interfaces it does not have",
-                os::describe_path(&handle.path),
-                scheme.text(v),
-                self.library.header,
-                scheme.text(header)
-            )),
-            Some(Ok(v)) if i64::from(v) < i64::from(header) => Err(format!(
-                "{}: {}, older than the {} these bindings come from ({})",
-                os::describe_path(&handle.path),
-                scheme.text(v),
-                self.library.header,
-                scheme.text(header)
-            )),
+        let a_what = self.library.a_what;
+        let function = self.library.version_function.name;
+        let path = os::describe_path(&handle.path);
+        let (scheme, header) = self.answered_version();
+        match self.answer_in(handle) {
+            Some(Answer::Absurd(said)) => {
+                return Err(format!(
+                    "{path}: its {function} answers {said}, which no release of it says: it is not {a_what} (a broken \
+                     or foreign library)"
+                ))
+            }
+            // TensorRT: a library of another major lacks the C++ interfaces these bindings call.
+            Some(Answer::Version(v))
+                if self.library.version_function.refuses_other_major
+                    && scheme.major(v as u32) != scheme.major(header) =>
+            {
+                return Err(format!(
+                    "{path}: {}, another major than the {} these bindings come from ({}), whose C++ interfaces it \
+                     does not have",
+                    scheme.text(v),
+                    self.library.header,
+                    scheme.text(header)
+                ))
+            }
+            Some(Answer::Version(v)) if self.library.version_function.refuses_older && i64::from(v) < i64::from(header) => {
+                return Err(format!(
+                    "{path}: {}, older than the {} these bindings come from ({})",
+                    scheme.text(v),
+                    self.library.header,
+                    scheme.text(header)
+                ))
+            }
+            Some(Answer::Version(v)) => {
+                if let Some((partner, partner_path, Some(Ok(theirs)))) = self.partner_version() {
+                    if theirs != v {
+                        return Err(format!(
+                            "{path}: its {function} says {}, and the {} loaded ({partner_path}) says {}: a pair \
+                             from two releases. Load both from one release's folder",
+                            scheme.text(v),
+                            partner.library.short,
+                            scheme.text(theirs)
+                        ));
+                    }
+                }
+                Ok(())
+            }
             _ => Ok(()),
         }
+    }
+
+    /// The first library of a second one (cuBLAS for cuBLASLt), where it loaded: the loader,
+    /// its file and its version.
+    fn partner_version(&self) -> Option<(&'static Loader, String, Option<Result<c_int, u32>>)> {
+        let partner = self.bindings.partner?;
+        let handle = partner.handle().ok()?;
+        Some((partner, os::describe_path(&handle.path), partner.version_in(handle)))
     }
 
     /// How the library's version function answers, and the header's number in those terms: the
     /// header's own version, or the library's own version macro where the description names
     /// one (a math library answers its own, its bindings are keyed by `CUDA_VERSION`).
-    fn answer(&self) -> (crate::Scheme, u32) {
+    pub fn answered_version(&self) -> (crate::Scheme, u32) {
         match (self.library.version_function.own, self.bindings.own_version) {
             (Some((scheme, _)), Some(version)) => (scheme, version),
             _ => (self.library.version.scheme, self.bindings.version),
@@ -208,6 +266,12 @@ impl Loader {
             Role::Toolkit { wheels, .. } => {
                 let file = self.bindings.file;
                 let mut out = Vec::new();
+                // A second library is taken from beside its first where that loaded: one release.
+                if let Some(first) = self.bindings.partner.and_then(|p| p.handle().ok()) {
+                    if let Some(beside) = first.path.parent().map(|d| d.join(file)).filter(|f| f.is_file()) {
+                        out.push(Candidate::Open(beside.into_os_string()));
+                    }
+                }
                 let mut dirs: Vec<PathBuf> = std::env::split_paths(self.bindings.toolkit_dirs).collect();
                 // The environment names the Python environment: not to be trusted in secure mode.
                 if os::secure_execution().is_none() {
@@ -335,43 +399,65 @@ impl Loader {
     /// The version function's answer through the handle: `None` if the library has no such
     /// function.
     fn version_in(&self, handle: &Handle) -> Option<Result<c_int, u32>> {
+        Answer::result(self.answer_in(handle)?)
+    }
+
+    /// [`version_in`](Self::version_in), numbers no release has included.
+    fn answer_in(&self, handle: &Handle) -> Option<Answer> {
         let symbol = std::ffi::CString::new(self.library.version_function.name).ok()?;
         let f = handle.symbol(&symbol);
         if f.is_null() {
             return None;
         }
-        self.version_by(|| f)
+        self.answer_by(|| f)
     }
 
     /// The version function at `address` called: the version as `CUDA_VERSION` writes it, or
-    /// the code it returned.
+    /// the code it returned. Numbers no release has count as no answer (the loader refused
+    /// such a library when it loaded it).
     fn version_by(&self, function: impl Fn() -> *const c_void) -> Option<Result<c_int, u32>> {
+        Answer::result(self.answer_by(function)?)
+    }
+
+    /// What the version function at `address` answers, checked against what a release of the
+    /// library can say (a broken or foreign library can say anything: no arithmetic on it).
+    fn answer_by(&self, function: impl Fn() -> *const c_void) -> Option<Answer> {
         let address = function();
         if address.is_null() {
             return None;
         }
-        match self.library.version_function.call {
+        let scheme =
+            self.library.version_function.own.map_or(self.library.version.scheme, |(scheme, _)| scheme);
+        let checked = |version: i64, said: String| match c_int::try_from(version) {
+            Ok(v) if scheme.plausible(version) => Answer::Version(v),
+            _ => Answer::Absurd(said),
+        };
+        Some(match self.library.version_function.call {
             VersionCall::Int => {
                 // SAFETY: the description's version function has this signature (no arguments,
                 // `int32_t` back).
                 let f: unsafe extern "C" fn() -> i32 = unsafe { std::mem::transmute(address) };
                 // SAFETY: no arguments.
-                Some(Ok(unsafe { f() }))
+                let version = unsafe { f() };
+                checked(i64::from(version), version.to_string())
             }
             VersionCall::Single => {
                 // SAFETY: the description's version function has this signature (`int *`).
                 let f: unsafe extern "C" fn(*mut c_int) -> u32 = unsafe { std::mem::transmute(address) };
                 let mut version = 0;
                 // SAFETY: a valid out-pointer.
-                let code = unsafe { f(&mut version) };
-                Some(if code == 0 { Ok(version) } else { Err(code) })
+                match unsafe { f(&mut version) } {
+                    0 => checked(i64::from(version), version.to_string()),
+                    code => Answer::Code(code),
+                }
             }
             VersionCall::Returned => {
                 // SAFETY: the description's version function has this signature (no arguments,
                 // `size_t` back).
                 let f: unsafe extern "C" fn() -> usize = unsafe { std::mem::transmute(address) };
                 // SAFETY: no arguments.
-                Some(Ok(c_int::try_from(unsafe { f() }).unwrap_or(c_int::MAX)))
+                let version = unsafe { f() };
+                checked(i64::try_from(version).unwrap_or(i64::MAX), version.to_string())
             }
             VersionCall::MajorMinor => {
                 // SAFETY: the description's version function has this signature (`int *, int *`).
@@ -379,10 +465,16 @@ impl Loader {
                     unsafe { std::mem::transmute(address) };
                 let (mut major, mut minor) = (0, 0);
                 // SAFETY: valid out-pointers.
-                let code = unsafe { f(&mut major, &mut minor) };
-                Some(if code == 0 { Ok(major * 1000 + minor * 10) } else { Err(code) })
+                match unsafe { f(&mut major, &mut minor) } {
+                    0 if (0..100).contains(&minor) => checked(
+                        i64::from(major) * 1000 + i64::from(minor) * 10,
+                        format!("major {major}, minor {minor}"),
+                    ),
+                    0 => Answer::Absurd(format!("major {major}, minor {minor}")),
+                    code => Answer::Code(code),
+                }
             }
-        }
+        })
     }
 
     /// What a stub's calls mean, when the library answers its version function with the
@@ -437,7 +529,7 @@ impl Loader {
         let version_function = self.library.version_function.name;
         let file = self.bindings.file;
         let Role::Driver { init, .. } = self.library.role else {
-            let (scheme, header) = self.answer();
+            let (scheme, header) = self.answered_version();
             let text = |v: c_int| scheme.text(v);
             let h = scheme.text(header);
             return match version.and_then(Result::ok) {
@@ -611,17 +703,25 @@ impl Loader {
                 format!("the {short}'s {function} returned {}", self.code_name(*returned))
             }
         };
+        // Generated bindings keep the header's comments; vendored ones leave them out. Which of
+        // the two these are decides what is true to say of a code without a description.
+        let with_comments = self.bindings.codes.iter().any(|(_, _, d)| !d.is_empty());
+        let no_description = if with_comments {
+            format!("{header} does not describe it either")
+        } else {
+            format!("{header}'s description of it is not in these bindings (vendored, without the header's comments)")
+        };
         match (described, no_text) {
             (Some(text), _) => format!("{text} (from {header}: {why_not})"),
-            // Bindings vendored without NVIDIA's text: the code's name, the reason, and where
-            // NVIDIA describes it.
+            // No text of NVIDIA's at hand: the code's name, the reason, and where NVIDIA
+            // describes it.
             (None, NoText::NotLoaded(_)) => format!(
-                "{why_not}. (Without {a_short}, only the header's text could describe the code, and these \
-                 bindings were built without one; NVIDIA describes every {code_type} at {codes_reference})"
+                "{why_not}. (Without {a_short}, only the header's text could describe the code, and \
+                 {no_description}; NVIDIA describes every {code_type} at {codes_reference})"
             ),
             (None, NoText::Null) if known => format!(
-                "the {short} gave no text for {name}, and {header}'s description of it is not in these \
-                 bindings (vendored); NVIDIA describes every {code_type} at {codes_reference}"
+                "the {short} gave no text for {name}, and {no_description}; NVIDIA describes every {code_type} at \
+                 {codes_reference}"
             ),
             (None, _) => format!(
                 "neither the {short} nor {header} ({version_macro} {}) describes this code: {why_not}",
@@ -644,4 +744,126 @@ pub fn site_packages(prefix: &Path) -> Vec<PathBuf> {
         }
     }
     sites
+}
+
+#[cfg(test)]
+mod unit_tests {
+    use super::*;
+    use crate::{CUBLAS, NCCL, NVRTC};
+
+    fn loader(library: &'static Library, codes: &'static [(u32, &'static str, &'static str)]) -> Loader {
+        Loader::new(
+            library,
+            Bindings {
+                version: 13000,
+                file: "libnothing.so",
+                toolkit_dirs: "",
+                reach: Reach::Loaded,
+                renames: &[],
+                codes,
+                own_version: Some(22803),
+                not_loaded: 999,
+                symbol_missing: 998,
+                version_function: || std::ptr::null(),
+                error_name: None,
+                error_string: None,
+                partner: None,
+            },
+        )
+    }
+
+    extern "C" fn absurd_major_minor(major: *mut c_int, minor: *mut c_int) -> u32 {
+        // SAFETY: the loader's out-pointers.
+        unsafe { (*major, *minor) = (c_int::MAX, c_int::MAX) };
+        0
+    }
+
+    extern "C" fn negative_major(major: *mut c_int, minor: *mut c_int) -> u32 {
+        // SAFETY: the loader's out-pointers.
+        unsafe { (*major, *minor) = (c_int::MIN, 0) };
+        0
+    }
+
+    extern "C" fn thirteen_point_huge(major: *mut c_int, minor: *mut c_int) -> u32 {
+        // SAFETY: the loader's out-pointers.
+        unsafe { (*major, *minor) = (13, c_int::MAX) };
+        0
+    }
+
+    extern "C" fn thirteen(major: *mut c_int, minor: *mut c_int) -> u32 {
+        // SAFETY: the loader's out-pointers.
+        unsafe { (*major, *minor) = (13, 0) };
+        0
+    }
+
+    extern "C" fn huge_size() -> usize {
+        usize::MAX
+    }
+
+    extern "C" fn five() -> usize {
+        5
+    }
+
+    extern "C" fn cuda_13_0() -> usize {
+        13000
+    }
+
+    extern "C" fn nccl_huge(version: *mut c_int) -> u32 {
+        // SAFETY: the loader's out-pointer.
+        unsafe { *version = c_int::MAX };
+        0
+    }
+
+    fn said(loader: &Loader, f: *const c_void) -> String {
+        match loader.answer_by(|| f) {
+            Some(Answer::Absurd(said)) => said,
+            Some(Answer::Version(v)) => format!("version {v}"),
+            Some(Answer::Code(c)) => format!("code {c}"),
+            None => "nothing".into(),
+        }
+    }
+
+    /// Issue 33, items 1 and 10: a version function's numbers that no release says are never
+    /// computed with (a debug build panicked on NVRTC's, cuBLAS's was believed); the loader
+    /// keeps them to name in the refusal.
+    #[test]
+    fn absurd_versions_are_numbers_to_name_not_to_compute_with() {
+        let nvrtc = loader(&NVRTC, &[]);
+        assert_eq!(said(&nvrtc, absurd_major_minor as *const c_void), "major 2147483647, minor 2147483647");
+        assert_eq!(said(&nvrtc, negative_major as *const c_void), "major -2147483648, minor 0");
+        assert_eq!(said(&nvrtc, thirteen_point_huge as *const c_void), "major 13, minor 2147483647");
+        assert_eq!(said(&nvrtc, thirteen as *const c_void), "version 13000");
+        let cublas = loader(&CUBLAS, &[]);
+        assert_eq!(said(&cublas, huge_size as *const c_void), usize::MAX.to_string());
+        assert_eq!(said(&cublas, five as *const c_void), "5");
+        assert_eq!(said(&cublas, cuda_13_0 as *const c_void), "version 13000");
+        let nccl = loader(&NCCL, &[]);
+        assert_eq!(said(&nccl, nccl_huge as *const c_void), c_int::MAX.to_string());
+        // And what a caller that wants a version sees of them: none.
+        assert_eq!(nvrtc.version_by(|| absurd_major_minor as *const c_void), None);
+    }
+
+    /// Issue 33, item 3: a code the library gave no text for, and the header no description:
+    /// the sentence says what is true of the bindings at hand, generated (with the header's
+    /// comments) or vendored (without them).
+    #[test]
+    fn a_code_without_text_is_worded_as_the_bindings_are() {
+        static GENERATED: [(u32, &str, &str); 2] = [
+            (6, "NVRTC_ERROR_COMPILATION", "the program did not compile"),
+            (11, "NVRTC_ERROR_INTERNAL_ERROR", ""),
+        ];
+        static VENDORED: [(u32, &str, &str); 2] =
+            [(6, "NVRTC_ERROR_COMPILATION", ""), (11, "NVRTC_ERROR_INTERNAL_ERROR", "")];
+        let generated =
+            loader(&NVRTC, &GENERATED).header_text(11, "NVRTC_ERROR_INTERNAL_ERROR", NoText::Null);
+        assert!(generated.contains("nvrtc.h does not describe it either"), "{generated}");
+        assert!(!generated.contains("vendored"), "{generated}");
+        let vendored = loader(&NVRTC, &VENDORED).header_text(11, "NVRTC_ERROR_INTERNAL_ERROR", NoText::Null);
+        assert!(
+            vendored.contains("not in these bindings (vendored, without the header's comments)"),
+            "{vendored}"
+        );
+        let described = loader(&NVRTC, &GENERATED).header_text(6, "NVRTC_ERROR_COMPILATION", NoText::Null);
+        assert!(described.starts_with("the program did not compile (from nvrtc.h"), "{described}");
+    }
 }

@@ -127,6 +127,7 @@ macro_rules! glue {
                 version_function: || $version_function as *const ::core::ffi::c_void,
                 error_name: $crate::__function!($($error_name)?),
                 error_string: $crate::__function!($($error_string)?),
+                partner: None,
             },
         );
 
@@ -153,6 +154,7 @@ macro_rules! glue {
                     version_function: || $also_version_function as *const ::core::ffi::c_void,
                     error_name: $crate::__function!($($also_error_name)?),
                     error_string: $crate::__function!($($also_error_string)?),
+                    partner: Some(&LOADER),
                 },
             );
         )?

@@ -28,6 +28,7 @@ macro_rules! loader_tests {
                 ("wrong_library", wrong_library),
                 ("relative", relative),
                 ("also_no_library", also_no_library),
+                ("loaded_or_refused", loaded_or_refused),
                 $(($name, $body)),*
             ];
 
@@ -88,6 +89,47 @@ macro_rules! loader_tests {
                 assert!(table.iter().any(|(n, text)| *n == name && !text.is_empty()), "no sentence for {name}");
             }
             assert_eq!(table.len(), Code::known().count(), "a sentence for a code the header does not have");
+        }
+
+        /// Where the description refuses a library older than the header (NCCL, the math libraries): a
+        /// fake answering one less than the header's version is refused when loaded, with both
+        /// versions as the library writes them, and one answering the header's is taken.
+        #[test]
+        fn an_older_library_is_refused_where_the_description_says_so() {
+            let loader = &crate::bindings::LOADER;
+            let function = loader.library().version_function;
+            if !function.refuses_older || cfg!(windows) {
+                return;
+            }
+            assert_eq!(function.call, $crate::VersionCall::Single, "a fake for {} is not written yet", function.name);
+            let (scheme, header) = loader.answered_version();
+            let fake = |version: u32| {
+                $crate::child::fake_library(
+                    file(),
+                    &format!("int {}(int *v) {{ *v = {version}; return 0; }}\n", function.name),
+                )
+            };
+            let (older, same) = (fake(header - 1), fake(header));
+            let refused = child("loaded_or_refused", &older);
+            let loaded = child("loaded_or_refused", &same);
+            for library in [&older, &same] {
+                let _ = std::fs::remove_dir_all(library.parent().expect("a folder of its own"));
+            }
+            let expected = format!(
+                "{}, older than the {} these bindings come from ({})",
+                scheme.text(header - 1),
+                loader.library().header,
+                scheme.text(header)
+            );
+            assert!(refused.contains("refused: ") && refused.contains(&expected), "{refused}");
+            assert!(loaded.contains(&format!("loaded: {}", same.display())), "{loaded}");
+        }
+
+        fn loaded_or_refused() {
+            match crate::bindings::LOADER.library_path() {
+                Ok(path) => println!("loaded: {}", path.display()),
+                Err(why) => println!("refused: {why}"),
+            }
         }
 
         /// Each function's symbol is listed once.

@@ -23,54 +23,7 @@
 
 pub use crate::bindings::__loader::*;
 
-#[cfg(all(test, cuda_reach = "loaded", unix))]
+#[cfg(all(test, cuda_reach = "loaded"))]
 mod tests {
-    cuda_loader::loader_tests!(("older", older));
-
-    /// A fake libcurand.so.10 whose `curandGetVersion` answers one less than the header's.
-    fn fake_curand(version: u32) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("curand-sys-fake-{version}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let source = dir.join("fake.c");
-        std::fs::write(&source, format!("int curandGetVersion(int *v) {{ *v = {version}; return 0; }}\n"))
-            .unwrap();
-        let library = dir.join(file());
-        let cc = std::env::var_os("CC").unwrap_or_else(|| "cc".into());
-        let status = std::process::Command::new(cc)
-            .args(["-shared", "-fPIC", "-o"])
-            .arg(&library)
-            .arg(&source)
-            .status()
-            .expect("a C compiler ($CC or cc) for the fake libcurand");
-        assert!(status.success(), "the C compiler failed to build the fake libcurand");
-        library
-    }
-
-    /// A library older than the header is refused at load, with both versions as cuRAND writes
-    /// them.
-    #[test]
-    fn an_older_curand_is_refused_with_both_versions() {
-        let older = fake_curand(crate::CURAND_VERSION - 1);
-        let refused = child("older", &older);
-        std::fs::remove_dir_all(older.parent().unwrap()).unwrap();
-        assert!(refused.contains("refused: "), "{refused}");
-    }
-
-    fn older() {
-        let mut version = 0;
-        // SAFETY: a valid out-pointer; a refused library is never called.
-        assert_eq!(
-            unsafe { crate::curandGetVersion(&mut version) },
-            crate::CURAND_STATUS_INITIALIZATION_FAILED
-        );
-        assert_eq!(version, 0);
-        let why = super::explain(crate::CURAND_STATUS_INITIALIZATION_FAILED).unwrap();
-        let scheme = cuda_loader::Scheme::Library { prefix: "cuRAND" };
-        let (old, header) = (scheme.text(crate::CURAND_VERSION - 1), scheme.text(crate::CURAND_VERSION));
-        assert!(
-            why.contains(&format!("{old}, older than the curand.h these bindings come from ({header})")),
-            "{why}"
-        );
-        println!("refused: {why}");
-    }
+    cuda_loader::loader_tests!();
 }

@@ -418,3 +418,49 @@ EXPORT ncclResult_t ncclGetUniqueId(ncclUniqueId *id) {
     return getenv("FAKE_NCCL_RESULT") ? atoi(getenv("FAKE_NCCL_RESULT")) : 4;
 }
 #endif
+
+#if defined(CUBLAS) || defined(CUBLASLT)
+/* cuBLAS's status type (cublas_api.h) and a handle to give out. */
+typedef int cublasStatus_t;
+static char the_handle;
+
+/* The CUDA runtime a fake says it was built with: $NAME's number (any size_t, absurd ones
+   included), else the header's. */
+static size_t cudart_version(const char *name) {
+    const char *asked = getenv(name);
+    return asked ? (size_t)strtoull(asked, NULL, 10) : FAKE_VERSION;
+}
+#endif
+
+#ifdef CUBLAS
+/* A fake cuBLAS: cublasCreate succeeds; cublasGetCudartVersion answers $FAKE_CUBLAS_CUDART. */
+EXPORT size_t cublasGetCudartVersion(void) {
+    return cudart_version("FAKE_CUBLAS_CUDART");
+}
+
+EXPORT cublasStatus_t cublasCreate_v2(void **handle) {
+    *handle = &the_handle;
+    return 0;
+}
+
+EXPORT const char *cublasGetStatusName(cublasStatus_t status) {
+    return status == 0 ? "CUBLAS_STATUS_SUCCESS" : "CUBLAS_STATUS_NOT_INITIALIZED";
+}
+
+EXPORT const char *cublasGetStatusString(cublasStatus_t status) {
+    return status == 0 ? "success" : "the library was not initialized";
+}
+#endif
+
+#ifdef CUBLASLT
+/* A fake cuBLASLt: cublasLtCreate succeeds; cublasLtGetCudartVersion answers
+   $FAKE_CUBLASLT_CUDART. */
+EXPORT size_t cublasLtGetCudartVersion(void) {
+    return cudart_version("FAKE_CUBLASLT_CUDART");
+}
+
+EXPORT cublasStatus_t cublasLtCreate(void **handle) {
+    *handle = &the_handle;
+    return 0;
+}
+#endif

@@ -36,6 +36,8 @@ pub const FAKES: &[(&str, &[&str])] = &[
     ("libfake_nccl.so", &["NCCL=NCCL_CODE"]),
     ("libfake_nccl_no_last_error.so", &["NCCL=NCCL_CODE", "NO_LAST_ERROR"]),
     ("libfake_runtime_absurd_occupancy.so", &["RUNTIME", "ABSURD_OCCUPANCY"]),
+    ("libfake_cublas.so", &["CUBLAS", "FAKE_VERSION=HEADER"]),
+    ("libfake_cublaslt.so", &["CUBLASLT", "FAKE_VERSION=HEADER"]),
 ];
 
 /// A fake built from `fakes/driver.c` (see [`FAKES`]): `libfake_old.so`, ...

@@ -154,7 +154,6 @@ fn missing_function() {
 /// makes no arithmetic overflow (a panic in a debug build): the sentence names the file and the
 /// numbers.
 #[test]
-#[ignore = "issue 33: awaits the loader fix"]
 fn item1_an_absurd_nvrtc_version_is_refused_with_the_numbers() {
     let library = fake("libfake_nvrtc.so");
     for (major, minor) in [("2147483647", "2147483647"), ("-2147483648", "0"), ("13", "2147483647")] {

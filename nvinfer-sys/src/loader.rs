@@ -50,6 +50,8 @@ const fn bindings(file: &'static str, version_function: cuda_loader::Function) -
         version_function,
         error_name: None,
         error_string: None,
+        // Each of TensorRT's libraries is looked for on its own (the parser's version is its own).
+        partner: None,
     }
 }
 

@@ -878,6 +878,21 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
         for (what, include, extra) in releases {
             let generated =
                 generate::generate(library, &include, &extra, false).map_err(|e| format!("{what}: {e}"))?;
+            if check {
+                // What a user's build generates from the same release as pip installs it (no
+                // crt/, NVIDIA's comments kept) is the vendored file, less the documentation.
+                let pip_extra: Vec<PathBuf> =
+                    extra.iter().map(|dir| pip_layout(dir)).collect::<Result<_, _>>()?;
+                let users = generate::generate(library, &pip_layout(&include)?, &pip_extra, true)
+                    .map_err(|e| format!("{what}, as pip installs it: {e}"))?;
+                if without_docs(&users.text)? != without_docs(&generated.text)? {
+                    stale.push(format!(
+                        "{} {} of {what}: generated as a user's build does, it is not the vendored bindings \
+                         less their documentation",
+                        library.crate_name, generated.version
+                    ));
+                }
+            }
             match expected.iter().find(|(v, _, _)| *v == generated.version) {
                 Some((_, text, from)) if *text != generated.text => {
                     return Err(format!(
@@ -942,6 +957,93 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
          run `cargo xtask vendor` and commit the result (never edit those files by hand)",
         stale.join(", ")
     ))
+}
+
+/// The headers of `include` (a toolkit's) as NVIDIA's wheels install them with pip, without the
+/// `crt/` that CUDA 11 and 12 ship apart (the generator stands in for it): a copy beside the
+/// toolkits, `<headers>/pip/<release>/include`, made once.
+fn pip_layout(include: &Path) -> Result<PathBuf, String> {
+    let root = include.parent().ok_or("an include folder has a parent")?;
+    let headers = root.parent().ok_or("a toolkit root has a parent")?;
+    let copy = headers.join("pip").join(root.file_name().unwrap_or_default()).join("include");
+    if !copy.is_dir() {
+        let partial = copy.with_extension("partial");
+        let _ = std::fs::remove_dir_all(&partial);
+        copy_tree(include, &partial, "crt")?;
+        std::fs::rename(&partial, &copy).map_err(|e| format!("{}: {e}", copy.display()))?;
+    }
+    Ok(copy)
+}
+
+/// Copies the folder `from` to `to`, less its entry named `skip`.
+fn copy_tree(from: &Path, to: &Path, skip: &str) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))?.flatten() {
+        let (path, target) = (entry.path(), to.join(entry.file_name()));
+        if entry.file_name() == skip {
+            continue;
+        }
+        if path.is_dir() {
+            copy_tree(&path, &target, "")?;
+        } else {
+            std::fs::copy(&path, &target).map_err(|e| format!("{}: {e}", target.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Bindings as tokens, less what only documents them: every `#[doc]` (NVIDIA's comments, which
+/// vendored bindings leave out) and the header's description of each result code in `RESULTS`.
+fn without_docs(text: &str) -> Result<String, String> {
+    use proc_macro2::{TokenStream, TokenTree};
+    fn strip(tokens: TokenStream) -> TokenStream {
+        let mut out = Vec::new();
+        let mut trees = tokens.into_iter().peekable();
+        while let Some(tree) = trees.next() {
+            match tree {
+                // `#[doc = ...]` (and `#![doc]`): the `#`, an optional `!`, the bracket.
+                TokenTree::Punct(p) if p.as_char() == '#' => {
+                    let mut lookahead = trees.clone();
+                    if matches!(lookahead.peek(), Some(TokenTree::Punct(bang)) if bang.as_char() == '!') {
+                        lookahead.next();
+                    }
+                    if let Some(TokenTree::Group(g)) = lookahead.next() {
+                        if g.stream().into_iter().next().is_some_and(|t| t.to_string() == "doc") {
+                            trees = lookahead;
+                            continue;
+                        }
+                    }
+                    out.push(TokenTree::Punct(p));
+                }
+                TokenTree::Group(g) => {
+                    let mut inner = proc_macro2::Group::new(g.delimiter(), strip(g.stream()));
+                    inner.set_span(g.span());
+                    out.push(TokenTree::Group(inner));
+                }
+                other => out.push(other),
+            }
+        }
+        out.into_iter().collect()
+    }
+    // Each `(value, "NAME", "description"),` of RESULTS, with the description emptied.
+    let mut lines = Vec::new();
+    let mut in_results = false;
+    for line in text.lines() {
+        in_results |= line.starts_with("pub(crate) const RESULTS");
+        if in_results && line.starts_with("    (") {
+            let second_end = line.match_indices("\", ").nth(0).map(|(i, _)| i + 1);
+            lines.push(match second_end {
+                Some(end) => format!("{}, \"\"),", &line[..end]),
+                None => line.to_string(),
+            });
+            continue;
+        }
+        in_results &= line != "];";
+        lines.push(line.to_string());
+    }
+    let tokens: TokenStream =
+        lines.join("\n").parse().map_err(|e| format!("bindings that do not parse: {e}"))?;
+    Ok(strip(tokens).to_string())
 }
 
 /// PORTING.md's table of anonymous unions and structs, from every version's cuda.h.
