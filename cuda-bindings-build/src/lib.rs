@@ -73,7 +73,7 @@ pub fn cfgs(scheme: Scheme, version: u32) {
         Scheme::Nccl => nccl_version_cfgs(version),
         Scheme::Library { prefix } => library_version_cfgs(prefix, version),
         // nvinfer-sys's build script sets TensorRT's own (`trt_onnx_parser`).
-        Scheme::TensorRt => {}
+        Scheme::TensorRt | Scheme::OnnxParser => {}
     }
 }
 

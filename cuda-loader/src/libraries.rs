@@ -601,7 +601,7 @@ pub const NVONNXPARSER: Library = Library {
     version_function: VersionFunction {
         name: "getNvOnnxParserVersion",
         call: VersionCall::Int,
-        own: None,
+        own: Some((Scheme::OnnxParser, "NV_ONNX_PARSER_VERSION")),
         refuses_older: false,
         refuses_other_major: false,
     },
@@ -702,5 +702,8 @@ mod tests {
         assert_eq!(NVINFER.major(8601), 8);
         assert!(NVINFER.version_function.refuses_older && NVINFER.version_function.refuses_other_major);
         assert!(!NVONNXPARSER.version_function.refuses_older);
+        // The parser answers its own version: 0.2.0 is one (TensorRT 11.4's headers).
+        assert!(Scheme::OnnxParser.plausible(200) && !Scheme::TensorRt.plausible(200));
+        assert_eq!(Scheme::OnnxParser.text(200), "ONNX parser 0.2.0");
     }
 }

@@ -73,6 +73,10 @@ pub enum Scheme {
     /// TensorRT's `NV_TENSORRT_VERSION`: `major * 10000 + minor * 100 + patch` since 10 (100300
     /// is 10.3.0), `major * 1000 + minor * 100 + patch` before (8601 is 8.6.1).
     TensorRt,
+    /// TensorRT's ONNX parser's own `NV_ONNX_PARSER_VERSION`: `major * 10000 + minor * 100 +
+    /// patch`, from 0 (TensorRT 11.4's headers say 0.2.0, 200): what `getNvOnnxParserVersion`
+    /// answers, never compared with TensorRT's.
+    OnnxParser,
 }
 
 impl Scheme {
@@ -81,7 +85,7 @@ impl Scheme {
         match self {
             Scheme::Cuda => (version / 1000, version % 1000 / 10, 0),
             Scheme::Nccl | Scheme::TensorRt if version < 10000 => (version / 1000, version % 1000 / 100, version % 100),
-            Scheme::Nccl | Scheme::TensorRt => (version / 10000, version % 10000 / 100, version % 100),
+            Scheme::Nccl | Scheme::TensorRt | Scheme::OnnxParser => (version / 10000, version % 10000 / 100, version % 100),
             Scheme::Library { .. } => (version / 1000, version % 1000 / 100, version % 100),
         }
     }
@@ -94,6 +98,7 @@ impl Scheme {
             Scheme::Nccl => format!("NCCL {major}.{minor}.{patch}"),
             Scheme::Library { prefix } => format!("{prefix} {major}.{minor}.{patch}"),
             Scheme::TensorRt => format!("TensorRT {major}.{minor}.{patch}"),
+            Scheme::OnnxParser => format!("ONNX parser {major}.{minor}.{patch}"),
         }
     }
 
@@ -108,6 +113,7 @@ impl Scheme {
             Scheme::Library { .. } => (1000..1_000_000).contains(&version),
             // TensorRT 8.0 to 9.9 in the old coding, 10.0 to 99.99 in the new.
             Scheme::TensorRt => (8000..10_000).contains(&version) || (100_000..1_000_000).contains(&version),
+            Scheme::OnnxParser => (0..1_000_000).contains(&version),
         }
     }
 

@@ -332,7 +332,7 @@ fn libraries(root: &Path) -> Result<(), String> {
             cuda_loader::Scheme::Cuda => "cuda",
             cuda_loader::Scheme::Nccl => "nccl",
             cuda_loader::Scheme::Library { .. } => "library",
-            cuda_loader::Scheme::TensorRt => "tensorrt",
+            cuda_loader::Scheme::TensorRt | cuda_loader::Scheme::OnnxParser => "tensorrt",
         };
         let folder = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         println!(
