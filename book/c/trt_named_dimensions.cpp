@@ -1,4 +1,4 @@
-// Lesson 27, in C++: NVIDIA's sampleNamedDimensions, our own version: an ONNX model whose two
+// Lesson 33, in C++: NVIDIA's sampleNamedDimensions, our own version: an ONNX model whose two
 // inputs share a named dimension (n_rows, -1 in the network), an optimization profile that
 // fixes it, the shapes set on the execution context, executeV2 with an array of bindings, and
 // the concatenation the model computes checked.

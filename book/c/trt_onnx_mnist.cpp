@@ -1,4 +1,4 @@
-// Lesson 26, in C++: NVIDIA's sampleOnnxMNIST, our own version: build an engine from an ONNX
+// Lesson 32, in C++: NVIDIA's sampleOnnxMNIST, our own version: build an engine from an ONNX
 // model (the builder, a network, the ONNX parser, a builder config, buildSerializedNetwork),
 // deserialize it, and classify one handwritten digit (a PGM image), checking the answer.
 // needs: NvInfer.h

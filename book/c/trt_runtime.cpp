@@ -1,4 +1,4 @@
-// Lesson 25, in C++: the program every TensorRT deployment writes, our own version: read a
+// Lesson 31, in C++: the program every TensorRT deployment writes, our own version: read a
 // serialized engine, deserialize it, make an execution context, give each input and output
 // tensor a device buffer (as lesson 10's runtime_buffers does), copy the input in, run it on a
 // stream with enqueueV3, copy the output back.

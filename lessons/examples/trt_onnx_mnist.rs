@@ -1,4 +1,4 @@
-//! Lesson 26: NVIDIA's sampleOnnxMNIST, line for line with book/c/trt_onnx_mnist.cpp: build an
+//! Lesson 32: NVIDIA's sampleOnnxMNIST, line for line with book/c/trt_onnx_mnist.cpp: build an
 //! engine from an ONNX model (the builder, a network, the ONNX parser, a builder config,
 //! `buildSerializedNetwork`), deserialize it, and classify one handwritten digit (a PGM image),
 //! checking the answer. The class and its methods are the sample's; each `SampleUniquePtr`

@@ -1,4 +1,4 @@
-//! Lesson 25: the program every TensorRT deployment writes, line for line with
+//! Lesson 31: the program every TensorRT deployment writes, line for line with
 //! book/c/trt_runtime.cpp: read a serialized engine, `deserializeCudaEngine`, an execution
 //! context, a device buffer for each input and output tensor (lesson 10's buffers), the input
 //! copied in, `enqueueV3` on a stream, the output copied back. TensorRT's calls are
