@@ -84,8 +84,12 @@ impl Scheme {
     pub fn parts(&self, version: i64) -> (i64, i64, i64) {
         match self {
             Scheme::Cuda => (version / 1000, version % 1000 / 10, 0),
-            Scheme::Nccl | Scheme::TensorRt if version < 10000 => (version / 1000, version % 1000 / 100, version % 100),
-            Scheme::Nccl | Scheme::TensorRt | Scheme::OnnxParser => (version / 10000, version % 10000 / 100, version % 100),
+            Scheme::Nccl | Scheme::TensorRt if version < 10000 => {
+                (version / 1000, version % 1000 / 100, version % 100)
+            }
+            Scheme::Nccl | Scheme::TensorRt | Scheme::OnnxParser => {
+                (version / 10000, version % 10000 / 100, version % 100)
+            }
             Scheme::Library { .. } => (version / 1000, version % 1000 / 100, version % 100),
         }
     }

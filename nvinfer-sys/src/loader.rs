@@ -125,9 +125,11 @@ impl cuda_loader::ResultCode for crate::nvinfer1::ErrorCode {
         let message = match (explain(), reported) {
             (Some(why), _) => why,
             (None, Some((_, text))) => text.trim_end().to_string(),
-            (None, None) => "it returned null (or false), and TensorRT reported no error through a Rust ILogger or \
+            (None, None) => {
+                "it returned null (or false), and TensorRT reported no error through a Rust ILogger or \
                              IErrorRecorder (nvinfer_sys::implement) on this thread"
-                .to_string(),
+                    .to_string()
+            }
         };
         (format!("{self:?}"), message)
     }

@@ -82,7 +82,7 @@ pub fn main(root: &Path, args: &[String]) -> Result<(), String> {
             Ok(())
         }
         _ => Err("usage: cargo xtask tensorrt headers [DIR] [--git SNAPSHOT --onnx-git SNAPSHOT] | vendor [--check] \
-                  [--headers DIR] | vendored VERSION | dump INCLUDE"
+                  [--headers DIR] | stand-in [--check] [--headers DIR] | vendored VERSION | dump INCLUDE"
             .into()),
     }
 }
@@ -256,7 +256,11 @@ fn vendor(root: &Path, dir: &Path, check: bool) -> Result<(), String> {
     // LEGACY-MIGRATION
     for entry in std::fs::read_dir(&out).map_err(|e| e.to_string())?.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if let Some(v) = name.strip_prefix("nvinfer_").and_then(|n| n.strip_suffix(".rs")).and_then(|n| n.parse::<u32>().ok()) {
+        if let Some(v) = name
+            .strip_prefix("nvinfer_")
+            .and_then(|n| n.strip_suffix(".rs"))
+            .and_then(|n| n.parse::<u32>().ok())
+        {
             texts.insert(v, std::fs::read_to_string(entry.path()).map_err(|e| e.to_string())?);
         }
     }
