@@ -10,6 +10,7 @@
 #   gemm                                       cuBLAS GEMMs (libcublas loaded)
 #   launch                                     launch! of a cu-kernels kernel (launch.cu,
 #                                              compiled by NVRTC here, for sm_90)
+#   vectorAdd_kernel.cu                        the kernel nvrtc_compile.c compiles
 # Then, on the GPU machine: bash bench/gpu.sh DIR
 #
 # The runtime is found and linked by the header's major (libcudart.so.13 for CUDA 13), so the
@@ -60,9 +61,13 @@ CARGO_TARGET_DIR=target/bench-runtime-link \
     cargo build --release -p bench --features runtime-link --example runtime_call_overhead
 cp target/bench-runtime-link/release/examples/runtime_call_overhead "$dir/runtime_call_overhead_link"
 
+rm -f "$dir/vectorAdd_kernel.cu" # (copied last: strip and readelf take only binaries)
 strip "$dir"/*
 # What each binary links: libcuda only in the `link` builds, libcudart only in runtime_call_overhead_link.
 for b in "$dir"/*; do
     echo "$(basename "$b"): $(readelf -d "$b" | sed -n 's/.*(NEEDED).*\[\(libcud[^]]*\)\].*/\1/p' | tr '\n' ' ')"
 done
+# The kernel nvrtc_compile.c reads (nvrtc_compile.rs has it built in), beside the binaries: gpu.sh
+# finds it there, on a machine without this checkout.
+cp lessons/kernels/vectorAdd_kernel.cu "$dir/"
 ls -la "$dir"

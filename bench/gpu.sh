@@ -2,7 +2,8 @@
 # The GPU benchmarks, side by side with C, on a machine with a CUDA GPU, gcc, python3 and a
 # CUDA toolkit (headers, libcudart):
 #   bash bench/gpu.sh [DIR [SECTION...]]
-# DIR (default .gpu/bench) holds the Rust binaries bench/bundle.sh builds. The C references
+# DIR (default .gpu/bench) holds the Rust binaries bench/bundle.sh builds, and the kernel the C
+# reference of the nvrtc section compiles (vectorAdd_kernel.cu). The C references
 # (bench/*.c) are built here with gcc against $CUDA_HOME (default /usr/local/cuda); everything
 # runs with $CUDA_HOME/lib64 first in LD_LIBRARY_PATH, so C and Rust use one libcudart. The
 # sections, in this order (default: all; about 5 minutes on the H200 together):
@@ -98,7 +99,12 @@ case " $sections " in *" nvrtc "*)
     fi
     build_c "$here/nvrtc_compile.c" "${nvrtc[@]}" -L"$cuda/lib64/stubs" -lcuda -o "$work/nvrtc_compile_c"
     # rounds runs programs without arguments: the C reads the kernel the Rust has built in.
-    printf '#!/bin/sh\nexec %q %q\n' "$work/nvrtc_compile_c" "$(realpath "$here/../lessons/kernels/vectorAdd_kernel.cu")" \
+    # The kernel: the one bench/bundle.sh put beside the binaries (this folder may travel alone
+    # to the GPU machine), else the checkout's.
+    kernel=$bins/vectorAdd_kernel.cu
+    [ -f "$kernel" ] || kernel=$here/../lessons/kernels/vectorAdd_kernel.cu
+    [ -f "$kernel" ] || { echo "gpu.sh: vectorAdd_kernel.cu is neither in $bins nor in $here/../lessons/kernels: run bash bench/bundle.sh again, which puts it in DIR" >&2; exit 2; }
+    printf '#!/bin/sh\nexec %q %q\n' "$work/nvrtc_compile_c" "$(realpath "$kernel")" \
         > "$work/nvrtc_compile_c.sh"
     chmod +x "$work/nvrtc_compile_c.sh" ;;
 esac

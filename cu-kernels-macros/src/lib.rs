@@ -101,7 +101,77 @@ fn expand(input: TokenStream) -> Result<TokenStream, Failure> {
             Err(Build::Failed(span, message)) => return Err((span, message)),
         }
     };
+    // What is compiled at first use is compiled on the machine that runs the program, which
+    // need not have this folder: the `.cu`'s own headers (`#include "..."` of its folder) go into
+    // its text, and no option names this machine's folders (issue 33, item 20).
+    let (prepared, options) = match (&compiled, file.parent()) {
+        (Err(_), Some(dir)) => {
+            let text = inline_local_includes(dir, &input.path, &prepared.text, &mut Vec::new())
+                .map_err(|e| (input.path_span, format!("kernels!: {e}")))?;
+            (cu_kernels_compile::Prepared { text, notes: prepared.notes }, input.options.clone())
+        }
+        _ => (prepared, options),
+    };
     Ok(emit(&input, &file, &prepared, &options, compiled))
+}
+
+/// `text` (of the file `name`, in the folder `dir`) with each `#include "x"` naming a file of
+/// `dir` replaced by that file's text, as the preprocessor does, and `#line`s so that NVRTC's
+/// log still names each file and line; a file with `#pragma once` goes in once (`inlined` holds
+/// those already in, and the files being inlined). `<...>` includes are NVRTC's own and stay.
+fn inline_local_includes(
+    dir: &Path,
+    name: &str,
+    text: &str,
+    inlined: &mut Vec<(PathBuf, bool)>,
+) -> Result<String, String> {
+    if inlined.iter().filter(|(_, once)| !once).count() > 16 {
+        return Err(format!("{name}: #include \"...\" nests more than 16 deep"));
+    }
+    let mut out = String::with_capacity(text.len());
+    for (index, line) in text.lines().enumerate() {
+        let included = line
+            .trim_start()
+            .strip_prefix('#')
+            .and_then(|l| l.trim_start().strip_prefix("include"))
+            .and_then(|l| l.trim().strip_prefix('"'))
+            .and_then(|l| l.split_once('"'))
+            .map(|(included, _)| included);
+        match included.map(|included| (included, dir.join(included))).filter(|(_, path)| path.is_file()) {
+            Some((included, path)) => {
+                let inner = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("cannot read {} ({e}), which {name} includes", path.display()))?;
+                let real = path.canonicalize().unwrap_or(path.clone());
+                if inlined.iter().any(|(done, once)| *once && *done == real) {
+                    out.push('\n');
+                    continue;
+                }
+                let once =
+                    inner.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == ["#pragma", "once"]);
+                inlined.push((real.clone(), false));
+                out.push_str(&format!("#line 1 {included:?}\n"));
+                out.push_str(&inline_local_includes(
+                    path.parent().unwrap_or(dir),
+                    included,
+                    &inner,
+                    inlined,
+                )?);
+                out.push_str(&format!("\n#line {} {name:?}\n", index + 2));
+                let position = inlined.iter().rposition(|(done, once)| !once && *done == real);
+                if let Some(position) = position {
+                    inlined.remove(position);
+                }
+                if once {
+                    inlined.push((real, true));
+                }
+            }
+            None => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// One image compiled here: its architecture, its bytes, the kernels' lowered names.
@@ -481,4 +551,48 @@ fn string(literal: &Literal) -> Result<String, Failure> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 33, item 20: a first-use compile carries the `.cu`'s own headers, so that it needs
+    /// nothing of the build machine's folders; NVRTC's headers (`<...>`) stay includes.
+    #[test]
+    fn local_includes_are_carried_in_the_text() {
+        let dir = std::env::temp_dir().join(format!("cu-kernels-macros-includes-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::write(dir.join("sub/inner.cuh"), "#define INNER 2").unwrap();
+        std::fs::write(dir.join("sub/outer.cuh"), "#include \"inner.cuh\"\n#define OUTER 1\n").unwrap();
+        let text = "#include <stdio.h>\n#include \"sub/outer.cuh\"\n#include \"missing.cuh\"\nint x;\n";
+        let out = inline_local_includes(&dir, "k.cu", text, &mut Vec::new()).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            out,
+            "#include <stdio.h>\n#line 1 \"sub/outer.cuh\"\n#line 1 \"inner.cuh\"\n#define INNER 2\n\n#line 2 \
+             \"sub/outer.cuh\"\n#define OUTER 1\n\n#line 3 \"k.cu\"\n#include \"missing.cuh\"\nint x;\n"
+        );
+    }
+
+    #[test]
+    fn a_pragma_once_header_goes_in_once() {
+        let dir = std::env::temp_dir().join(format!("cu-kernels-macros-once-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("once.cuh"), "#pragma once\nstruct S {};\n").unwrap();
+        let text = "#include \"once.cuh\"\n#include \"once.cuh\"\n";
+        let out = inline_local_includes(&dir, "k.cu", text, &mut Vec::new()).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(out.matches("struct S").count(), 1, "{out}");
+    }
+
+    #[test]
+    fn an_include_of_itself_stops_with_a_sentence() {
+        let dir = std::env::temp_dir().join(format!("cu-kernels-macros-loop-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("self.cuh"), "#include \"self.cuh\"\n").unwrap();
+        let e = inline_local_includes(&dir, "k.cu", "#include \"self.cuh\"\n", &mut Vec::new()).unwrap_err();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(e.contains("nests more than 16 deep"), "{e}");
+    }
 }

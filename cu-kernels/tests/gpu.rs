@@ -18,7 +18,12 @@ kernels!(
     fn fill_int(x: *mut i32, value: i32, n: c_int);
 );
 
-kernels!("tests/kernels/scale.cu", compile = "first-use", fn scale_at_first_use(x: *mut f32, factor: f32, n: c_int));
+kernels!(
+    "tests/kernels/scale.cu",
+    compile = "first-use",
+    #[name = "scale"]
+    fn scale_at_first_use(x: *mut f32, factor: f32, n: c_int);
+);
 
 fn ok(status: bool, what: &str) {
     assert!(status, "{what} failed (see above)");
@@ -60,11 +65,13 @@ fn kernels_of_a_cu_run_with_their_cpp_names() {
 #[test]
 fn a_bad_launch_is_the_runtimes_last_error() {
     let n: c_int = 10;
-    let blocks: i32 = -1; // C++'s dim3(-1): 4294967295 blocks, an invalid configuration
+    // C++'s dim3(-1): 4294967295 blocks, more than maxGridSize[0] (2^31 - 1); the runtime
+    // answers cudaErrorInvalidValue (as seen on the H200 with CUDA 13.0), to launch! as to <<<>>>.
+    let blocks: i32 = -1;
     unsafe {
         let _ = cudaGetLastError();
         launch!(scale<<<blocks, 32>>>(std::ptr::null_mut(), 1.0, n));
-        assert_eq!(cudaGetLastError(), cudaErrorInvalidConfiguration);
+        assert_eq!(cudaGetLastError(), cudaErrorInvalidValue);
         let status = launch!(scale<<<1, 4096>>>(std::ptr::null_mut(), 1.0, n));
         assert_eq!(status, cudaErrorInvalidConfiguration);
         assert_eq!(cudaGetLastError(), cudaErrorInvalidConfiguration);

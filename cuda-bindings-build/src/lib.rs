@@ -14,6 +14,7 @@
 //! - [`edits`]: the vendored bindings' store, one edit script per release.
 //! - [`generate`] (feature `bindgen`): a header in, Rust bindings out.
 //! - [`header`]: what is read from a header without libclang: its version.
+//! - [`release`]: the header's release against the library file's the build found.
 
 pub mod choose;
 pub mod edits;
@@ -22,6 +23,7 @@ pub mod find;
 #[cfg(feature = "bindgen")]
 pub mod generate;
 pub mod header;
+pub mod release;
 mod script;
 pub mod tensorrt;
 
@@ -143,6 +145,10 @@ pub fn reach(library: &cuda_loader::Library, bindings: &Bindings, toolkit_root: 
     reach_as("", library, bindings, toolkit_root);
 }
 
+/// A header found: its folder (`include/`) and its version as the build read it, whose release
+/// the library file found must be of ([`release::check`]).
+pub type HeaderFound<'a> = (&'a Path, u32);
+
 /// [`reach`] for a crate's second library (cublas-sys's libcublasLt): its loader's variables
 /// are `prefix`ed (`LT_CUDA_LIBRARY_FILE`); the crate's `cuda_reach` cfg and metadata are the
 /// first library's.
@@ -151,6 +157,18 @@ pub fn reach_as(
     library: &cuda_loader::Library,
     bindings: &Bindings,
     toolkit_root: Option<&Path>,
+) {
+    reach_checked(prefix, library, bindings, toolkit_root, None);
+}
+
+/// [`reach_as`], and with the `header` found, the library file the build links (or the loader
+/// tries first, from the toolkit's folders) must be of its release ([`release::check`]).
+pub fn reach_checked(
+    prefix: &str,
+    library: &cuda_loader::Library,
+    bindings: &Bindings,
+    toolkit_root: Option<&Path>,
+    header: Option<HeaderFound>,
 ) {
     let major = bindings.version / 1000;
     let windows = env::target_os() == "windows";
@@ -189,15 +207,19 @@ pub fn reach_as(
     let joined = std::env::join_paths(&dirs).unwrap_or_default();
     println!("cargo::rustc-env={prefix}CUDA_TOOLKIT_LIB_DIRS={}", joined.to_string_lossy());
 
-    let reach = if feature("STATIC") {
-        link_static(library, &dirs, windows);
-        "static"
+    let (reach, found) = if feature("STATIC") {
+        ("static", Some((link_static(library, &dirs, windows), release::Use::Links)))
     } else if feature("LINK") {
-        link_shared(library, &dirs, &file, toolkit_root);
-        "link"
+        ("link", link_shared(library, &dirs, &file, toolkit_root).map(|file| (file, release::Use::Links)))
     } else {
-        "loaded"
+        (
+            "loaded",
+            dirs.iter().map(|dir| dir.join(&file)).find(|f| f.is_file()).map(|f| (f, release::Use::Loads)),
+        )
     };
+    if let (Some((include, version)), Some((file, how))) = (header, found) {
+        release::check(library, include, version, &file, how);
+    }
     if !prefix.is_empty() {
         return;
     }
@@ -230,34 +252,42 @@ pub fn toolkit_library_dirs(root: &Path, patterns: &[&str]) -> Vec<PathBuf> {
 /// Links the shared library: the driver through the toolkit's stubs (the driver's own
 /// `libcuda.so.1` is what runs); a toolkit library from the first folder that has it, as
 /// `-l<name>` would, or a wheel's only `lib<name>.so.<major>` by its full name; else the
-/// linker's own search.
-fn link_shared(library: &cuda_loader::Library, dirs: &[PathBuf], file: &str, toolkit_root: Option<&Path>) {
+/// linker's own search. The file linked, where it is known.
+fn link_shared(
+    library: &cuda_loader::Library,
+    dirs: &[PathBuf],
+    file: &str,
+    toolkit_root: Option<&Path>,
+) -> Option<PathBuf> {
     let name = library.link;
     if let cuda_loader::Role::Driver { .. } = library.role {
         if let Some(root) = toolkit_root {
             link_search_paths(root);
         }
         println!("cargo::rustc-link-lib=dylib={name}");
-        return;
+        return None;
     }
     for dir in dirs {
-        if dir.join(format!("lib{name}.so")).is_file() || dir.join(format!("{name}.lib")).is_file() {
-            println!("cargo::rustc-link-search=native={}", dir.display());
-            println!("cargo::rustc-link-lib=dylib={name}");
-            return;
+        for linked in [format!("lib{name}.so"), format!("{name}.lib")] {
+            if dir.join(&linked).is_file() {
+                println!("cargo::rustc-link-search=native={}", dir.display());
+                println!("cargo::rustc-link-lib=dylib={name}");
+                return Some(dir.join(linked));
+            }
         }
         if dir.join(file).is_file() {
             println!("cargo::rustc-link-search=native={}", dir.display());
             println!("cargo::rustc-link-lib=dylib:+verbatim={file}");
-            return;
+            return Some(dir.join(file));
         }
     }
     println!("cargo::rustc-link-lib=dylib={name}");
+    None
 }
 
 /// Links the static library (`libcudart_static.a`, which toolkits and the runtime wheel ship)
 /// with the system libraries it needs (`-lrt -lpthread -ldl`, as NVIDIA's documentation says).
-fn link_static(library: &cuda_loader::Library, dirs: &[PathBuf], windows: bool) {
+fn link_static(library: &cuda_loader::Library, dirs: &[PathBuf], windows: bool) -> PathBuf {
     let name = format!("{}_static", library.link);
     let file = if windows { format!("{name}.lib") } else { format!("lib{name}.a") };
     let Some(dir) = dirs.iter().find(|d| d.join(&file).is_file()) else {
@@ -278,6 +308,7 @@ fn link_static(library: &cuda_loader::Library, dirs: &[PathBuf], windows: bool) 
             println!("cargo::rustc-link-lib=dylib={system}");
         }
     }
+    dir.join(file)
 }
 
 /// With the crate's `link` feature: where the toolkit keeps the library to link against. On

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use cuda_loader::Library;
 
 use crate::choose::{self, fail, Header, NoHeader};
-use crate::{env, find, publish, reach, reach_as};
+use crate::{env, find, publish, reach_checked};
 
 /// The build script of the -sys crate Cargo is building (see the module docs).
 pub fn build() {
@@ -160,9 +160,11 @@ pub fn build_library(library: &'static Library) {
         (None, None) => None,
     };
     publish(&bindings, published);
-    reach(library, &bindings, root);
+    // The library file found must be of the header's release (issue 33, items 13 and 16).
+    let header = found.as_ref().map(|(_, header)| (header.include.as_path(), header.version));
+    reach_checked("", library, &bindings, root, header);
     if let (Some(also), Some(module)) = (library.also, library.also_module()) {
-        reach_as(&format!("{}_", module.to_uppercase()), also, &bindings, root);
+        reach_checked(&format!("{}_", module.to_uppercase()), also, &bindings, root, header);
     }
 }
 

@@ -130,6 +130,16 @@ fn main() {
             item7_18_a_file_the_build_reads_that_is_no_regular_file_never_hangs_it,
             cfg!(unix),
         ),
+        (
+            "item13_a_header_and_a_library_of_two_releases_stop_the_build",
+            item13_a_header_and_a_library_of_two_releases_stop_the_build,
+            cfg!(unix),
+        ),
+        (
+            "item16_a_static_runtime_of_another_release_than_the_header_stops_the_build",
+            item16_a_static_runtime_of_another_release_than_the_header_stops_the_build,
+            cfg!(unix),
+        ),
     ];
     if std::env::args().any(|arg| arg == "--list") {
         for (name, _, _) in tests {
@@ -992,6 +1002,278 @@ fn item8_a_non_utf8_variable_the_generator_reads_is_said() {
                 "{variable}: {warnings}"
             );
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// A file at `root/path` (its folders made), empty, or a link to `target` beside it.
+#[cfg(unix)]
+fn place(root: &Path, path: &str, target: Option<&str>) {
+    let path = root.join(path);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
+    match target {
+        Some(target) => std::os::unix::fs::symlink(target, &path).unwrap(),
+        None => std::fs::write(&path, "").unwrap(),
+    }
+}
+
+/// The one sentence a failed build says (stderr, blank lines aside).
+fn the_error(build: &Build, what: &str) -> String {
+    assert!(!build.status.success(), "{what}: the build succeeded:\n{}", build.stdout);
+    let lines: Vec<&str> = build.stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{what}: {}", build.stderr);
+    lines[0].to_string()
+}
+
+/// The variables by which a crate that follows `links` is told of a toolkit at `root` of
+/// `version` (what that crate's build publishes).
+fn followed(links: &str, root: &Path, version: u32) -> Vec<(String, OsString)> {
+    let key = |k: &str| format!("DEP_{}_{k}", links.to_uppercase());
+    vec![
+        (key("VERSION"), version.to_string().into()),
+        (key("HEADER_VERSION"), version.to_string().into()),
+        (key("ROOT"), root.into()),
+        (key("INCLUDE"), root.join("include").into()),
+    ]
+}
+
+fn vars(list: &[(String, OsString)]) -> Vec<(&str, OsString)> {
+    list.iter().map(|(k, v)| (k.as_str(), v.clone())).collect()
+}
+
+/// Issue 33, item 13: a header of one release and the library the build finds of another are
+/// refused with both releases named, for every library described with a header version and a
+/// library file found at build time: cuBLAS (its header's `CUBLAS_VER_*` against the
+/// `libcublas.so` that `link` links, or the toolkit's `libcublas.so.13` the loader tries first),
+/// cuBLASLt beside it, the runtime (`CUDART_VERSION` against a wheel's record of its file), and
+/// NCCL (an older library refused, a newer one taken, as its loader does). The same trees with
+/// the libraries of the header's release build.
+fn item13_a_header_and_a_library_of_two_releases_stop_the_build() {
+    #[cfg(unix)]
+    {
+        let dir = scratch("releases");
+        // A CUDA 13.0 toolkit whose cuBLAS header is 13.1.0.
+        let cublas = |name: &str, dev: &str, soname: &str, lt: &str| {
+            let root = toolkit(&dir, name, &minimal_cuda_h(13000));
+            std::fs::write(root.join("include/cublas_v2.h"), "#include \"cublas_api.h\"\n").unwrap();
+            std::fs::write(
+                root.join("include/cublas_api.h"),
+                "#define CUBLAS_VER_MAJOR 13\n#define CUBLAS_VER_MINOR 1\n#define CUBLAS_VER_PATCH 0\n\
+                 #define CUBLAS_VER_BUILD 3\n",
+            )
+            .unwrap();
+            std::fs::write(root.join("include/cublasLt.h"), "#include <cublas_api.h>\n").unwrap();
+            place(&root, &format!("lib64/{soname}"), None);
+            place(&root, "lib64/libcublas.so.13", Some(soname));
+            if !dev.is_empty() {
+                place(&root, &format!("lib64/{dev}"), None);
+                place(&root, "lib64/libcublas.so", Some(dev));
+            }
+            place(&root, &format!("lib64/{lt}"), None);
+            place(&root, "lib64/libcublasLt.so.13", Some(lt));
+            root
+        };
+        // (what, the toolkit root, the crate's features, what the refusal says, if refused)
+        type Case<'a> = (&'a str, PathBuf, &'a [&'a str], Option<[&'a str; 2]>);
+        let cases: [Case; 5] = [
+            (
+                "link, libcublas.so of 12.9",
+                cublas("dev12", "libcublas.so.12.9.1.4", "libcublas.so.13.1.0.3", "libcublasLt.so.13.1.0.3"),
+                &["LINK"],
+                Some([
+                    "cuBLAS 13.1.0 (CUBLAS_VER_* of cublas_api.h)",
+                    "cuBLAS 12.9.1.4 (its file name, libcublas.so.12.9.1.4)",
+                ]),
+            ),
+            (
+                "loaded, the toolkit's libcublas.so.13 of 13.0",
+                cublas("soname13.0", "", "libcublas.so.13.0.2.14", "libcublasLt.so.13.1.0.3"),
+                &[],
+                Some(["cuBLAS 13.1.0", "which the loader tries first at run time, is cuBLAS 13.0.2.14"]),
+            ),
+            (
+                "link, libcublasLt of 13.0",
+                cublas(
+                    "lt13.0",
+                    "libcublas.so.13.1.0.3",
+                    "libcublas.so.13.1.0.3",
+                    "libcublasLt.so.13.0.2.14",
+                ),
+                &["LINK"],
+                Some(["cuBLASLt 13.1.0", "cuBLASLt 13.0.2.14 (its file name, libcublasLt.so.13.0.2.14)"]),
+            ),
+            (
+                "link, one release",
+                cublas("one", "libcublas.so.13.1.0.3", "libcublas.so.13.1.0.3", "libcublasLt.so.13.1.0.3"),
+                &["LINK"],
+                None,
+            ),
+            (
+                "loaded, one release",
+                cublas("one-loaded", "", "libcublas.so.13.1.0.3", "libcublasLt.so.13.1.0.3"),
+                &[],
+                None,
+            ),
+        ];
+        for (what, root, features, refused) in cases {
+            let build =
+                build_of(&cuda_loader::CUBLAS, &vars(&followed("cudart_sys", &root, 13000)), features);
+            assert_sound(&build, what);
+            match refused {
+                Some(said) => {
+                    let error = the_error(&build, what);
+                    for said in said {
+                        assert!(error.contains(said), "{what}: {error}");
+                    }
+                    assert!(error.contains("point CUDA_PATH at a root whose"), "{what}: {error}");
+                }
+                None => assert!(build.status.success(), "{what}: {}", build.stderr),
+            }
+        }
+
+        // The runtime from a wheel whose record says another release than its header.
+        let site = dir.join("site-packages");
+        let root = site.join("nvidia/cu13");
+        std::fs::create_dir_all(root.join("include")).unwrap();
+        std::fs::write(root.join("include/cuda.h"), minimal_cuda_h(13000)).unwrap();
+        std::fs::write(root.join("include/cuda_runtime_api.h"), "#define CUDART_VERSION 13000\n").unwrap();
+        place(&root, "lib/libcudart.so.13", None);
+        let record = |version: &str| {
+            let _ = std::fs::remove_dir_all(site.join("nvidia_cuda_runtime-12.9.79.dist-info"));
+            let _ = std::fs::remove_dir_all(site.join("nvidia_cuda_runtime-13.0.96.dist-info"));
+            let dist = site.join(format!("nvidia_cuda_runtime-{version}.dist-info"));
+            std::fs::create_dir_all(&dist).unwrap();
+            let listed = "nvidia/cu13/include/cuda_runtime_api.h,sha256=x,1\nnvidia/cu13/lib/libcudart.so.13,sha256=y,2\n";
+            std::fs::write(dist.join("RECORD"), listed).unwrap();
+        };
+        let runtime = |what: &str| {
+            let build =
+                build_of(&cuda_loader::RUNTIME, &vars(&followed("libcuda_sys", &root, 13000)), &["LINK"]);
+            assert_sound(&build, what);
+            build
+        };
+        record("12.9.79");
+        let error = the_error(&runtime("wheel of 12.9"), "wheel of 12.9");
+        assert!(error.contains("the CUDA runtime 13.0 (CUDART_VERSION 13000)"), "{error}");
+        assert!(
+            error.contains(
+                "the CUDA runtime 12.9.79 (the wheel that installed it, nvidia_cuda_runtime-12.9.79)"
+            ),
+            "{error}"
+        );
+        record("13.0.96");
+        let build = runtime("wheel of 13.0");
+        assert!(build.status.success(), "{}", build.stderr);
+
+        // CUDA 11's runtime wheel ships its file under the ABI's name, libcudart.so.11.0, for
+        // every 11.x: that names the major only, and an 11.8 header takes it.
+        let eleven = toolkit(&dir, "cuda-11.8", &minimal_cuda_h(11080));
+        std::fs::write(eleven.join("include/cuda_runtime_api.h"), "#define CUDART_VERSION 11080\n").unwrap();
+        place(&eleven, "lib/libcudart.so.11.0", None);
+        for features in [&[][..], &["LINK"]] {
+            let build =
+                build_of(&cuda_loader::RUNTIME, &vars(&followed("libcuda_sys", &eleven, 11080)), features);
+            assert_sound(&build, "11.8");
+            assert!(build.status.success(), "11.8 {features:?}: {}", build.stderr);
+        }
+
+        // NCCL: an older library is refused, a newer one taken (newer NCCLs keep every function).
+        let nccl = dir.join("nccl");
+        std::fs::create_dir_all(nccl.join("include")).unwrap();
+        std::fs::write(nccl.join("include/nccl.h"), nccl_h(22707)).unwrap();
+        for (library, refused) in
+            [("libnccl.so.2.21.5", true), ("libnccl.so.2.28.3", false), ("libnccl.so.2.27.7", false)]
+        {
+            place(&nccl, &format!("lib/{library}"), None);
+            place(&nccl, "lib/libnccl.so", Some(library));
+            let build = build_of(&cuda_loader::NCCL, &[("NCCL_HOME", nccl.clone().into())], &["LINK"]);
+            assert_sound(&build, library);
+            if refused {
+                let error = the_error(&build, library);
+                assert!(error.contains("the NCCL library 2.27.7 (NCCL_VERSION_CODE 22707)"), "{error}");
+                assert!(
+                    error.contains("the NCCL library 2.21.5 (its file name, libnccl.so.2.21.5)"),
+                    "{error}"
+                );
+                assert!(error.contains("point NCCL_HOME at"), "{error}");
+            } else {
+                assert!(build.status.success(), "{library}: {}", build.stderr);
+            }
+            std::fs::remove_file(nccl.join("lib").join(library)).unwrap();
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// Issue 33, item 16: cudart-sys's `static` feature links `libcudart_static.a` only of the
+/// header's release. The archive says no release of its own, so what installed it is read: the
+/// toolkit's version.json, the wheel's record, or the shared libcudart of the same package
+/// beside it; another release than the header's stops the build naming both. An archive
+/// nothing tells the release of is linked with a warning (strict mode: an error).
+fn item16_a_static_runtime_of_another_release_than_the_header_stops_the_build() {
+    #[cfg(unix)]
+    {
+        let dir = scratch("static-release");
+        let runtime = |name: &str| {
+            let root = toolkit(&dir, name, &minimal_cuda_h(13000));
+            std::fs::write(root.join("include/cuda_runtime_api.h"), "#define CUDART_VERSION 13000\n")
+                .unwrap();
+            place(&root, "targets/x86_64-linux/lib/libcudart_static.a", None);
+            root
+        };
+        let version_json = |version: &str| {
+            format!(
+                "{{\n  \"cuda\" : {{ \"name\" : \"CUDA SDK\", \"version\" : \"13.0.0\" }},\n  \"cuda_cudart\" : {{\n    \
+                 \"name\" : \"CUDA Runtime (cudart)\",\n    \"version\" : \"{version}\"\n  }}\n}}\n"
+            )
+        };
+        let build_static = |root: &Path, strict: bool| {
+            let mut list = followed("libcuda_sys", root, 13000);
+            if strict {
+                list.push(("CUDA_SYS_STRICT".into(), "1".into()));
+            }
+            build_of(&cuda_loader::RUNTIME, &vars(&list), &["STATIC"])
+        };
+
+        let json = runtime("json-12.9");
+        std::fs::write(json.join("version.json"), version_json("12.9.79")).unwrap();
+        let build = build_static(&json, false);
+        assert_sound(&build, "version.json of 12.9");
+        let error = the_error(&build, "version.json of 12.9");
+        assert!(
+            error.contains("libcudart_static.a, which the build links, is the CUDA runtime 12.9.79"),
+            "{error}"
+        );
+        assert!(error.contains("the CUDA runtime 13.0 (CUDART_VERSION 13000)"), "{error}");
+        assert!(error.contains("version.json's \"cuda_cudart\""), "{error}");
+
+        std::fs::write(json.join("version.json"), version_json("13.0.96")).unwrap();
+        let build = build_static(&json, false);
+        assert!(build.status.success(), "version.json of 13.0: {}", build.stderr);
+        assert!(build.warnings().is_empty(), "{:?}", build.warnings());
+
+        let beside = runtime("beside-12.9");
+        place(&beside, "targets/x86_64-linux/lib/libcudart.so.12.9.79", None);
+        place(&beside, "targets/x86_64-linux/lib/libcudart.so", Some("libcudart.so.12.9.79"));
+        let error = the_error(&build_static(&beside, false), "libcudart.so.12.9.79 beside it");
+        assert!(error.contains("is the CUDA runtime 12.9.79"), "{error}");
+        assert!(error.contains("the shared library beside it"), "{error}");
+
+        // (A wheel's libcudart.so.13 beside it names the major only: no release.)
+        let unknown = runtime("unknown");
+        place(&unknown, "targets/x86_64-linux/lib/libcudart.so.13", None);
+        let build = build_static(&unknown, false);
+        assert_sound(&build, "unknown");
+        assert!(build.status.success(), "{}", build.stderr);
+        let warnings = build.warnings().join("\n");
+        assert!(
+            warnings.contains("nothing says which release") && warnings.contains("libcudart_static.a"),
+            "{warnings}"
+        );
+        assert!(warnings.contains("linked as the CUDA runtime 13.0"), "{warnings}");
+        let error = the_error(&build_static(&unknown, true), "unknown, strict");
+        assert!(error.contains("nothing says which release"), "{error}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

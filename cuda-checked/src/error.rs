@@ -32,6 +32,7 @@ pub fn __check_code<C: Code>(code: C, site: &'static __Site) -> Result<(), CallE
 /// What the checks take: a code, or a code that may be dropped (`cuda_sys::launch::Status`, what
 /// `launch!` and cudart-sys's `cpp` functions give), so `check_cuda!(launch!(...))` and
 /// `check_cuda!(cudaFree(p))` read as `checkRuntime(...)` does in C++.
+///
 /// Each library's code type has it (cuda-checked's table of libraries), and [`Status`] of any.
 ///
 /// [`Status`]: cuda_sys::launch::Status

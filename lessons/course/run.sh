@@ -38,14 +38,17 @@ step() { # step NAME LOG COMMAND...: runs it with its output in LOG (and shown),
     return 0
 }
 table() { awk '!/^#/ && NF' "$here/lessons.txt"; }
-# normalize HOW: the output, as lessons.txt's comparison reads it.
+# normalize HOW: the output, as lessons.txt's comparison reads it (several, comma-separated,
+# apply in turn).
 normalize() {
-    case $1 in
+    local how rest
+    how=${1%%,*} rest=${1#*,}
+    case $how in
         exact) cat ;;
         addresses) sed -E 's/0x[0-9a-f]+/0xADDR/g' ;;
         unordered) LC_ALL=C sort ;;
         indices) sed -E 's/^(output_host\[[0-9]+\] = [0-9.]+), -?[0-9]+$/\1, INDEX/' ;;
-    esac
+    esac | if [ "$rest" != "$1" ]; then normalize "$rest"; else cat; fi
 }
 
 if [[ " $sections " == *" lessons "* ]]; then

@@ -7,34 +7,28 @@
 //! `cargo test -p lessons --test nvrtc_kernels -- --ignored` (CI runs them with the 13.0 wheel).
 
 use std::ffi::CString;
-use std::path::{Path, PathBuf};
 
 use lessons::nvrtc_helper::{compile, KernelFile, Output};
 use nvrtc_sys::{NVRTC_ERROR_COMPILATION, NVRTC_ERROR_INVALID_OPTION};
 
+// `KERNELS` and `MISTAKES`: the `.cu` files of `kernels/` and `kernels/mistakes/`, carried in
+// this binary (build.rs), so that it runs from a bundle on a machine without this checkout.
+include!(concat!(env!("OUT_DIR"), "/kernels.rs"));
+
 const ARCHITECTURES: [u32; 2] = [80, 90];
 
-fn kernels_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("kernels")
-}
-
-/// The `.cu` files of `dir`, by name, sorted.
-fn cu_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "cu"))
-        .collect();
-    files.sort();
-    files
-}
-
-/// A file as a [`KernelFile`] named by its path under `kernels/`, as `kernel_file!` names it.
-fn kernel_file(path: &Path) -> KernelFile {
-    let name = path.strip_prefix(kernels_dir()).unwrap().to_str().unwrap();
-    let source = std::fs::read_to_string(path).unwrap();
+/// A file of `folder` as a [`KernelFile`] named by its path under `kernels/`, as `kernel_file!`
+/// names it.
+fn kernel_file(folder: &str, (name, source): (&str, &str)) -> KernelFile {
+    let name = if folder.is_empty() { name.to_string() } else { format!("{folder}/{name}") };
     // (Leaked: a test process compiles a handful of small files.)
     KernelFile::new(format!("{name}\0").leak(), format!("{source}\0").leak())
+}
+
+/// The kernel of `kernels/` named `name`.
+fn kernel(name: &str) -> KernelFile {
+    let found = KERNELS.iter().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("no kernels/{name}"));
+    kernel_file("", *found)
 }
 
 /// The names of the file's `extern "C" __global__` kernels: what the lessons ask
@@ -69,10 +63,9 @@ fn cubin_architecture(cubin: &[u8]) -> u32 {
 #[test]
 #[ignore = "needs NVRTC (libnvrtc): run with --ignored"]
 fn every_lesson_kernel_compiles_to_ptx_and_cubin_for_sm_80_and_sm_90() {
-    let files = cu_files(&kernels_dir());
-    assert!(files.len() >= 4, "only {} kernels in {}", files.len(), kernels_dir().display());
-    for path in &files {
-        let file = kernel_file(path);
+    assert!(KERNELS.len() >= 4, "only {} kernels in kernels/", KERNELS.len());
+    for &kernel in KERNELS {
+        let file = kernel_file("", kernel);
         let names = kernel_names(file.source());
         assert!(!names.is_empty(), "{}: no extern \"C\" __global__ kernel", file.name());
         for sm in ARCHITECTURES {
@@ -107,10 +100,9 @@ fn every_lesson_kernel_compiles_to_ptx_and_cubin_for_sm_80_and_sm_90() {
 #[test]
 #[ignore = "needs NVRTC (libnvrtc): run with --ignored"]
 fn a_mistake_fails_with_the_log_its_file_announces() {
-    let files = cu_files(&kernels_dir().join("mistakes"));
-    assert!(!files.is_empty());
-    for path in &files {
-        let file = kernel_file(path);
+    assert!(!MISTAKES.is_empty());
+    for &mistake in MISTAKES {
+        let file = kernel_file("mistakes", mistake);
         let expected = file
             .source()
             .lines()
@@ -136,7 +128,7 @@ fn a_mistake_fails_with_the_log_its_file_announces() {
 #[test]
 #[ignore = "needs NVRTC (libnvrtc): run with --ignored"]
 fn an_architecture_nvrtc_does_not_know_is_an_invalid_option_with_its_log() {
-    let file = kernel_file(&kernels_dir().join("vectorAdd_kernel.cu"));
+    let file = kernel("vectorAdd_kernel.cu");
     let e = compile(&file, &[&option("--gpu-architecture=sm_1".into())], Output::Cubin).unwrap_err();
     assert_eq!(e.code(), NVRTC_ERROR_INVALID_OPTION, "{e}");
     let log = e.log().unwrap_or_else(|| panic!("no log: {e}"));

@@ -1,7 +1,7 @@
 //! NVIDIA's real libcurand, without a GPU (run with `--ignored`, the library found as a user's
 //! would be: CUDA_PATH at a toolkit or a wheel holding it): its version is the header's or newer,
 //! and a call that needs a GPU fails through `check_curand!` with the status's name and sentence.
-#![cfg(not(feature = "link"))]
+#![cfg(all(feature = "curand", not(feature = "link")))]
 
 use cuda_checked::check_curand;
 use curand_sys::*;
