@@ -2,8 +2,8 @@
 # Prepares, on a machine with Rust and g++ but no GPU, a folder that runs nvinfer-sys against
 # NVIDIA's real TensorRT lean runtime on a GPU machine with no Rust and no network:
 #   the lean runtime (libnvinfer_lean.so.11, from PyPI's tensorrt-lean-cu13-libs 11.4.0.106),
-#   examples/lean_runtime.rs built with `--features lean` against TensorRT 11.4's headers,
-#   tests/lean/lean_runtime.cpp built with g++ against the same headers and library,
+#   cuda-checked/examples/lean_runtime.rs built with `--features lean` against TensorRT 11.4's headers,
+#   cuda-checked/tests/trt_lean/lean_runtime.cpp built with g++ against the same headers and library,
 #   run.sh, which runs both and compares what they print.
 # Usage: bash nvinfer-sys/gpu/bundle.sh OUT_DIR   (then copy OUT_DIR.tar.gz; `bash run.sh` there)
 set -euo pipefail
@@ -20,10 +20,10 @@ if [ ! -f "$download/tensorrt_lean_libs/libnvinfer_lean.so.11" ]; then
 fi
 cp "$download/tensorrt_lean_libs/libnvinfer_lean.so.11" "$out/"
 TENSORRT_ROOT=$headers CARGO_TARGET_DIR=target/trt-bundle \
-    cargo build --quiet --release -p nvinfer-sys --no-default-features --features lean --example lean_runtime
+    cargo build --quiet --release -p cuda-checked --features trt,nvinfer-sys/lean --example lean_runtime
 cp target/trt-bundle/release/examples/lean_runtime "$out/lean_runtime_rust"
 printf '#pragma once\ntypedef struct CUstream_st *cudaStream_t;\ntypedef struct CUevent_st *cudaEvent_t;\n' > "$out/cuda_runtime_api.h"
-g++ -std=c++17 -O1 -w -I"$headers/include" -I"$out" nvinfer-sys/tests/lean/lean_runtime.cpp -o "$out/lean_runtime_cpp" \
+g++ -std=c++17 -O1 -w -I"$headers/include" -I"$out" cuda-checked/tests/trt_lean/lean_runtime.cpp -o "$out/lean_runtime_cpp" \
     "$out/libnvinfer_lean.so.11" -Wl,-rpath,'$ORIGIN'
 rm "$out/cuda_runtime_api.h"
 cat > "$out/run.sh" <<'RUN'

@@ -1,9 +1,9 @@
-//! nvinfer-sys against TensorRT's real library: examples/lean_runtime.rs and
-//! tests/lean/lean_runtime.cpp (g++, the same headers, the same library) make the same calls
-//! and must print the same lines. Needs the library (`NVINFER_SYS_LIBNVINFER_PATH`, e.g. the
-//! lean runtime of `pip download tensorrt-lean-cu13-libs`), the headers the bindings come from
-//! (`TENSORRT_ROOT`), g++, and the example built with `--features lean` (as `.ci/tensorrt`
-//! does). Without a GPU, TensorRT stops at `createInferRuntime` (no CUDA driver), and both
+//! nvinfer-sys and check_trt! against TensorRT's real library: examples/lean_runtime.rs and
+//! tests/trt_lean/lean_runtime.cpp (g++, the same headers, the same library) make the same
+//! calls and must print the same lines. Needs the library (`NVINFER_SYS_LIBNVINFER_PATH`, e.g.
+//! the lean runtime of `pip download tensorrt-lean-cu13-libs`), the headers the bindings come
+//! from (`TENSORRT_ROOT`, at build and run time), g++, and the example built with
+//! `--features trt,nvinfer-sys/lean` (as `.ci/tensorrt` does). Without a GPU, TensorRT stops at `createInferRuntime` (no CUDA driver), and both
 //! sides say so; on a GPU they go through every `IRuntime` call that needs no engine.
 
 use std::path::PathBuf;
@@ -16,15 +16,16 @@ fn rust_and_cpp_make_the_same_calls_and_see_the_same_answers() {
         "NVINFER_SYS_LIBNVINFER_PATH: the absolute path of libnvinfer_lean.so.<major> (or libnvinfer.so.<major>)",
     ));
     let include = PathBuf::from(
-        option_env!("NVINFER_HEADERS")
-            .filter(|h| !h.is_empty())
-            .expect("the TensorRT headers these bindings come from: set TENSORRT_ROOT and rebuild"),
-    );
-    // The example, built by this `cargo test` beside this test (target/<profile>/examples/
-    // lean_runtime-<hash>, the newest: other builds of other headers may be there too).
+        std::env::var_os("TENSORRT_ROOT")
+            .expect("TENSORRT_ROOT: the TensorRT root whose headers these bindings were built from"),
+    )
+    .join("include");
+    // The example, built by `cargo build --example lean_runtime` beside this test
+    // (target/<profile>/examples/lean_runtime), or else the newest lean_runtime-<hash> there.
     let exe = std::env::current_exe().unwrap();
     let examples = exe.parent().unwrap().parent().unwrap().join("examples");
-    let rust = std::fs::read_dir(&examples)
+    let built = Some(examples.join("lean_runtime")).filter(|p| p.is_file());
+    let rust = built.into_iter().chain(std::fs::read_dir(&examples)
         .into_iter()
         .flatten()
         .flatten()
@@ -33,10 +34,11 @@ fn rust_and_cpp_make_the_same_calls_and_see_the_same_answers() {
             let name = p.file_name().unwrap().to_string_lossy().into_owned();
             name.starts_with("lean_runtime") && !name.ends_with(".d") && p.is_file()
         })
-        .max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok())
+        .max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok()))
+        .next()
         .unwrap_or_else(|| {
             panic!(
-                "no lean_runtime in {}: run `cargo test --features lean --example lean_runtime --test lean`",
+                "no lean_runtime in {}: run `cargo build -p cuda-checked --features trt,nvinfer-sys/lean --example lean_runtime` first",
                 examples.display()
             )
         });
@@ -45,7 +47,7 @@ fn rust_and_cpp_make_the_same_calls_and_see_the_same_answers() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("cuda_runtime_api.h"), cuda_bindings_build_stand_in()).unwrap();
     let cpp = dir.join("lean_runtime");
-    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/lean/lean_runtime.cpp");
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/trt_lean/lean_runtime.cpp");
     let built = Command::new(std::env::var_os("CXX").unwrap_or_else(|| "g++".into()))
         .args(["-std=c++17", "-w"])
         .arg(format!("-I{}", include.display()))

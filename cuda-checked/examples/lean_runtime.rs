@@ -1,11 +1,11 @@
 //! The Rust side of nvinfer-sys's comparison with TensorRT's real library, line for line with
-//! tests/lean/lean_runtime.cpp: every `IRuntime` call that needs no engine, and engines that
+//! tests/trt_lean/lean_runtime.cpp: every `IRuntime` call that needs no engine, and engines that
 //! are not engines, the errors arriving through a Rust `ILogger`, a Rust `IErrorRecorder` and
 //! `check_trt!`. Each line the C++ prints, this prints too (and `check_trt:` lines of its own).
 //!
 //! ```sh
 //! NVINFER_SYS_LIBNVINFER_PATH=/path/to/libnvinfer_lean.so.11 TENSORRT_ROOT=/path/to/tensorrt \
-//!     cargo run -p nvinfer-sys --features lean --example lean_runtime
+//!     cargo run -p cuda-checked --features trt,nvinfer-sys/lean --example lean_runtime
 //! ```
 
 // The C++ names (gLogger, getErrorDesc), as the C++ side has them.
