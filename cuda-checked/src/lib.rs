@@ -188,9 +188,11 @@ libraries! {
 pub use trt::{__trt_before, __trt_code, __trt_panic};
 
 /// Evaluates `call` (a TensorRT call returning a pointer or a `bool`) once: `Ok(value)` when
-/// it is not null (or is `true`) and TensorRT reported no error while it ran, otherwise a [`TrtError`] saying where the call was, what it
-/// was, and the `ErrorCode` and text TensorRT reported during it through the program's Rust
-/// `ILogger` or `IErrorRecorder` (or why TensorRT could not be reached). Feature `trt`.
+/// it is not null (or is `true`) and TensorRT reported no error while it ran, otherwise a
+/// [`TrtError`] saying where the call was, what it was, and the `ErrorCode` and text TensorRT
+/// reported during it through the program's Rust `ILogger` or `IErrorRecorder` (or why TensorRT
+/// could not be reached). The outcome is an `ErrorCode` checked by the one body every check has
+/// (`__check!`). Feature `trt`.
 ///
 /// ```no_run
 /// use cuda_checked::{check_trt, TrtResult};

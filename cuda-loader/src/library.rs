@@ -247,8 +247,8 @@ pub struct VersionFunction {
     /// place, and says why it passed this one (NCCL: its functions and structs grow with each
     /// version).
     pub refuses_older: bool,
-    /// A library of another major than the header's is refused too, where `refuses_older` is
-    /// set (TensorRT: its C++ interfaces change with each major).
+    /// A library of another major than the header's is refused when loaded, as an older one is
+    /// with `refuses_older` (TensorRT: its C++ interfaces change with each major).
     pub refuses_other_major: bool,
 }
 
