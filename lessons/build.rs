@@ -1,9 +1,10 @@
 //! Reads the CUDA version libcuda-sys was built against (its `links` metadata) so lessons can
 //! follow the header as C code does with `#if CUDA_VERSION >= 13000`: `cfg(cuda_ge = "13.0")`.
-//! Also lists the lessons (the files of `examples/`) for the tests, as `LESSONS`, and writes the
+//! Also lists the lessons (the files of `examples/`) for the tests, as `LESSONS`; writes the
 //! kernels the tests compile (`kernels/*.cu`, `kernels/mistakes/*.cu`) into `OUT_DIR/kernels.rs`
 //! as `include_str!`s: the tests carry them, so that they run from a bundle on another machine
-//! (`.ci/test-bundle`) without this checkout (issue 33, item 20).
+//! (`.ci/test-bundle`) without this checkout (issue 33, item 20); and passes on where the
+//! TensorRT and CUDA headers were found (`TRT_INCLUDE`, `CUDA_INCLUDE`).
 
 use cuda_bindings_build::choose::fail;
 
@@ -15,6 +16,14 @@ fn main() {
     match version.parse() {
         Ok(version) => cuda_bindings_build::version_cfgs(version),
         Err(_) => fail(&format!("DEP_LIBCUDA_SYS_VERSION={version} is not a number")),
+    }
+
+    // The headers the TensorRT lessons' bindings and runtime came from, for the stand-in trace
+    // test (tests/trt_stand_in.rs), which compiles the C++ twins against the same ones.
+    for (dep, var) in [("DEP_NVINFER_SYS_INCLUDE", "TRT_INCLUDE"), ("DEP_CUDART_SYS_INCLUDE", "CUDA_INCLUDE")]
+    {
+        println!("cargo::rerun-if-env-changed={dep}");
+        println!("cargo::rustc-env={var}={}", std::env::var(dep).unwrap_or_default());
     }
 
     println!("cargo::rerun-if-changed=examples");

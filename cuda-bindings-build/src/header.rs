@@ -63,6 +63,11 @@ pub fn plausible_for(library: &cuda_loader::Library, version: u32) -> Result<u32
             "{name} {version}, which no {prefix} release has ({name} is 1000 * major + 100 * minor + patch: 10305 for \
              {prefix} 10.3.5)"
         )),
+        scheme @ (cuda_loader::Scheme::TensorRt | cuda_loader::Scheme::OnnxParser) if scheme.plausible(i64::from(version)) => Ok(version),
+        cuda_loader::Scheme::TensorRt | cuda_loader::Scheme::OnnxParser => Err(format!(
+            "{name} {version}, which no TensorRT release has ({name} is 10000 * major + 100 * minor + patch: 100300 \
+             for TensorRT 10.3.0; 8601 for 8.6.1)"
+        )),
     }
 }
 

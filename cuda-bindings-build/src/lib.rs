@@ -25,6 +25,7 @@ pub mod generate;
 pub mod header;
 pub mod release;
 mod script;
+pub mod tensorrt;
 
 use std::path::{Path, PathBuf};
 
@@ -73,6 +74,8 @@ pub fn cfgs(scheme: Scheme, version: u32) {
         Scheme::Cuda => version_cfgs(version),
         Scheme::Nccl => nccl_version_cfgs(version),
         Scheme::Library { prefix } => library_version_cfgs(prefix, version),
+        // nvinfer-sys's build script sets TensorRT's own (`trt_onnx_parser`).
+        Scheme::TensorRt | Scheme::OnnxParser => {}
     }
 }
 

@@ -64,6 +64,8 @@ mod exit;
 mod nccl;
 #[cfg(feature = "nvrtc")]
 mod runtime_compiler;
+#[cfg(feature = "trt")]
+mod trt;
 
 #[cfg(feature = "cublas")]
 pub use cublas_sys as blas;
@@ -177,6 +179,76 @@ libraries! {
     "cuBLAS or cuBLASLt": cublas_sys::cublasStatus_t => CublasError, CublasResult, Cublas;
     #[cfg(feature = "curand")]
     "cuRAND": curand_sys::curandStatus_t => CurandError, CurandResult, Curand;
+    #[cfg(feature = "trt")]
+    "TensorRT": nvinfer_sys::nvinfer1::ErrorCode => TrtError, TrtResult, Trt;
+}
+
+#[cfg(feature = "trt")]
+#[doc(hidden)]
+pub use trt::{__trt_before, __trt_code, __trt_panic};
+
+/// Evaluates `call` (a TensorRT call returning a pointer or a `bool`) once: `Ok(value)` when
+/// it is not null (or is `true`) and TensorRT reported no error while it ran, otherwise a
+/// [`TrtError`] saying where the call was, what it was, and the `ErrorCode` and text TensorRT
+/// reported during it through the program's Rust `ILogger` or `IErrorRecorder` (or why TensorRT
+/// could not be reached). The outcome is an `ErrorCode` checked by the one body every check has
+/// (`__check!`). Feature `trt`.
+///
+/// ```no_run
+/// use cuda_checked::{check_trt, TrtResult};
+/// use nvinfer_sys::{implement, nvinfer1};
+///
+/// struct Logger;
+/// impl implement::ILogger for Logger {
+///     fn log(&self, _: nvinfer1::ILogger_Severity, msg: &std::ffi::CStr) {
+///         eprintln!("{}", msg.to_string_lossy());
+///     }
+/// }
+///
+/// fn main() -> TrtResult<()> {
+///     let logger = implement::ILoggerObject::new(Logger);
+///     let blob = std::fs::read("model.engine").unwrap_or_default();
+///     unsafe {
+///         let runtime = check_trt!(nvinfer1::createInferRuntime(&logger))?;
+///         let engine = check_trt!((*runtime).deserializeCudaEngine(blob.as_ptr().cast(), blob.len()))?;
+///         nvinfer_sys::delete(engine);
+///         nvinfer_sys::delete(runtime);
+///     }
+///     Ok(())
+/// }
+/// ```
+///
+/// A failure reads as the other checks' do:
+///
+/// ```text
+/// src/main.rs:17 (*runtime).deserializeCudaEngine(blob.as_ptr().cast(), blob.len()) failed.
+///  code = kUNSPECIFIED_ERROR, message = Error Code 1: Serialization (Serialization assertion header.magicTag == kEXPECTED_MAGIC_TAG failed. ...)
+/// ```
+#[cfg(feature = "trt")]
+#[macro_export]
+macro_rules! check_trt {
+    ($call:expr $(,)?) => {{
+        // The one body's record-clearing, and TensorRT's own record (its logger's and
+        // recorder's errors, a callback's panic), before the call.
+        $crate::__trt_before();
+        let value = $call;
+        // What the call returned, and what TensorRT reported during it, as an `ErrorCode`.
+        let code = $crate::__trt_code(&value);
+        $crate::__check!(@site code, $call).map(|()| value).map_err($crate::__trt_panic)
+    }};
+}
+
+/// `check_trt!(call)`, exiting on failure (the samples' `if (!engine) return false;` where no
+/// `?` can go): prints the error as `fn main()` would and exits with 1. Feature `trt`.
+#[cfg(feature = "trt")]
+#[macro_export]
+macro_rules! check_trt_or_exit {
+    ($call:expr $(,)?) => {
+        match $crate::check_trt!($call) {
+            ::core::result::Result::Ok(value) => value,
+            ::core::result::Result::Err(error) => error.exit(),
+        }
+    };
 }
 
 /// Evaluates `call` (any expression of type `CUresult`) once: `Ok(())` on `CUDA_SUCCESS`,

@@ -63,7 +63,32 @@ macro_rules! unreachable_zero {
         }
     )*};
 }
-unreachable_zero!(usize, u32);
+unreachable_zero!(usize, u32, i32);
+
+/// A function returning an object (TensorRT's `createInferRuntime_INTERNAL`, `getLogger`):
+/// null without its library, as it returns on failure.
+impl<T> Unreachable for *mut T {
+    fn unreachable(library: &'static Library, code: u32) -> Self {
+        crate::record::unreached(library, code);
+        std::ptr::null_mut()
+    }
+
+    fn code(&self) -> Option<u32> {
+        None
+    }
+}
+
+/// A function returning success (TensorRT's `initLibNvInferPlugins`): false without its library.
+impl Unreachable for bool {
+    fn unreachable(library: &'static Library, code: u32) -> Self {
+        crate::record::unreached(library, code);
+        false
+    }
+
+    fn code(&self) -> Option<u32> {
+        None
+    }
+}
 
 /// Chooses the shape of a generated function list by the calling crate's `cuda_reach` cfg.
 #[doc(hidden)]

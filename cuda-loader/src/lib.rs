@@ -46,7 +46,7 @@ pub use library::{
 };
 pub use load::LoadError;
 pub use loader::{site_packages, Bindings, Function, Loader, Reach};
-pub use record::clear_last_failure;
+pub use record::{clear_last_failure, last_unreached};
 
 /// A result code type of a -sys crate (`CUresult`, `cudaError_t`, ...), as the generated glue
 /// implements it: what cuda-checked needs to check a call and word its failure.

@@ -7,6 +7,11 @@ use crate::library::*;
 /// (a second library such as cuBLASLt is its crate's [`Library::also`]).
 pub const ALL: &[&Library] = &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS, &CURAND];
 
+/// TensorRT's libraries (nvinfer-sys), apart from [`ALL`]: C++ bound by the C++ generator, with
+/// no result codes, whose crate builds by its own script; what loops over `ALL` (the C
+/// generator, `cargo xtask vendor`, the build-script tests) would not know them.
+pub const TENSORRT: &[&Library] = &[&NVINFER, &NVINFER_LEAN, &NVONNXPARSER, &NVINFER_PLUGIN];
+
 /// The description of the -sys crate whose Rust path is `rust_path` (`cublas_sys`), if any.
 pub fn by_rust_path(rust_path: &str) -> Option<&'static Library> {
     ALL.iter().copied().find(|library| library.rust_path == rust_path)
@@ -86,7 +91,7 @@ pub const DRIVER: Library = Library {
         },
     },
     unreachable_text: c"the CUDA driver could not be reached; cuda_sys::loader::explain says why",
-    version_function: VersionFunction { name: "cuDriverGetVersion", call: VersionCall::Single, own: None, refuses_older: false },
+    version_function: VersionFunction { name: "cuDriverGetVersion", call: VersionCall::Single, own: None, refuses_older: false, refuses_other_major: false },
     also: None,
 };
 
@@ -155,6 +160,7 @@ pub const RUNTIME: Library = Library {
         call: VersionCall::Single,
         own: None,
         refuses_older: false,
+        refuses_other_major: false,
     },
     also: None,
 };
@@ -224,6 +230,7 @@ pub const NVRTC: Library = Library {
         call: VersionCall::MajorMinor,
         own: None,
         refuses_older: false,
+        refuses_other_major: false,
     },
     also: None,
 };
@@ -286,7 +293,7 @@ pub const NCCL: Library = Library {
     // nvidia/nccl/lib.
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/nccl"] },
     unreachable_text: c"the NCCL library could not be reached; nccl_sys::loader::explain says why",
-    version_function: VersionFunction { name: "ncclGetVersion", call: VersionCall::Single, own: None, refuses_older: true },
+    version_function: VersionFunction { name: "ncclGetVersion", call: VersionCall::Single, own: None, refuses_older: true, refuses_other_major: false },
     also: None,
 };
 
@@ -324,6 +331,7 @@ pub const CUBLAS: Library = Library {
         call: VersionCall::Returned,
         own: None,
         refuses_older: false,
+        refuses_other_major: false,
     },
     also: Some(&CUBLASLT),
 };
@@ -406,6 +414,7 @@ pub const CUBLASLT: Library = Library {
         call: VersionCall::Returned,
         own: None,
         refuses_older: false,
+        refuses_other_major: false,
     },
     also: None,
 };
@@ -482,8 +491,152 @@ pub const CURAND: Library = Library {
         call: VersionCall::Single,
         own: Some((Scheme::Library { prefix: "cuRAND" }, "CURAND_VERSION")),
         refuses_older: true,
+        refuses_other_major: false,
     },
     also: None,
+};
+
+/// The folders of a TensorRT root (its tar file unpacked, `$TENSORRT_ROOT`) or a CUDA toolkit
+/// that hold its libraries.
+const TENSORRT_LIB_DIRS: &[&str] = &["lib", "lib64", "targets/*/lib"];
+
+/// libnvinfer: the builder and the runtime (`NvInfer.h`). `{major}` is TensorRT's major.
+pub const NVINFER: Library = Library {
+    what: "TensorRT",
+    a_what: "a TensorRT library",
+    short: "TensorRT library",
+    a_short: "a TensorRT library",
+    name: PerOs { unix: "libnvinfer", windows: "nvinfer" },
+    crate_name: "nvinfer-sys",
+    rust_path: "nvinfer_sys",
+    feature: Some("trt"),
+    wheel: Some("tensorrt-cu13-libs"),
+    header: "NvInfer.h",
+    version: Version { macro_name: "NV_TENSORRT_VERSION", header: Some("NvInferVersion.h"), scheme: Scheme::TensorRt },
+    // nvinfer-sys's build script finds the headers under `$TENSORRT_ROOT` (cuda-bindings-build's
+    // `tensorrt`).
+    found: Found { follows: None, home: Some("TENSORRT_ROOT"), beside: &[] },
+    // The C++ generator binds every class and function the headers declare: the patterns and
+    // prefixes are the C generator's and stay empty; the reference and the stem are read.
+    binding: Binding {
+        functions: "",
+        types: "",
+        vars: "",
+        function_prefix: "",
+        constant_prefixes: &[],
+        defines: &[],
+        also_headers: &[],
+        shares_types_with: &[],
+        reference: "https://docs.nvidia.com/deeplearning/tensorrt/latest/_static/c-api/",
+        vendored_stem: "nvinfer",
+    },
+    // No result codes: "not loaded" and "symbol missing" are the loader's own 1 and 2 (the
+    // crate's `Bindings`), never returned to a program.
+    codes: Codes {
+        enum_name: "",
+        type_name: "",
+        success: "",
+        not_loaded: "",
+        symbol_missing: "",
+        unknown: "",
+        reference: "https://docs.nvidia.com/deeplearning/tensorrt/latest/_static/c-api/",
+        text: ErrorText::None,
+    },
+    files: Files { pattern: PerOs { unix: "libnvinfer.so.{major}", windows: "nvinfer_{major}.dll" }, exceptions: &[] },
+    link: "nvinfer",
+    variable: "NVINFER_SYS_LIBNVINFER_PATH",
+    install: "Install TensorRT {major} (NVIDIA's tensorrt-cu13-libs wheel, its tar file with $TENSORRT_ROOT, or its \
+              libnvinfer{major} package)",
+    search: Search::ApplicationAndSystem,
+    companions: &[],
+    // pip's `tensorrt-cu13-libs` leaves it in site-packages/tensorrt_libs.
+    role: Role::Toolkit { toolkit_dirs: TENSORRT_LIB_DIRS, wheels: &["tensorrt_libs"] },
+    unreachable_text: c"TensorRT could not be reached; nvinfer_sys::loader::explain says why",
+    // TensorRT's C++ interfaces grow slots with each minor and change with each major.
+    version_function: VersionFunction {
+        name: "getInferLibVersion",
+        call: VersionCall::Int,
+        own: None,
+        refuses_older: true,
+        refuses_other_major: true,
+    },
+    also: None,
+};
+
+/// libnvinfer_lean, TensorRT's lean runtime: it deserializes and runs engines built with
+/// version compatibility, and has no builder (nvinfer-sys's `lean` feature).
+pub const NVINFER_LEAN: Library = Library {
+    name: PerOs { unix: "libnvinfer_lean", windows: "nvinfer_lean" },
+    files: Files {
+        pattern: PerOs { unix: "libnvinfer_lean.so.{major}", windows: "nvinfer_lean_{major}.dll" },
+        exceptions: &[],
+    },
+    link: "nvinfer_lean",
+    install: "Install TensorRT {major}'s lean runtime (NVIDIA's tensorrt-lean-cu13-libs wheel, or its tar file with \
+              $TENSORRT_ROOT)",
+    role: Role::Toolkit { toolkit_dirs: TENSORRT_LIB_DIRS, wheels: &["tensorrt_lean_libs"] },
+    ..NVINFER
+};
+
+/// libnvonnxparser: the ONNX parser (`NvOnnxParser.h`).
+pub const NVONNXPARSER: Library = Library {
+    what: "TensorRT's ONNX parser",
+    a_what: "a TensorRT ONNX parser library",
+    short: "ONNX parser library",
+    a_short: "an ONNX parser library",
+    name: PerOs { unix: "libnvonnxparser", windows: "nvonnxparser" },
+    header: "NvOnnxParser.h",
+    files: Files {
+        pattern: PerOs { unix: "libnvonnxparser.so.{major}", windows: "nvonnxparser_{major}.dll" },
+        exceptions: &[],
+    },
+    link: "nvonnxparser",
+    variable: "NVINFER_SYS_LIBNVONNXPARSER_PATH",
+    install:
+        "Install TensorRT {major}'s ONNX parser (NVIDIA's tensorrt-cu13-libs wheel, or its tar file with \
+              $TENSORRT_ROOT)",
+    unreachable_text: c"TensorRT's ONNX parser could not be reached; nvinfer_sys::loader::explain says why",
+    // getNvOnnxParserVersion is the parser's own version (NV_ONNX_PARSER_VERSION), not
+    // TensorRT's: its major is not TensorRT's, so nothing is compared.
+    version_function: VersionFunction {
+        name: "getNvOnnxParserVersion",
+        call: VersionCall::Int,
+        own: Some((Scheme::OnnxParser, "NV_ONNX_PARSER_VERSION")),
+        refuses_older: false,
+        refuses_other_major: false,
+    },
+    ..NVINFER
+};
+
+/// libnvinfer_plugin: NVIDIA's plugins (`NvInferPlugin.h`).
+pub const NVINFER_PLUGIN: Library = Library {
+    what: "TensorRT's plugin library",
+    a_what: "a TensorRT plugin library",
+    short: "plugin library",
+    a_short: "a plugin library",
+    name: PerOs { unix: "libnvinfer_plugin", windows: "nvinfer_plugin" },
+    header: "NvInferPlugin.h",
+    files: Files {
+        pattern: PerOs { unix: "libnvinfer_plugin.so.{major}", windows: "nvinfer_plugin_{major}.dll" },
+        exceptions: &[],
+    },
+    link: "nvinfer_plugin",
+    variable: "NVINFER_SYS_LIBNVINFER_PLUGIN_PATH",
+    install:
+        "Install TensorRT {major}'s plugin library (NVIDIA's tensorrt-cu13-libs wheel, or its tar file with \
+              $TENSORRT_ROOT)",
+    unreachable_text:
+        c"TensorRT's plugin library could not be reached; nvinfer_sys::loader::explain says why",
+    // It has no version function of its own (`getInferLibVersion` is libnvinfer's, which it
+    // links): the version is asked but not compared.
+    version_function: VersionFunction {
+        name: "getInferLibVersion",
+        call: VersionCall::Int,
+        own: None,
+        refuses_older: false,
+        refuses_other_major: false,
+    },
+    ..NVINFER
 };
 
 #[cfg(test)]
@@ -534,5 +687,27 @@ mod tests {
                 assert!(also.binding.function_prefix.starts_with(a.binding.function_prefix));
             }
         }
+    }
+
+    // libnvinfer of another major, or older, is refused; the parser's own version is compared
+    // with nothing.
+    const _: () =
+        assert!(NVINFER.version_function.refuses_older && NVINFER.version_function.refuses_other_major);
+    const _: () = assert!(!NVONNXPARSER.version_function.refuses_older);
+
+    #[test]
+    fn files_and_versions_read_as_tensorrt_writes_them() {
+        assert_eq!(NVINFER.files.of(11, false), "libnvinfer.so.11");
+        assert_eq!(NVINFER_LEAN.files.of(11, false), "libnvinfer_lean.so.11");
+        assert_eq!(NVONNXPARSER.files.of(10, false), "libnvonnxparser.so.10");
+        assert_eq!(NVINFER.version.scheme.text(110400), "TensorRT 11.4.0");
+        assert_eq!(NVINFER.version.scheme.text(100300), "TensorRT 10.3.0");
+        assert_eq!(NVINFER.version.scheme.text(8601), "TensorRT 8.6.1");
+        assert_eq!(NVINFER.major(110400), 11);
+        assert_eq!(NVINFER.major(100300), 10);
+        assert_eq!(NVINFER.major(8601), 8);
+        // The parser answers its own version: 0.2.0 is one (TensorRT 11.4's headers).
+        assert!(Scheme::OnnxParser.plausible(200) && !Scheme::TensorRt.plausible(200));
+        assert_eq!(Scheme::OnnxParser.text(200), "ONNX parser 0.2.0");
     }
 }

@@ -70,6 +70,13 @@ pub enum Scheme {
     /// A math library's own (`CUFFT_VERSION`, `CUSOLVER_VERSION`): `major * 1000 + minor * 100 +
     /// patch` (10305 is 10.3.5). `prefix` names the library in the text.
     Library { prefix: &'static str },
+    /// TensorRT's `NV_TENSORRT_VERSION`: `major * 10000 + minor * 100 + patch` since 10 (100300
+    /// is 10.3.0), `major * 1000 + minor * 100 + patch` before (8601 is 8.6.1).
+    TensorRt,
+    /// TensorRT's ONNX parser's own `NV_ONNX_PARSER_VERSION`: `major * 10000 + minor * 100 +
+    /// patch`, from 0 (TensorRT 11.4's headers say 0.2.0, 200): what `getNvOnnxParserVersion`
+    /// answers, never compared with TensorRT's.
+    OnnxParser,
 }
 
 impl Scheme {
@@ -77,8 +84,12 @@ impl Scheme {
     pub fn parts(&self, version: i64) -> (i64, i64, i64) {
         match self {
             Scheme::Cuda => (version / 1000, version % 1000 / 10, 0),
-            Scheme::Nccl if version < 10000 => (version / 1000, version % 1000 / 100, version % 100),
-            Scheme::Nccl => (version / 10000, version % 10000 / 100, version % 100),
+            Scheme::Nccl | Scheme::TensorRt if version < 10000 => {
+                (version / 1000, version % 1000 / 100, version % 100)
+            }
+            Scheme::Nccl | Scheme::TensorRt | Scheme::OnnxParser => {
+                (version / 10000, version % 10000 / 100, version % 100)
+            }
             Scheme::Library { .. } => (version / 1000, version % 1000 / 100, version % 100),
         }
     }
@@ -90,6 +101,8 @@ impl Scheme {
             Scheme::Cuda => format!("CUDA {major}.{minor}"),
             Scheme::Nccl => format!("NCCL {major}.{minor}.{patch}"),
             Scheme::Library { prefix } => format!("{prefix} {major}.{minor}.{patch}"),
+            Scheme::TensorRt => format!("TensorRT {major}.{minor}.{patch}"),
+            Scheme::OnnxParser => format!("ONNX parser {major}.{minor}.{patch}"),
         }
     }
 
@@ -102,6 +115,9 @@ impl Scheme {
             // NCCL 2.0-2.8 in the old coding, 2.9 to 3.99 in the new.
             Scheme::Nccl => (2000..2900).contains(&version) || (20900..40_000).contains(&version),
             Scheme::Library { .. } => (1000..1_000_000).contains(&version),
+            // TensorRT 8.0 to 9.9 in the old coding, 10.0 to 99.99 in the new.
+            Scheme::TensorRt => (8000..10_000).contains(&version) || (100_000..1_000_000).contains(&version),
+            Scheme::OnnxParser => (0..1_000_000).contains(&version),
         }
     }
 
@@ -200,6 +216,9 @@ pub enum ErrorText {
     /// No function at all (as some math libraries): a sentence for each code, from the
     /// header's documentation, as (the code's name, the sentence).
     Table(&'static [(&'static str, &'static str)]),
+    /// No result codes at all (TensorRT: calls return null or false and report through the
+    /// program's logger and error recorder).
+    None,
 }
 
 impl ErrorText {
@@ -209,6 +228,7 @@ impl ErrorText {
             ErrorText::OutParameter { name, string, .. } => (Some(name), Some(string)),
             ErrorText::Returned { name, string, .. } => (*name, Some(string)),
             ErrorText::Table(_) => (None, None),
+            ErrorText::None => (None, None),
         }
     }
 }
@@ -227,6 +247,9 @@ pub struct VersionFunction {
     /// place, and says why it passed this one (NCCL: its functions and structs grow with each
     /// version).
     pub refuses_older: bool,
+    /// A library of another major than the header's is refused when loaded, as an older one is
+    /// with `refuses_older` (TensorRT: its C++ interfaces change with each major).
+    pub refuses_other_major: bool,
 }
 
 /// The version function's C signature.
@@ -239,6 +262,8 @@ pub enum VersionCall {
     MajorMinor,
     /// `size_t f(void)`: `cublasGetCudartVersion`, the runtime cuBLAS was built with.
     Returned,
+    /// `int32_t f(void)`: TensorRT's `getInferLibVersion`.
+    Int,
 }
 
 /// What part the library plays, which decides where it is looked for and how its absence reads.

@@ -198,6 +198,19 @@ impl Loader {
                      or foreign library)"
                 ))
             }
+            // TensorRT: a library of another major lacks the C++ interfaces these bindings call.
+            Some(Answer::Version(v))
+                if self.library.version_function.refuses_other_major
+                    && scheme.major(v as u32) != scheme.major(header) =>
+            {
+                return Err(format!(
+                    "{path}: {}, another major than the {} these bindings come from ({}), whose C++ interfaces it \
+                     does not have",
+                    scheme.text(v),
+                    self.library.header,
+                    scheme.text(header)
+                ))
+            }
             Some(Answer::Version(v)) if self.library.version_function.refuses_older && i64::from(v) < i64::from(header) => {
                 return Err(format!(
                     "{path}: {}, older than the {} these bindings come from ({})",
@@ -284,6 +297,8 @@ impl Loader {
                                 ));
                                 dirs.push(root.join("lib"));
                                 dirs.push(root.join("bin"));
+                                // TensorRT's wheels keep the libraries in the package folder itself.
+                                dirs.push(root);
                             }
                         }
                     }
@@ -331,6 +346,12 @@ impl Loader {
             drop,
         );
         path.as_ref().map(PathBuf::as_path)
+    }
+
+    /// How loading went, if a call has tried it already (this never loads): where the
+    /// library was found, or why none could be loaded.
+    pub fn tried(&'static self) -> Option<Result<&'static Path, &'static LoadError>> {
+        self.loaded.get().map(|loaded| loaded.as_ref().map(|handle| handle.path.as_path()))
     }
 
     /// Why the last call of this thread into this library returned `code`, when the reason is
@@ -412,6 +433,14 @@ impl Loader {
             _ => Answer::Absurd(said),
         };
         Some(match self.library.version_function.call {
+            VersionCall::Int => {
+                // SAFETY: the description's version function has this signature (no arguments,
+                // `int32_t` back).
+                let f: unsafe extern "C" fn() -> i32 = unsafe { std::mem::transmute(address) };
+                // SAFETY: no arguments.
+                let version = unsafe { f() };
+                checked(i64::from(version), version.to_string())
+            }
             VersionCall::Single => {
                 // SAFETY: the description's version function has this signature (`int *`).
                 let f: unsafe extern "C" fn(*mut c_int) -> u32 = unsafe { std::mem::transmute(address) };
@@ -613,6 +642,9 @@ impl Loader {
     /// The library's text for `code` from its function `function` (named `name`).
     fn text(&'static self, code: u32, name: &'static str, function: Function) -> Result<String, NoText> {
         self.library_path().map_err(NoText::NotLoaded)?;
+        if self.library.codes.text == ErrorText::None {
+            return Err(NoText::Unknown);
+        }
         record::clear_last_failure();
         let mut text: *const c_char = std::ptr::null();
         let returned = match self.library.codes.text {
@@ -623,6 +655,7 @@ impl Loader {
                 // SAFETY: a valid out-pointer; the library writes a C string's address or nothing.
                 unsafe { f(code, &mut text) }
             }
+            ErrorText::None => 0,
             ErrorText::Returned { .. } | ErrorText::Table(_) => {
                 // SAFETY: the description's signature: (code) -> const char *.
                 let f: unsafe extern "C" fn(u32) -> *const c_char =

@@ -13,6 +13,13 @@ impl<T> Published<T> {
         Published(AtomicPtr::new(std::ptr::null_mut()))
     }
 
+    /// The value, if one was published (never makes one).
+    pub fn get(&self) -> Option<&T> {
+        let published = self.0.load(std::sync::atomic::Ordering::Acquire);
+        // SAFETY: a published value is leaked: valid and never written for the process's life.
+        (!published.is_null()).then(|| unsafe { &*published })
+    }
+
     pub fn get_or_publish(&self, make: impl FnOnce() -> T, discard: impl FnOnce(T)) -> &T {
         let current = self.0.load(Ordering::Acquire);
         if !current.is_null() {

@@ -7,6 +7,8 @@
 use std::cell::Cell;
 use std::ffi::CStr;
 
+use crate::Library;
+
 /// (the loader, by address; the symbol; the code the call returned).
 type Failure = (usize, &'static CStr, u32);
 
@@ -20,6 +22,9 @@ struct Record {
 
 thread_local! {
     static LAST: Cell<Record> = const { Cell::new(Record { missing: None, failed: 0 }) };
+    /// The library this thread's last call could not reach, and the code the loader gave, for
+    /// functions whose return value carries no code (TensorRT's return null).
+    static UNREACHED: Cell<Option<(&'static Library, u32)>> = const { Cell::new(None) };
 }
 
 /// Forgets this thread's record. cuda-checked's macros call it before each call, so that what
@@ -27,6 +32,7 @@ thread_local! {
 #[inline]
 pub fn clear_last_failure() {
     let _ = LAST.try_with(|last| last.set(Record::default()));
+    let _ = UNREACHED.try_with(|last| last.set(None));
 }
 
 fn update(f: impl FnOnce(&mut Record)) {
@@ -35,6 +41,19 @@ fn update(f: impl FnOnce(&mut Record)) {
         f(&mut record);
         last.set(record);
     });
+}
+
+/// Records that this thread's call could not reach `library` (`code`: its "not loaded" or
+/// "symbol missing"), for a function whose return value cannot say so.
+pub(crate) fn unreached(library: &'static Library, code: u32) {
+    let _ = UNREACHED.try_with(|last| last.set(Some((library, code))));
+}
+
+/// The library this thread's last call could not reach since [`clear_last_failure`], and the
+/// loader's code for why (its "not loaded" or "symbol missing"): how a caller of a function
+/// returning null tells "TensorRT said no" from "TensorRT could not be reached".
+pub fn last_unreached() -> Option<(&'static Library, u32)> {
+    UNREACHED.try_with(Cell::get).ok().flatten()
 }
 
 pub(crate) fn set(loader: usize, symbol: &'static CStr, code: u32) {

@@ -1,6 +1,7 @@
 //! What several lessons share: a context on a device, the vector-add kernel, a timer on CUDA
 //! events, bandwidth measured with it (which the benchmarks share too), a chart, NVIDIA's
-//! NVRTC helper (`nvrtc_helper`), and the samples' comparison of a GPU's result with the host's.
+//! NVRTC helper (`nvrtc_helper`), the samples' comparison of a GPU's result with the host's, and
+//! the TensorRT samples' common helpers (`trt_common`).
 //! Each lesson's own subject stays in its own file (`examples/`).
 
 pub mod bandwidth;
@@ -9,6 +10,10 @@ pub mod compare;
 pub mod nvrtc_helper;
 pub mod ranks;
 pub mod samples;
+// TensorRT's C++ ABI is bound for Linux only (nvinfer-sys).
+#[cfg(not(windows))]
+#[allow(non_snake_case)]
+pub mod trt_common;
 
 #[doc = include_str!("../../PORTING.md")]
 pub mod porting {}

@@ -9,6 +9,7 @@
 //! A course lesson (`course_*`) checks as the TensorRT course's C++ does, with `checkRuntime!`,
 //! which prints the course's line and goes on: it prints that line for its first runtime call
 //! and ends as the C++ ends, with status 0.
+//! A TensorRT lesson (`trt_*`) stops at its first TensorRT call, `check_trt!` giving the loader's words.
 
 mod common;
 
@@ -24,6 +25,12 @@ fn is_nccl_lesson(name: &str) -> bool {
 /// A course lesson: one that checks as the course's C++ does and goes on.
 fn is_course_lesson(name: &str) -> bool {
     name.starts_with("course_")
+}
+
+/// A TensorRT lesson (`trt_*`): it starts with `createInferRuntime` or `createInferBuilder`,
+/// which fails in the loader's words when no TensorRT loads (none is installed where this runs).
+fn is_trt_lesson(name: &str) -> bool {
+    name.starts_with("trt_")
 }
 
 /// A runtime lesson: one that starts with the Runtime API (the cuBLAS lessons pick their
@@ -94,7 +101,14 @@ fn every_lesson_fails_cleanly_without_a_driver() {
             continue;
         }
         assert_eq!(output.status.code(), Some(1), "{name}: {stdout}{stderr}");
-        if is_nccl_lesson(name) {
+        if is_trt_lesson(name) {
+            assert!(stderr.starts_with("Error: "), "{name}: {stderr}");
+            assert!(
+                stderr.contains(") failed. \n code = kFAILED_INITIALIZATION, message = TensorRT ("),
+                "{name}: {stderr}"
+            );
+            assert!(stderr.contains("could not be loaded"), "{name}: {stderr}");
+        } else if is_nccl_lesson(name) {
             assert!(stderr.starts_with("Error: "), "{name}: {stderr}");
             assert!(
                 stderr.contains(&format!(" ncclGetVersion(&mut version) failed. \n {nccl}")),

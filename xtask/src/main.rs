@@ -25,12 +25,18 @@
 //! - `libraries`: every library's description as CI's scripts read it, a line each, tab-separated:
 //!   package, `links` key, Rust path, header, version macro, version scheme (`cuda`, `nccl`,
 //!   `library`), its own root variable (or `-`), cuda-checked's feature (or `-`), crate folder.
+//!   With `tensorrt`, the same line for TensorRT's crate (`cuda_loader::TENSORRT`, apart from
+//!   `ALL`: its CI is `.ci/tensorrt`).
+//! - `tensorrt headers|vendor|vendored|stand-in|dump ...`: TensorRT's headers and nvinfer-sys's
+//!   vendored bindings (see the `tensorrt` module).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 use cuda_bindings_build::{edits, generate};
 use cuda_bindings_build::{Library, ALL};
+
+mod tensorrt;
 
 /// A CUDA release CI builds against, from NVIDIA's wheels on PyPI: the toolkit's own wheels, and
 /// each library's wheel of that release, which join its root as in a toolkit (a wheel's root:
@@ -315,8 +321,14 @@ const NCCL_HEADERS: &[&str] = &[
 
 /// `cargo xtask libraries` (see the module docs): what CI's scripts know of each library, from
 /// its description and its crate's Cargo.toml, never typed again in a script.
-fn libraries(root: &Path) -> Result<(), String> {
-    for library in ALL {
+fn libraries(root: &Path, which: Option<&str>) -> Result<(), String> {
+    let list: Vec<&Library> = match which {
+        None => ALL.to_vec(),
+        // One line for nvinfer-sys: its first description (libnvinfer) speaks for the crate.
+        Some("tensorrt") => cuda_loader::TENSORRT.iter().take(1).copied().collect(),
+        Some(other) => return Err(format!("libraries [tensorrt]: `{other}` is no list of libraries")),
+    };
+    for library in list {
         let dir = crate_dir(root, library.crate_name)?;
         let toml = std::fs::read_to_string(dir.join("Cargo.toml")).map_err(|e| e.to_string())?;
         let links = toml
@@ -328,6 +340,7 @@ fn libraries(root: &Path) -> Result<(), String> {
             cuda_loader::Scheme::Cuda => "cuda",
             cuda_loader::Scheme::Nccl => "nccl",
             cuda_loader::Scheme::Library { .. } => "library",
+            cuda_loader::Scheme::TensorRt | cuda_loader::Scheme::OnnxParser => "tensorrt",
         };
         let folder = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         println!(
@@ -390,10 +403,12 @@ fn main() -> ExitCode {
                 .try_for_each(|major| fetch_nccl(&dir, major).map(|nccl| println!("{}", nccl.display())))
         }
         Some("vendor") => vendor(&root, &args[1..]),
-        Some("libraries") => libraries(&root),
+        Some("libraries") => libraries(&root, args.get(1).map(String::as_str)),
         Some("porting") => porting(&root, &args[1..]),
+        Some("tensorrt") => tensorrt::main(&root, &args[1..]),
         _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | \
-                  vendor [--check] [--headers DIR] [--nccl DIR] | porting [--check] [--headers DIR] | libraries"
+                  vendor [--check] [--headers DIR] [--nccl DIR] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
+                  tensorrt headers|vendor|vendored|stand-in|dump ..."
             .into()),
     };
     finish(result)

@@ -14,6 +14,7 @@
 
 mod anchor;
 mod clang;
+pub mod cpp;
 mod doc;
 mod emit;
 mod scan;

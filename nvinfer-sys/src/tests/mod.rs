@@ -1,0 +1,2 @@
+mod loading;
+mod probe;
