@@ -192,18 +192,16 @@ impl Loader {
         let path = os::describe_path(&handle.path);
         let (scheme, header) = self.answered_version();
         match self.answer_in(handle) {
-            Some(Answer::Absurd(said)) => {
-                return Err(format!(
-                    "{path}: its {function} answers {said}, which no release of it says: it is not {a_what} (a broken \
-                     or foreign library)"
-                ))
-            }
+            Some(Answer::Absurd(said)) => Err(format!(
+                "{path}: its {function} answers {said}, which no release of it says: it is not {a_what} (a broken \
+                 or foreign library)"
+            )),
             // TensorRT: a library of another major lacks the C++ interfaces these bindings call.
             Some(Answer::Version(v))
                 if self.library.version_function.refuses_other_major
                     && scheme.major(v as u32) != scheme.major(header) =>
             {
-                return Err(format!(
+                Err(format!(
                     "{path}: {}, another major than the {} these bindings come from ({}), whose C++ interfaces it \
                      does not have",
                     scheme.text(v),
@@ -212,7 +210,7 @@ impl Loader {
                 ))
             }
             Some(Answer::Version(v)) if self.library.version_function.refuses_older && i64::from(v) < i64::from(header) => {
-                return Err(format!(
+                Err(format!(
                     "{path}: {}, older than the {} these bindings come from ({})",
                     scheme.text(v),
                     self.library.header,
@@ -220,29 +218,27 @@ impl Loader {
                 ))
             }
             Some(Answer::Version(v)) => {
-                if let Some((partner, partner_path, Some(Ok(theirs)))) = self.partner_version() {
-                    if theirs != v {
-                        return Err(format!(
-                            "{path}: its {function} says {}, and the {} loaded ({partner_path}) says {}: a pair \
-                             from two releases. Load both from one release's folder",
-                            scheme.text(v),
-                            partner.library.short,
-                            scheme.text(theirs)
-                        ));
-                    }
+                match self.partner_version() {
+                    Some((partner, partner_path, theirs)) if theirs != v => Err(format!(
+                        "{path}: its {function} says {}, and the {partner} loaded ({partner_path}) says {}: a pair \
+                         from two releases. Load both from one release's folder",
+                        scheme.text(v),
+                        scheme.text(theirs)
+                    )),
+                    _ => Ok(()),
                 }
-                Ok(())
             }
             _ => Ok(()),
         }
     }
 
-    /// The first library of a second one (cuBLAS for cuBLASLt), where it loaded: the loader,
-    /// its file and its version.
-    fn partner_version(&self) -> Option<(&'static Loader, String, Option<Result<c_int, u32>>)> {
+    /// The first library of a second one (cuBLAS for cuBLASLt), where it loaded and says its
+    /// version: its name, its file and the version.
+    fn partner_version(&self) -> Option<(&'static str, String, c_int)> {
         let partner = self.bindings.partner?;
         let handle = partner.handle().ok()?;
-        Some((partner, os::describe_path(&handle.path), partner.version_in(handle)))
+        let version = partner.version_in(handle)?.ok()?;
+        Some((partner.library.short, os::describe_path(&handle.path), version))
     }
 
     /// How the library's version function answers, and the header's number in those terms: the

@@ -1039,7 +1039,7 @@ fn without_docs(text: &str) -> Result<String, String> {
     for line in text.lines() {
         in_results |= line.starts_with("pub(crate) const RESULTS");
         if in_results && line.starts_with("    (") {
-            let second_end = line.match_indices("\", ").nth(0).map(|(i, _)| i + 1);
+            let second_end = line.find("\", ").map(|i| i + 1);
             lines.push(match second_end {
                 Some(end) => format!("{}, \"\"),", &line[..end]),
                 None => line.to_string(),
