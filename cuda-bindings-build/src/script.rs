@@ -24,6 +24,10 @@ use crate::{env, find, publish, reach_checked};
 /// The build script of the -sys crate Cargo is building (see the module docs).
 pub fn build() {
     let name = std::env::var("CARGO_PKG_NAME").unwrap_or_default();
+    // TensorRT's C++ API has a generator of its own (the `tensorrt` module).
+    if cuda_loader::TENSORRT.iter().any(|library| library.crate_name == name) {
+        return crate::tensorrt::build();
+    }
     let library = cuda_loader::ALL.iter().find(|library| library.crate_name == name).unwrap_or_else(|| {
         fail(&format!(
             "cuda_bindings_build::build() is the build script of a -sys crate described in cuda_loader::ALL, and \
