@@ -62,6 +62,14 @@ fn main() {
         launch!(empty<<<1, 1>>>());
     });
     println!("launch rust-kernels {ns:.1}");
+    // The kernel's handle, `cudaKernel_t`, is in the headers from CUDA 12.8.
+    #[cfg(cuda_ge = "12.8")]
+    handles();
+}
+
+/// The same launches of the kernel's handle, and through `cudaLaunchKernel` itself.
+#[cfg(cuda_ge = "12.8")]
+fn handles() {
     let handle = empty.kernel().unwrap_or_else(|e| {
         eprintln!("{e}");
         std::process::exit(1)

@@ -111,6 +111,21 @@ pub fn version_cfgs(version: u32) {
     }
 }
 
+/// [`version_cfgs`] of the CUDA version a -sys crate this build script's crate depends on
+/// published (`links`: its `links` key, `cudart_sys`): the whole of a dependent's build script
+/// that follows the toolkit, as `#[cfg(cuda_ge = "12.8")]`.
+pub fn dependent_version_cfgs(links: &str) {
+    let var = format!("DEP_{}_VERSION", links.to_uppercase());
+    println!("cargo::rerun-if-env-changed={var}");
+    let version = std::env::var(&var).unwrap_or_default();
+    match version.parse() {
+        Ok(version) => version_cfgs(version),
+        Err(_) => choose::fail(&format!(
+            "{var}={version:?}, which is not a CUDA version such as 13000: depend on the crate whose `links` is {links}"
+        )),
+    }
+}
+
 /// `nccl_ge = "2.M"` for every minor of NCCL 2 up to the header's (`NCCL_VERSION_CODE` is
 /// `10000 * major + 100 * minor + patch` since 2.9, `1000 * major + 100 * minor + patch`
 /// before), as C code writes `#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 22, 0)`. nccl-sys sets

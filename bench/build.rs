@@ -1,0 +1,6 @@
+//! The Runtime API's version (cudart-sys's `links` metadata) as cfgs: the launch benchmark's
+//! kernel handle (`cudaKernel_t`) is in `cuda_runtime_api.h` from CUDA 12.8.
+
+fn main() {
+    cuda_bindings_build::dependent_version_cfgs("cudart_sys");
+}
