@@ -288,6 +288,8 @@ fn stand_in() -> Result<StandIn, Error> {
             std::process::id(),
             hasher.finish()
         ));
+        // Only its owner may enter it, where the system has modes.
+        #[cfg_attr(not(unix), allow(unused_mut))]
         let mut builder = std::fs::DirBuilder::new();
         #[cfg(unix)]
         std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
