@@ -1019,6 +1019,7 @@ fn place(root: &Path, path: &str, target: Option<&str>) {
 }
 
 /// The one sentence a failed build says (stderr, blank lines aside).
+#[cfg(unix)]
 fn the_error(build: &Build, what: &str) -> String {
     assert!(!build.status.success(), "{what}: the build succeeded:\n{}", build.stdout);
     let lines: Vec<&str> = build.stderr.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -1028,6 +1029,7 @@ fn the_error(build: &Build, what: &str) -> String {
 
 /// The variables by which a crate that follows `links` is told of a toolkit at `root` of
 /// `version` (what that crate's build publishes).
+#[cfg(unix)]
 fn followed(links: &str, root: &Path, version: u32) -> Vec<(String, OsString)> {
     let key = |k: &str| format!("DEP_{}_{k}", links.to_uppercase());
     vec![
@@ -1038,6 +1040,7 @@ fn followed(links: &str, root: &Path, version: u32) -> Vec<(String, OsString)> {
     ]
 }
 
+#[cfg(unix)]
 fn vars(list: &[(String, OsString)]) -> Vec<(&str, OsString)> {
     list.iter().map(|(k, v)| (k.as_str(), v.clone())).collect()
 }

@@ -9,6 +9,7 @@
 //! Needs g++, and the TensorRT headers of the stand-in's release (`cargo xtask tensorrt
 //! headers`, then `TENSORRT_ROOT=.tensorrt-headers/11.4.0`) and a CUDA toolkit's headers
 //! (`CUDA_PATH`) at build time; `.ci/tensorrt` runs it.
+#![cfg(not(windows))]
 
 mod common;
 
