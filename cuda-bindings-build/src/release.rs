@@ -5,7 +5,7 @@
 //!
 //! - The header's release: its library's own numbers where the header has them
 //!   (`<PREFIX>_VER_MAJOR`, `_MINOR`, `_PATCH` for each of the description's constant prefixes,
-//!   in the header or a header it includes from its folder: cuBLAS's and cuRAND's, which name
+//!   in the header or a header it includes from its folder: the math libraries', which name
 //!   their files), else its version macro where the library's header defines it
 //!   (`CUDART_VERSION`, `NCCL_VERSION_CODE`), else, for a file named by the CUDA major
 //!   (`libnvrtc.so.{major}`), that major.
@@ -14,8 +14,8 @@
 //!   installed it (`nvidia_cublas-13.1.0.3.dist-info/RECORD` lists the file), and the toolkit's
 //!   `version.json` (NVIDIA's installer writes each component's version there).
 //! - They are compared on the numbers both have. Any difference stops the build, except a newer
-//!   library of one whose description refuses only older ones at run time (NCCL, cuRAND: newer
-//!   releases keep every function).
+//!   library of one whose description refuses only older ones at run time (NCCL, the math
+//!   libraries: newer releases keep every function).
 
 use std::path::{Path, PathBuf};
 
