@@ -5,7 +5,7 @@ use crate::library::*;
 
 /// Every library with a -sys crate of its own, in the order the crates depend on each other
 /// (a second library such as cuBLASLt is its crate's [`Library::also`]).
-pub const ALL: &[&Library] = &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS, &CURAND];
+pub const ALL: &[&Library] = &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS, &CURAND, &CUFFT];
 
 /// TensorRT's libraries (nvinfer-sys), apart from [`ALL`]: C++ bound by the C++ generator, with
 /// no result codes, whose crate builds by its own script; what loops over `ALL` (the C
@@ -496,6 +496,97 @@ pub const CURAND: Library = Library {
     also: None,
 };
 
+/// cuFFT, fast Fourier transforms on the GPU: `cufft.h`, libcufft (cufft-sys). Its bindings are
+/// keyed by the toolkit's `CUDA_VERSION`; the library answers with its own version
+/// (`CUFFT_VERSION`, 12000 for 12.0.0), which must not be older than the header's, and its file
+/// is named by its own major, one less than CUDA's. Its complex types are `cuComplex.h`'s, its
+/// streams and property types the runtime's, as in C. It has no function that words a status:
+/// the sentences are ours, from the header's and NVIDIA's documentation of each.
+pub const CUFFT: Library = Library {
+    what: "cuFFT",
+    a_what: "a cuFFT library",
+    short: "cuFFT library",
+    a_short: "a cuFFT library",
+    name: PerOs { unix: "libcufft", windows: "cufft64" },
+    crate_name: "cufft-sys",
+    rust_path: "cufft_sys",
+    feature: Some("cufft"),
+    wheel: Some("nvidia-cufft"),
+    header: "cufft.h",
+    version: TOOLKIT_CUDA_VERSION,
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cufft"] },
+    binding: Binding {
+        functions: "cufft.*",
+        types: "cufft.*",
+        // MAX_CUFFT_ERROR and MAX_SHIM_RANK: the header's constants not named by its prefix.
+        vars: "CUFFT.*|cufft.*|MAX_CUFFT_ERROR|MAX_SHIM_RANK|CUDA_VERSION",
+        function_prefix: "cufft",
+        constant_prefixes: &["CUFFT"],
+        defines: &[],
+        also_headers: &[],
+        shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
+        reference: "https://docs.nvidia.com/cuda/cufft/",
+        vendored_stem: "cufft",
+    },
+    codes: Codes {
+        enum_name: "cufftResult_t",
+        type_name: "cufftResult",
+        success: "CUFFT_SUCCESS",
+        // cufft.h has no code for "no library" or "no function": "the library could not be
+        // initialized", and "not implemented"; `explain` tells the loader's from the library's
+        // own.
+        not_loaded: "CUFFT_SETUP_FAILED",
+        symbol_missing: "CUFFT_NOT_IMPLEMENTED",
+        unknown: "cufftResult",
+        reference: "https://docs.nvidia.com/cuda/cufft/#cufftresult",
+        // Every release's codes: CUDA 13 dropped 0xA, 0xC and 0xF and added 0x11 to 0x14.
+        text: ErrorText::Table(&[
+            ("CUFFT_SUCCESS", "no error"),
+            ("CUFFT_INVALID_PLAN", "the handle is no plan cuFFT made, or its plan was destroyed"),
+            ("CUFFT_ALLOC_FAILED", "memory (the GPU's or the host's) could not be allocated"),
+            ("CUFFT_INVALID_TYPE", "the transform type is none cuFFT knows"),
+            ("CUFFT_INVALID_VALUE", "a pointer or another argument is not valid"),
+            ("CUFFT_INTERNAL_ERROR", "the library failed inside (often the driver or the GPU)"),
+            ("CUFFT_EXEC_FAILED", "the transform could not be run on the GPU"),
+            ("CUFFT_SETUP_FAILED", "the library could not be initialized"),
+            ("CUFFT_INVALID_SIZE", "a transform size is not one cuFFT supports"),
+            ("CUFFT_UNALIGNED_DATA", "the data is not aligned as the transform needs"),
+            ("CUFFT_INCOMPLETE_PARAMETER_LIST", "the call lacks a parameter it needs"),
+            ("CUFFT_INVALID_DEVICE", "the plan is run on another GPU than the one it was made on"),
+            ("CUFFT_PARSE_ERROR", "the library's own plan database failed"),
+            ("CUFFT_NO_WORKSPACE", "the plan was run before it was given a work area"),
+            ("CUFFT_NOT_IMPLEMENTED", "the library does not implement this for the parameters given"),
+            ("CUFFT_LICENSE_ERROR", "a license check failed (older releases only)"),
+            ("CUFFT_NOT_SUPPORTED", "the operation is not supported for the parameters given"),
+            ("CUFFT_MISSING_DEPENDENCY", "a library cuFFT needs for this could not be found"),
+            ("CUFFT_NVRTC_FAILURE", "NVRTC failed while cuFFT compiled a kernel at run time"),
+            ("CUFFT_NVJITLINK_FAILURE", "nvJitLink failed while cuFFT linked a kernel at run time"),
+            ("CUFFT_NVSHMEM_FAILURE", "NVSHMEM failed during a multi-GPU transform"),
+        ]),
+    },
+    // cuFFT's ABI major is its own: 10 in CUDA 11, 11 in CUDA 12, 12 in CUDA 13 (NVIDIA's
+    // wheels); a new CUDA major needs its line here.
+    files: Files {
+        pattern: PerOs { unix: "libcufft.so.12", windows: "cufft64_12.dll" },
+        exceptions: &[(11, "libcufft.so.10", "cufft64_10.dll"), (12, "libcufft.so.11", "cufft64_11.dll")],
+    },
+    link: "cufft",
+    variable: "CUFFT_SYS_LIBCUFFT_PATH",
+    install: "Install cuFFT of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cufft wheel; CUDA 12: nvidia-cufft-cu12)",
+    search: Search::ApplicationAndSystem,
+    companions: &[],
+    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cufft"] },
+    unreachable_text: c"cuFFT could not be reached; cufft_sys::loader::explain says why",
+    version_function: VersionFunction {
+        name: "cufftGetVersion",
+        call: VersionCall::Single,
+        own: Some((Scheme::Library { prefix: "cuFFT" }, "CUFFT_VERSION")),
+        refuses_older: true,
+        refuses_other_major: false,
+    },
+    also: None,
+};
+
 /// The folders of a TensorRT root (its tar file unpacked, `$TENSORRT_ROOT`) or a CUDA toolkit
 /// that hold its libraries.
 const TENSORRT_LIB_DIRS: &[&str] = &["lib", "lib64", "targets/*/lib"];
@@ -659,6 +750,9 @@ mod tests {
         assert_eq!(CUBLASLT.files.of(11, false), "libcublasLt.so.11");
         assert_eq!(CUBLASLT.files.of(13, true), "cublasLt64_13.dll");
         assert_eq!(NCCL.files.of(23, false), "libnccl.so.2");
+        assert_eq!(CUFFT.files.of(11, false), "libcufft.so.10");
+        assert_eq!(CUFFT.files.of(12, true), "cufft64_11.dll");
+        assert_eq!(CUFFT.files.of(13, false), "libcufft.so.12");
     }
 
     #[test]
