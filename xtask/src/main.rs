@@ -84,6 +84,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc-cu11==11.8.89", Whole),
             ("nvidia-cublas-cu11==11.11.3.6", Headers),
             ("nvidia-curand-cu11==10.3.0.86", Headers),
+            ("nvidia-cufft-cu11==10.9.0.58", Headers),
         ],
     },
     Version {
@@ -98,6 +99,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc-cu12==12.0.76", Whole),
             ("nvidia-cublas-cu12==12.0.2.224", Headers),
             ("nvidia-curand-cu12==10.3.1.50", Headers),
+            ("nvidia-cufft-cu12==11.0.0.21", Headers),
         ],
     },
     Version {
@@ -110,6 +112,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc-cu12==12.1.105", Whole),
             ("nvidia-cublas-cu12==12.1.3.1", Headers),
             ("nvidia-curand-cu12==10.3.2.106", Headers),
+            ("nvidia-cufft-cu12==11.0.2.54", Headers),
         ],
     },
     Version {
@@ -122,6 +125,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc-cu12==12.2.140", Whole),
             ("nvidia-cublas-cu12==12.2.5.6", Headers),
             ("nvidia-curand-cu12==10.3.3.141", Headers),
+            ("nvidia-cufft-cu12==11.0.8.103", Headers),
         ],
     },
     Version {
@@ -134,6 +138,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc-cu12==12.3.107", Whole),
             ("nvidia-cublas-cu12==12.3.4.1", Headers),
             ("nvidia-curand-cu12==10.3.4.101", Headers),
+            ("nvidia-cufft-cu12==11.0.12.1", Headers),
         ],
     },
     Version {
@@ -146,6 +151,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc-cu12==12.4.127", Whole),
             ("nvidia-cublas-cu12==12.4.5.8", Headers),
             ("nvidia-curand-cu12==10.3.5.147", Headers),
+            ("nvidia-cufft-cu12==11.2.1.3", Headers),
         ],
     },
     Version {
@@ -158,6 +164,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc-cu12==12.5.82", Whole),
             ("nvidia-cublas-cu12==12.5.3.2", Headers),
             ("nvidia-curand-cu12==10.3.6.82", Headers),
+            ("nvidia-cufft-cu12==11.2.3.61", Headers),
         ],
     },
     Version {
@@ -170,6 +177,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc-cu12==12.6.85", Whole),
             ("nvidia-cublas-cu12==12.6.3.3", Headers),
             ("nvidia-curand-cu12==10.3.7.77", Headers),
+            ("nvidia-cufft-cu12==11.3.0.4", Headers),
         ],
     },
     Version {
@@ -182,6 +190,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc-cu12==12.8.93", Whole),
             ("nvidia-cublas-cu12==12.8.4.1", Headers),
             ("nvidia-curand-cu12==10.3.9.90", Headers),
+            ("nvidia-cufft-cu12==11.3.3.83", Headers),
         ],
     },
     Version {
@@ -195,6 +204,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc-cu12==12.9.86", Whole),
             ("nvidia-cublas-cu12==12.9.1.4", Whole),
             ("nvidia-curand-cu12==10.3.10.19", Headers),
+            ("nvidia-cufft-cu12==11.4.1.4", Headers),
         ],
     },
     Version {
@@ -209,6 +219,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc==13.0.88", Whole),
             ("nvidia-cublas==13.1.0.3", Whole),
             ("nvidia-curand==10.4.0.35", Whole),
+            ("nvidia-cufft==12.0.0.61", Whole),
         ],
     },
     Version {
@@ -221,6 +232,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc==13.1.80", Whole),
             ("nvidia-cublas==13.2.0.9", Headers),
             ("nvidia-curand==10.4.1.34", Headers),
+            ("nvidia-cufft==12.1.0.31", Headers),
         ],
     },
     Version {
@@ -233,6 +245,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc==13.2.86", Whole),
             ("nvidia-cublas==13.4.1.3", Headers),
             ("nvidia-curand==10.4.2.66", Headers),
+            ("nvidia-cufft==12.2.0.57", Headers),
         ],
     },
     Version {
@@ -245,6 +258,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc==13.3.33", Whole),
             ("nvidia-cublas==13.5.1.27", Headers),
             ("nvidia-curand==10.4.3.29", Headers),
+            ("nvidia-cufft==12.3.0.29", Headers),
         ],
     },
     Version {
@@ -257,6 +271,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc==13.4.92", Whole),
             ("nvidia-cublas==13.8.0.4", Headers),
             ("nvidia-curand==10.4.4.72", Headers),
+            ("nvidia-cufft==12.4.0.43", Headers),
         ],
     },
     Version {
@@ -269,6 +284,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cuda-nvrtc==13.5.37", Whole),
             ("nvidia-cublas==13.10.0.20", Headers),
             ("nvidia-curand==10.4.5.25", Headers),
+            ("nvidia-cufft==12.5.0.14", Headers),
         ],
     },
 ];
