@@ -79,7 +79,9 @@ macro_rules! loader_tests {
         }
 
         /// A library that words no code itself has a sentence in its description for
-        /// every code its header has, and none for a code the header lacks.
+        /// every code its header has, one for each. (Its table words every release's codes, which
+        /// differ between releases: that it has none for a code no release has is `cargo xtask
+        /// vendor`'s to check, which generates them all.)
         #[test]
         fn every_code_has_a_sentence_where_the_description_words_them() {
             use crate::bindings::Code;
@@ -88,7 +90,9 @@ macro_rules! loader_tests {
                 let name = code.name().unwrap();
                 assert!(table.iter().any(|(n, text)| *n == name && !text.is_empty()), "no sentence for {name}");
             }
-            assert_eq!(table.len(), Code::known().count(), "a sentence for a code the header does not have");
+            for (i, (name, _)) in table.iter().enumerate() {
+                assert!(!table[i + 1..].iter().any(|(n, _)| n == name), "two sentences for {name}");
+            }
         }
 
         /// Where the description refuses a library older than the header (NCCL, the math libraries): a

@@ -899,9 +899,16 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
         // (version, its text, the release it was made from), by version: releases of one
         // version are one release of the store.
         let mut expected: Vec<(u32, String, String)> = Vec::new();
+        // Each result code any release has, and the first release that has it.
+        let mut codes: Vec<(String, String)> = Vec::new();
         for (what, include, extra) in releases {
             let generated =
                 generate::generate(library, &include, &extra, false).map_err(|e| format!("{what}: {e}"))?;
+            for name in &generated.codes {
+                if !codes.iter().any(|(known, _)| known == name) {
+                    codes.push((name.clone(), what.clone()));
+                }
+            }
             if check {
                 // What a user's build generates from the same release as pip installs it (no
                 // crt/, NVIDIA's comments kept) is the vendored file, less the documentation.
@@ -928,6 +935,7 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
                 None => expected.push((generated.version, generated.text, what)),
             }
         }
+        words_every_code(library, &codes)?;
         expected.sort_by_key(|(version, _, _)| *version);
         // The store: the newest release is the base, each older one is made from the next newer
         // (consecutive releases differ least; see cuda_bindings_build::edits).
@@ -981,6 +989,33 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
          run `cargo xtask vendor` and commit the result (never edit those files by hand)",
         stale.join(", ")
     ))
+}
+
+/// Where `library`'s description words its codes itself (a math library's table of sentences):
+/// a sentence for each of `codes` (every release's, with the first release having it), and none
+/// for a code no release has. The crate's loader tests check one release's header; the codes
+/// differ between releases (cuFFT 12, CUDA 13's, dropped three and added four), so only here,
+/// where every release is generated, can a sentence for a code no release has be found.
+fn words_every_code(library: &Library, codes: &[(String, String)]) -> Result<(), String> {
+    let cuda_loader::ErrorText::Table(table) = library.codes.text else { return Ok(()) };
+    let fix = format!("in its Table in cuda-loader/src/libraries.rs ({})", library.crate_name);
+    for (name, what) in codes {
+        if !table.iter().any(|(worded, _)| worded == name) {
+            return Err(format!(
+                "{} of {what} has {name}, for which {}'s description has no sentence: add one {fix}",
+                library.header, library.what
+            ));
+        }
+    }
+    for (worded, _) in table {
+        if !codes.iter().any(|(name, _)| name == worded) {
+            return Err(format!(
+                "{}'s description has a sentence for {worded}, which no release's {} has: correct or remove it {fix}",
+                library.what, library.header
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The headers of `include` (a toolkit's) as NVIDIA's wheels install them with pip, without the
@@ -1122,6 +1157,29 @@ mod tests {
 
     const REQUIREMENT: &str = "nvidia-nccl-cu13==2.28.3";
     const HEADER: &str = "nvidia/nccl/include/nccl.h";
+
+    /// A description's table of sentences must word every release's codes, and no code that no
+    /// release has: each way it fails names the code.
+    #[test]
+    fn a_table_of_sentences_words_every_releases_codes_and_no_other() {
+        let library = ALL
+            .iter()
+            .copied()
+            .find(|l| matches!(l.codes.text, cuda_loader::ErrorText::Table(_)))
+            .expect("a description with a table of sentences");
+        let cuda_loader::ErrorText::Table(table) = library.codes.text else { unreachable!() };
+        let release = |names: &[&str]| -> Vec<(String, String)> {
+            names.iter().map(|n| (n.to_string(), "CUDA 99.9".to_string())).collect()
+        };
+        let all: Vec<&str> = table.iter().map(|(name, _)| *name).collect();
+        assert_eq!(words_every_code(library, &release(&all)), Ok(()));
+        let mut more = all.clone();
+        more.push("NOT_A_CODE_OF_ANY_RELEASE");
+        let why = words_every_code(library, &release(&more)).unwrap_err();
+        assert!(why.contains("NOT_A_CODE_OF_ANY_RELEASE, for which") && why.contains("CUDA 99.9"), "{why}");
+        let why = words_every_code(library, &release(&all[1..])).unwrap_err();
+        assert!(why.contains(&format!("a sentence for {}, which no release", all[0])), "{why}");
+    }
 
     /// A folder of its own under the temporary one, for one test.
     fn scratch(name: &str) -> PathBuf {

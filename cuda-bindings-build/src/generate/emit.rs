@@ -240,7 +240,8 @@ pub fn emit(
         }
     }
     out += &glue(library, &codes, &functions)?;
-    Ok(Generated { text: out, version, anonymous, files: Vec::new() })
+    let codes = codes.into_iter().map(|c| c.name).collect();
+    Ok(Generated { text: out, version, anonymous, files: Vec::new(), codes })
 }
 
 /// The variable's constant in the crate's `loader` (`LIBCUDART_PATH_VAR`).

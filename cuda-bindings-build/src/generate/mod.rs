@@ -70,6 +70,8 @@ pub struct Generated {
     pub anonymous: Vec<Anonymous>,
     /// Every file the generator read: the header, all it includes, and the version header.
     pub files: Vec<PathBuf>,
+    /// The names of the header's result codes (one per value), as the bindings have them.
+    pub codes: Vec<String>,
 }
 
 /// The bindings for `include/<library.header>`. With `comments`, NVIDIA's documentation from the
