@@ -420,6 +420,14 @@ macro_rules! check_cublas {
 ///     Ok(())
 /// }
 /// ```
+#[cfg(feature = "cublas")]
+#[macro_export]
+macro_rules! check_cublaslt {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::blas::cublasStatus_t, $call)
+    };
+}
+
 /// Evaluates `call` (any expression of type `curandStatus_t`) once: `Ok(())` on
 /// `CURAND_STATUS_SUCCESS`, otherwise a [`CurandError`] holding the code, the call as written,
 /// where it was, and a sentence for the status (cuRAND has none of its own: the description's,
@@ -443,14 +451,6 @@ macro_rules! check_cublas {
 macro_rules! check_curand {
     ($call:expr $(,)?) => {
         $crate::__check!($crate::__curand::curandStatus_t, $call)
-    };
-}
-
-#[cfg(feature = "cublas")]
-#[macro_export]
-macro_rules! check_cublaslt {
-    ($call:expr $(,)?) => {
-        $crate::__check!($crate::blas::cublasStatus_t, $call)
     };
 }
 
