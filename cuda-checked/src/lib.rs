@@ -80,6 +80,9 @@ pub use cuda_sys as sys;
 #[cfg(feature = "runtime")]
 pub use cudart_sys as rt;
 #[doc(hidden)]
+#[cfg(feature = "cufft")]
+pub use cufft_sys as __cufft;
+#[doc(hidden)]
 #[cfg(feature = "curand")]
 pub use curand_sys as __curand;
 #[doc(hidden)]
@@ -179,6 +182,8 @@ libraries! {
     "cuBLAS or cuBLASLt": cublas_sys::cublasStatus_t => CublasError, CublasResult, Cublas;
     #[cfg(feature = "curand")]
     "cuRAND": curand_sys::curandStatus_t => CurandError, CurandResult, Curand;
+    #[cfg(feature = "cufft")]
+    "cuFFT": cufft_sys::cufftResult => CufftError, CufftResult, Cufft;
     #[cfg(feature = "trt")]
     "TensorRT": nvinfer_sys::nvinfer1::ErrorCode => TrtError, TrtResult, Trt;
 }
@@ -451,6 +456,32 @@ macro_rules! check_cublaslt {
 macro_rules! check_curand {
     ($call:expr $(,)?) => {
         $crate::__check!($crate::__curand::curandStatus_t, $call)
+    };
+}
+
+/// Evaluates `call` (any expression of type `cufftResult`) once: `Ok(())` on `CUFFT_SUCCESS`,
+/// otherwise a [`CufftError`] holding the code, the call as written, where it was, and a
+/// sentence for the status (cuFFT has none of its own: the description's, from the header's
+/// and NVIDIA's documentation). Feature `cufft`.
+///
+/// ```no_run
+/// use cuda_checked::{check_cufft, CufftResult};
+/// use cufft_sys::*;
+///
+/// fn main() -> CufftResult<()> {
+///     let mut plan: cufftHandle = 0;
+///     unsafe {
+///         check_cufft!(cufftPlan1d(&mut plan, 1024, CUFFT_C2C, 1))?;
+///         check_cufft!(cufftDestroy(plan))?;
+///     }
+///     Ok(())
+/// }
+/// ```
+#[cfg(feature = "cufft")]
+#[macro_export]
+macro_rules! check_cufft {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::__cufft::cufftResult, $call)
     };
 }
 
