@@ -79,9 +79,10 @@ pub fn cfgs(scheme: Scheme, version: u32) {
     }
 }
 
-/// `<library>_ge = "M.m"` for every minor of the header's major up to its own (`cufft_ge =
-/// "11.3"`), as C code writes `#if CUFFT_VERSION >= 11300`, for a library with a version of its
-/// own (`1000 * major + 100 * minor + patch`); `<library>` is its name in lower case.
+/// `<library>_ge = "M.m"` for every minor of the header's major up to its own (`<library>_ge =
+/// "11.3"` from 11.3.0 on), as C code writes `#if <LIBRARY>_VERSION >= 11300`, for a library with
+/// a version of its own (`1000 * major + 100 * minor + patch`); `<library>` is its name in lower
+/// case.
 pub fn library_version_cfgs(prefix: &str, version: u32) {
     let name = format!("{}_ge", prefix.to_lowercase());
     let (major, minor, _) = Scheme::Library { prefix: "" }.parts(i64::from(version));

@@ -67,7 +67,7 @@ pub enum Scheme {
     /// 2.28.3), `major * 1000 + minor * 100 + patch` before (2804 is 2.8.4). Dependents follow it
     /// with `cfg(nccl_ge = "2.28")`.
     Nccl,
-    /// A math library's own (`CUFFT_VERSION`, `CUSOLVER_VERSION`): `major * 1000 + minor * 100 +
+    /// A math library's own (its header's `<LIBRARY>_VERSION`): `major * 1000 + minor * 100 +
     /// patch` (10305 is 10.3.5). `prefix` names the library in the text.
     Library { prefix: &'static str },
     /// TensorRT's `NV_TENSORRT_VERSION`: `major * 10000 + minor * 100 + patch` since 10 (100300
@@ -94,7 +94,7 @@ impl Scheme {
         }
     }
 
-    /// A version as the library's users write it: `CUDA 12.9`, `NCCL 2.28.3`, `cuFFT 11.3.0`.
+    /// A version as the library's users write it: `CUDA 12.9`, `NCCL 2.28.3`, `<prefix> 11.3.0`.
     pub fn text(&self, version: impl Into<i64>) -> String {
         let (major, minor, patch) = self.parts(version.into());
         match self {
