@@ -15,11 +15,12 @@
 //!   with `headers`, a root of headers only for each NCCL nccl-sys has vendored bindings of.
 //! - `vendor [--check] [--headers DIR] [--nccl DIR]`: regenerate the vendored bindings of every
 //!   release (what generation from that release's header gives): every CUDA version of the list
-//!   for the driver, runtime, NVRTC and cuBLAS; every NCCL of [`NCCL_HEADERS`]. Each crate keeps
+//!   for each library of the toolkit; every NCCL of [`NCCL_HEADERS`]. Each crate keeps
 //!   them as edit scripts in `src/vendored/` (`cuda_bindings_build::edits`): the newest release
 //!   whole, each older one as what differs from the next newer. Only the headers are read where
 //!   no test needs the libraries. With `--check`, fail if any release a build makes from them
-//!   differs by a byte from what the generator makes.
+//!   differs by a byte from what the generator makes. Either way, fail where a description's
+//!   table of sentences lacks a code of any release or words a code of none.
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
 //!   every version's cuda.h; with `--check`, fail if it differs.
 //! - `libraries`: every library's description as CI's scripts read it, a line each, tab-separated:
