@@ -291,10 +291,7 @@ impl Loader {
                                     "{major}",
                                     &self.library.major(self.bindings.version).to_string(),
                                 ));
-                                dirs.push(root.join("lib"));
-                                dirs.push(root.join("bin"));
-                                // TensorRT's wheels keep the libraries in the package folder itself.
-                                dirs.push(root);
+                                dirs.extend(wheel_dirs(&root));
                             }
                         }
                     }
@@ -730,6 +727,13 @@ impl Loader {
 /// A Python environment's site-packages folders: `<prefix>\\Lib\\site-packages` (Windows),
 /// `<prefix>/lib/python3.X/site-packages`, where NVIDIA's wheels put the libraries. The loader
 /// searches them at run time, cuda-bindings-build's toolkit finder at build time.
+/// The folders of a wheel's package folder (`nvidia/cu13`, `nvidia/cufft`) that may hold its
+/// libraries, as NVIDIA's wheels lay them out: `lib` (Linux), `bin` (Windows, CUDA 12),
+/// `bin/x86_64` (Windows, CUDA 13's wheels), and the folder itself (TensorRT's wheels).
+fn wheel_dirs(root: &Path) -> [PathBuf; 4] {
+    [root.join("lib"), root.join("bin"), root.join("bin").join("x86_64"), root.to_path_buf()]
+}
+
 pub fn site_packages(prefix: &Path) -> Vec<PathBuf> {
     let mut sites = vec![prefix.join("Lib").join("site-packages")];
     if let Ok(entries) = std::fs::read_dir(prefix.join("lib")) {
@@ -746,6 +750,26 @@ pub fn site_packages(prefix: &Path) -> Vec<PathBuf> {
 mod unit_tests {
     use super::*;
     use crate::{CUBLAS, NCCL, NVRTC};
+
+    /// Where NVIDIA's wheels put a library: Linux's `lib`, CUDA 12's Windows `bin`, CUDA 13's
+    /// Windows `bin/x86_64` (seen in nvidia-cufft 12.0.0.61 and nvidia-curand 10.4.0.35).
+    #[test]
+    fn every_wheel_layout_is_searched() {
+        let site = std::env::temp_dir().join(format!("wheel-dirs-{}", std::process::id()));
+        for (package, folder, file) in [
+            ("nvidia/cu13", "lib", "libcufft.so.12"),
+            ("nvidia/cufft", "bin", "cufft64_11.dll"),
+            ("nvidia/cu13", "bin/x86_64", "cufft64_12.dll"),
+            ("tensorrt_libs", "", "libnvinfer.so.10"),
+        ] {
+            let dir = site.join(package).join(folder);
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join(file), b"").unwrap();
+            let found = wheel_dirs(&site.join(package)).iter().any(|d| d.join(file).is_file());
+            assert!(found, "{package}/{folder}/{file} is not searched");
+        }
+        std::fs::remove_dir_all(&site).unwrap();
+    }
 
     fn loader(library: &'static Library, codes: &'static [(u32, &'static str, &'static str)]) -> Loader {
         Loader::new(
