@@ -9,7 +9,7 @@ impl NvrtcError {
     /// `nvrtcCompileProgram`, the compiler's messages (`kernel.cu(10): error: identifier "idx"
     /// is undefined`), shown after the error's own lines. `check_nvrtc!(call, prog)` calls it
     /// on failure. The error's code stays whatever happens to the log; a log that cannot be
-    /// read, or only in part, is said so after the message (see [`program_log`]).
+    /// read, or only in part, is said so after the message (see `program_log` in this module).
     ///
     /// # Safety
     /// `prog` is a program from `nvrtcCreateProgram` that is not destroyed yet.

@@ -894,6 +894,42 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
         crates.push((library, releases));
     }
 
+    // Every release of every library generated first, on as many threads as the machine has
+    // (each generation is one thread's libclang parse and bindgen's work: minutes in all,
+    // serially); then each library's store, in order.
+    let jobs: Vec<(&Library, &Release)> =
+        crates.iter().flat_map(|(library, releases)| releases.iter().map(move |r| (*library, r))).collect();
+    // Each include folder as pip installs it (no crt/), made afresh before the threads start:
+    // the folders are shared between releases (NCCL's with its CUDA's), and a wheel added since
+    // the last run is in them.
+    let mut pip: std::collections::BTreeMap<&Path, PathBuf> = Default::default();
+    if check {
+        for (_, (_, include, extra)) in &jobs {
+            for dir in std::iter::once(include).chain(extra) {
+                if !pip.contains_key(dir.as_path()) {
+                    pip.insert(dir, pip_layout(dir)?);
+                }
+            }
+        }
+    }
+    let mut generations = parallel_map(&jobs, |&(library, (what, include, extra))| {
+        let generated =
+            generate::generate(library, include, extra, false).map_err(|e| format!("{what}: {e}"))?;
+        // What a user's build generates from the same release as pip installs it (NVIDIA's
+        // comments kept): checked below to be the vendored file, less the documentation.
+        let users = if check {
+            let pip_extra: Vec<PathBuf> = extra.iter().map(|dir| pip[dir.as_path()].clone()).collect();
+            Some(
+                generate::generate(library, &pip[include.as_path()], &pip_extra, true)
+                    .map_err(|e| format!("{what}, as pip installs it: {e}"))?,
+            )
+        } else {
+            None
+        };
+        Ok::<_, String>((generated, users))
+    })
+    .into_iter();
+
     for (library, releases) in crates {
         let dir = crate_dir(root, library.crate_name)?.join("src/vendored");
         let stem = library.binding.vendored_stem;
@@ -902,21 +938,14 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
         let mut expected: Vec<(u32, String, String)> = Vec::new();
         // Each result code any release has, and the first release that has it.
         let mut codes: Vec<(String, String)> = Vec::new();
-        for (what, include, extra) in releases {
-            let generated =
-                generate::generate(library, &include, &extra, false).map_err(|e| format!("{what}: {e}"))?;
+        for (what, _, _) in releases {
+            let (generated, users) = generations.next().expect("a generation per release")?;
             for name in &generated.codes {
                 if !codes.iter().any(|(known, _)| known == name) {
                     codes.push((name.clone(), what.clone()));
                 }
             }
-            if check {
-                // What a user's build generates from the same release as pip installs it (no
-                // crt/, NVIDIA's comments kept) is the vendored file, less the documentation.
-                let pip_extra: Vec<PathBuf> =
-                    extra.iter().map(|dir| pip_layout(dir)).collect::<Result<_, _>>()?;
-                let users = generate::generate(library, &pip_layout(&include)?, &pip_extra, true)
-                    .map_err(|e| format!("{what}, as pip installs it: {e}"))?;
+            if let Some(users) = users {
                 if without_docs(&users.text)? != without_docs(&generated.text)? {
                     stale.push(format!(
                         "{} {} of {what}: generated as a user's build does, it is not the vendored bindings \
@@ -1019,19 +1048,45 @@ fn words_every_code(library: &Library, codes: &[(String, String)]) -> Result<(),
     Ok(())
 }
 
+/// `f` of each item, on as many threads as the machine has, in the items' order.
+fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(items.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break done };
+                        done.push((i, f(item)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
 /// The headers of `include` (a toolkit's) as NVIDIA's wheels install them with pip, without the
 /// `crt/` that CUDA 11 and 12 ship apart (the generator stands in for it): a copy beside the
-/// toolkits, `<headers>/pip/<release>/include`, made once.
+/// toolkits, `<headers>/pip/<release>/include`, made afresh by each run.
 fn pip_layout(include: &Path) -> Result<PathBuf, String> {
     let root = include.parent().ok_or("an include folder has a parent")?;
     let headers = root.parent().ok_or("a toolkit root has a parent")?;
     let copy = headers.join("pip").join(root.file_name().unwrap_or_default()).join("include");
-    if !copy.is_dir() {
-        let partial = copy.with_extension("partial");
-        let _ = std::fs::remove_dir_all(&partial);
-        copy_tree(include, &partial, "crt")?;
-        std::fs::rename(&partial, &copy).map_err(|e| format!("{}: {e}", copy.display()))?;
-    }
+    // Always afresh: a copy of an earlier run lacks the headers of wheels added since.
+    let partial = copy.with_extension("partial");
+    let _ = std::fs::remove_dir_all(&partial);
+    copy_tree(include, &partial, "crt")?;
+    let _ = std::fs::remove_dir_all(&copy);
+    std::fs::rename(&partial, &copy).map_err(|e| format!("{}: {e}", copy.display()))?;
     Ok(copy)
 }
 
@@ -1155,6 +1210,18 @@ fn porting(root: &Path, args: &[String]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The generations come back in the releases' order, however the threads finish.
+    #[test]
+    fn parallel_map_keeps_the_order() {
+        let items: Vec<u64> = (0..40).collect();
+        let out = parallel_map(&items, |&i| {
+            std::thread::sleep(std::time::Duration::from_millis((40 - i) % 7));
+            i * i
+        });
+        assert_eq!(out, items.iter().map(|i| i * i).collect::<Vec<_>>());
+        assert!(parallel_map(&[] as &[u8], |_| ()).is_empty());
+    }
 
     const REQUIREMENT: &str = "nvidia-nccl-cu13==2.28.3";
     const HEADER: &str = "nvidia/nccl/include/nccl.h";
