@@ -71,7 +71,7 @@ pub fn plausible_for(library: &cuda_loader::Library, version: u32) -> Result<u32
     }
 }
 
-/// The largest header read: NVIDIA's largest (cusparse.h, cuda.h) are a few hundred KiB.
+/// The largest header read: NVIDIA's largest (a math library's, cuda.h) are a few hundred KiB.
 pub const LARGEST: u64 = 64 << 20;
 
 /// The bytes of the file at `path`, if it is a regular file (or a link to one) of at most

@@ -86,6 +86,9 @@ pub use cufft_sys as __cufft;
 #[cfg(feature = "curand")]
 pub use curand_sys as __curand;
 #[doc(hidden)]
+#[cfg(feature = "cusparse")]
+pub use cusparse_sys as __cusparse;
+#[doc(hidden)]
 pub use error::{__Site, __check_code};
 pub use error::{CallError, Code, IntoCode};
 #[cfg(feature = "nccl")]
@@ -184,6 +187,8 @@ libraries! {
     "cuRAND": curand_sys::curandStatus_t => CurandError, CurandResult, Curand;
     #[cfg(feature = "cufft")]
     "cuFFT": cufft_sys::cufftResult => CufftError, CufftResult, Cufft;
+    #[cfg(feature = "cusparse")]
+    "cuSPARSE": cusparse_sys::cusparseStatus_t => CusparseError, CusparseResult, Cusparse;
     #[cfg(feature = "trt")]
     "TensorRT": nvinfer_sys::nvinfer1::ErrorCode => TrtError, TrtResult, Trt;
 }
@@ -482,6 +487,32 @@ macro_rules! check_curand {
 macro_rules! check_cufft {
     ($call:expr $(,)?) => {
         $crate::__check!($crate::__cufft::cufftResult, $call)
+    };
+}
+
+/// Evaluates `call` (any expression of type `cusparseStatus_t`) once: `Ok(())` on
+/// `CUSPARSE_STATUS_SUCCESS`, otherwise a [`CusparseError`] holding the code, the call as
+/// written, where it was, and the status's name and sentence in cuSPARSE's own words
+/// (`cusparseGetErrorName`, `cusparseGetErrorString`). Feature `cusparse`.
+///
+/// ```no_run
+/// use cuda_checked::{check_cusparse, CusparseResult};
+/// use cusparse_sys::*;
+///
+/// fn main() -> CusparseResult<()> {
+///     let mut handle: cusparseHandle_t = std::ptr::null_mut();
+///     unsafe {
+///         check_cusparse!(cusparseCreate(&mut handle))?;
+///         check_cusparse!(cusparseDestroy(handle))?;
+///     }
+///     Ok(())
+/// }
+/// ```
+#[cfg(feature = "cusparse")]
+#[macro_export]
+macro_rules! check_cusparse {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::__cusparse::cusparseStatus_t, $call)
     };
 }
 

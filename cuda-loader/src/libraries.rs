@@ -5,7 +5,7 @@ use crate::library::*;
 
 /// Every library with a -sys crate of its own, in the order the crates depend on each other
 /// (a second library such as cuBLASLt is its crate's [`Library::also`]).
-pub const ALL: &[&Library] = &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS, &CURAND, &CUFFT];
+pub const ALL: &[&Library] = &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS, &CURAND, &CUFFT, &CUSPARSE];
 
 /// TensorRT's libraries (nvinfer-sys), apart from [`ALL`]: C++ bound by the C++ generator, with
 /// no result codes, whose crate builds by its own script; what loops over `ALL` (the C
@@ -587,6 +587,78 @@ pub const CUFFT: Library = Library {
     also: None,
 };
 
+/// cuSPARSE, sparse matrices and vectors on the GPU: `cusparse.h`, libcusparse (cusparse-sys).
+/// Its bindings are keyed by the toolkit's `CUDA_VERSION`; the library answers with its own
+/// version (`CUSPARSE_VERSION`, 12603 for 12.6.3), which must not be older than the header's,
+/// and its file is named by its own major (11 in CUDA 11, 12 in CUDA 12 and 13). Its complex
+/// types are `cuComplex.h`'s, its streams and data types the runtime's, as in C. It words its
+/// own statuses (`cusparseGetErrorName`, `cusparseGetErrorString`).
+pub const CUSPARSE: Library = Library {
+    what: "cuSPARSE",
+    a_what: "a cuSPARSE library",
+    short: "cuSPARSE library",
+    a_short: "a cuSPARSE library",
+    name: PerOs { unix: "libcusparse", windows: "cusparse64" },
+    crate_name: "cusparse-sys",
+    rust_path: "cusparse_sys",
+    feature: Some("cusparse"),
+    wheel: Some("nvidia-cusparse"),
+    header: "cusparse.h",
+    version: TOOLKIT_CUDA_VERSION,
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusparse"] },
+    binding: Binding {
+        functions: "cusparse.*",
+        types: "cusparse.*",
+        vars: "CUSPARSE.*|cusparse.*|CUDA_VERSION",
+        function_prefix: "cusparse",
+        constant_prefixes: &["CUSPARSE"],
+        defines: &[],
+        also_headers: &[],
+        shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
+        reference: "https://docs.nvidia.com/cuda/cusparse/",
+        vendored_stem: "cusparse",
+    },
+    codes: Codes {
+        enum_name: "cusparseStatus_t",
+        type_name: "cusparseStatus_t",
+        success: "CUSPARSE_STATUS_SUCCESS",
+        // cusparse.h has no code for "no library" or "no function": "the library was not
+        // initialized", and "not supported"; `explain` tells the loader's from the library's own.
+        not_loaded: "CUSPARSE_STATUS_NOT_INITIALIZED",
+        symbol_missing: "CUSPARSE_STATUS_NOT_SUPPORTED",
+        unknown: "cusparseStatus_t",
+        reference: "https://docs.nvidia.com/cuda/cusparse/#cusparsestatus-t",
+        text: ErrorText::Returned {
+            name: Some("cusparseGetErrorName"),
+            string: "cusparseGetErrorString",
+            unknown: &["unrecognized"],
+        },
+    },
+    // cuSPARSE's ABI major is its own: 11 in CUDA 11, 12 in CUDA 12 and 13 (NVIDIA's wheels);
+    // a new CUDA major needs its line here.
+    files: Files {
+        pattern: PerOs { unix: "libcusparse.so.12", windows: "cusparse64_12.dll" },
+        exceptions: &[(11, "libcusparse.so.11", "cusparse64_11.dll")],
+    },
+    link: "cusparse",
+    variable: "CUSPARSE_SYS_LIBCUSPARSE_PATH",
+    install: "Install cuSPARSE of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cusparse wheel; CUDA 12: nvidia-cusparse-cu12)",
+    search: Search::ApplicationAndSystem,
+    // libcusparse finds the libnvJitLink it needs (CUDA 12.1 on) by its RUNPATH, beside it.
+    companions: &[],
+    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cusparse"] },
+    unreachable_text: c"cuSPARSE could not be reached; cusparse_sys::loader::explain says why",
+    // cusparseGetVersion needs a handle, which needs a GPU: the version a property at a time.
+    version_function: VersionFunction {
+        name: "cusparseGetProperty",
+        call: VersionCall::Property,
+        own: Some((Scheme::Library { prefix: "cuSPARSE" }, "CUSPARSE_VERSION")),
+        refuses_older: true,
+        refuses_other_major: false,
+    },
+    also: None,
+};
+
 /// The folders of a TensorRT root (its tar file unpacked, `$TENSORRT_ROOT`) or a CUDA toolkit
 /// that hold its libraries.
 const TENSORRT_LIB_DIRS: &[&str] = &["lib", "lib64", "targets/*/lib"];
@@ -753,6 +825,9 @@ mod tests {
         assert_eq!(CUFFT.files.of(11, false), "libcufft.so.10");
         assert_eq!(CUFFT.files.of(12, true), "cufft64_11.dll");
         assert_eq!(CUFFT.files.of(13, false), "libcufft.so.12");
+        assert_eq!(CUSPARSE.files.of(11, true), "cusparse64_11.dll");
+        assert_eq!(CUSPARSE.files.of(12, false), "libcusparse.so.12");
+        assert_eq!(CUSPARSE.files.of(13, true), "cusparse64_12.dll");
     }
 
     #[test]

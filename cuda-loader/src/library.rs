@@ -264,6 +264,12 @@ pub enum VersionCall {
     Returned,
     /// `int32_t f(void)`: TensorRT's `getInferLibVersion`.
     Int,
+    /// `f(libraryPropertyType type, int *value)`, returning a code (0 for success), asked for
+    /// `MAJOR_VERSION`, `MINOR_VERSION` and `PATCH_LEVEL` (0, 1, 2): a math library's
+    /// `<library>GetProperty`, where its `GetVersion` needs a handle (which needs a GPU). The
+    /// answer is written as a math library's own version is (`major * 1000 + minor * 100 +
+    /// patch`).
+    Property,
 }
 
 /// What part the library plays, which decides where it is looked for and how its absence reads.

@@ -452,6 +452,28 @@ impl Loader {
                 let version = unsafe { f() };
                 checked(i64::try_from(version).unwrap_or(i64::MAX), version.to_string())
             }
+            VersionCall::Property => {
+                // SAFETY: the description's version function has this signature
+                // (`libraryPropertyType`, a C enum, and `int *`).
+                let f: unsafe extern "C" fn(c_int, *mut c_int) -> u32 =
+                    unsafe { std::mem::transmute(address) };
+                let mut parts = [0; 3];
+                for (property, part) in (0..).zip(parts.iter_mut()) {
+                    // SAFETY: a property the type has (MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL)
+                    // and a valid out-pointer.
+                    match unsafe { f(property, part) } {
+                        0 => {}
+                        code => return Some(Answer::Code(code)),
+                    }
+                }
+                let [major, minor, patch] = parts;
+                let said = format!("{major}.{minor}.{patch}");
+                if (0..10).contains(&minor) && (0..100).contains(&patch) {
+                    checked(i64::from(major) * 1000 + i64::from(minor) * 100 + i64::from(patch), said)
+                } else {
+                    Answer::Absurd(said)
+                }
+            }
             VersionCall::MajorMinor => {
                 // SAFETY: the description's version function has this signature (`int *, int *`).
                 let f: unsafe extern "C" fn(*mut c_int, *mut c_int) -> u32 =

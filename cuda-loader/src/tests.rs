@@ -105,13 +105,23 @@ macro_rules! loader_tests {
             if !function.refuses_older || cfg!(windows) {
                 return;
             }
-            assert_eq!(function.call, $crate::VersionCall::Single, "a fake for {} is not written yet", function.name);
             let (scheme, header) = loader.answered_version();
             let fake = |version: u32| {
-                $crate::child::fake_library(
-                    file(),
-                    &format!("int {}(int *v) {{ *v = {version}; return 0; }}\n", function.name),
-                )
+                let source = match function.call {
+                    $crate::VersionCall::Single => {
+                        format!("int {}(int *v) {{ *v = {version}; return 0; }}\n", function.name)
+                    }
+                    // The version as major * 1000 + minor * 100 + patch, a property at a time.
+                    $crate::VersionCall::Property => format!(
+                        "int {}(int p, int *v) {{ *v = p == 0 ? {} : p == 1 ? {} : {}; return 0; }}\n",
+                        function.name,
+                        version / 1000,
+                        version % 1000 / 100,
+                        version % 100
+                    ),
+                    call => panic!("a fake for {} ({call:?}) is not written yet", function.name),
+                };
+                $crate::child::fake_library(file(), &source)
             };
             let (older, same) = (fake(header - 1), fake(header));
             let refused = child("loaded_or_refused", &older);

@@ -86,6 +86,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas-cu11==11.11.3.6", Headers),
             ("nvidia-curand-cu11==10.3.0.86", Headers),
             ("nvidia-cufft-cu11==10.9.0.58", Headers),
+            ("nvidia-cusparse-cu11==11.7.5.86", Headers),
         ],
     },
     Version {
@@ -101,6 +102,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas-cu12==12.0.2.224", Headers),
             ("nvidia-curand-cu12==10.3.1.50", Headers),
             ("nvidia-cufft-cu12==11.0.0.21", Headers),
+            ("nvidia-cusparse-cu12==12.0.0.76", Headers),
         ],
     },
     Version {
@@ -114,6 +116,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas-cu12==12.1.3.1", Headers),
             ("nvidia-curand-cu12==10.3.2.106", Headers),
             ("nvidia-cufft-cu12==11.0.2.54", Headers),
+            ("nvidia-cusparse-cu12==12.1.0.106", Headers),
         ],
     },
     Version {
@@ -127,6 +130,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas-cu12==12.2.5.6", Headers),
             ("nvidia-curand-cu12==10.3.3.141", Headers),
             ("nvidia-cufft-cu12==11.0.8.103", Headers),
+            ("nvidia-cusparse-cu12==12.1.2.141", Headers),
         ],
     },
     Version {
@@ -140,6 +144,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas-cu12==12.3.4.1", Headers),
             ("nvidia-curand-cu12==10.3.4.101", Headers),
             ("nvidia-cufft-cu12==11.0.12.1", Headers),
+            ("nvidia-cusparse-cu12==12.2.0.103", Headers),
         ],
     },
     Version {
@@ -153,6 +158,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas-cu12==12.4.5.8", Headers),
             ("nvidia-curand-cu12==10.3.5.147", Headers),
             ("nvidia-cufft-cu12==11.2.1.3", Headers),
+            ("nvidia-cusparse-cu12==12.3.1.170", Headers),
         ],
     },
     Version {
@@ -166,6 +172,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas-cu12==12.5.3.2", Headers),
             ("nvidia-curand-cu12==10.3.6.82", Headers),
             ("nvidia-cufft-cu12==11.2.3.61", Headers),
+            ("nvidia-cusparse-cu12==12.5.1.3", Headers),
         ],
     },
     Version {
@@ -179,6 +186,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas-cu12==12.6.3.3", Headers),
             ("nvidia-curand-cu12==10.3.7.77", Headers),
             ("nvidia-cufft-cu12==11.3.0.4", Headers),
+            ("nvidia-cusparse-cu12==12.5.4.2", Headers),
         ],
     },
     Version {
@@ -192,6 +200,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas-cu12==12.8.4.1", Headers),
             ("nvidia-curand-cu12==10.3.9.90", Headers),
             ("nvidia-cufft-cu12==11.3.3.83", Headers),
+            ("nvidia-cusparse-cu12==12.5.8.93", Headers),
         ],
     },
     Version {
@@ -206,6 +215,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas-cu12==12.9.1.4", Whole),
             ("nvidia-curand-cu12==10.3.10.19", Headers),
             ("nvidia-cufft-cu12==11.4.1.4", Headers),
+            ("nvidia-cusparse-cu12==12.5.10.65", Headers),
         ],
     },
     Version {
@@ -221,6 +231,9 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas==13.1.0.3", Whole),
             ("nvidia-curand==10.4.0.35", Whole),
             ("nvidia-cufft==12.0.0.61", Whole),
+            ("nvidia-cusparse==12.6.3.3", Whole),
+            // libcusparse needs it (DT_NEEDED libnvJitLink.so.13), found beside it.
+            ("nvidia-nvjitlink==13.0.88", Whole),
         ],
     },
     Version {
@@ -234,6 +247,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas==13.2.0.9", Headers),
             ("nvidia-curand==10.4.1.34", Headers),
             ("nvidia-cufft==12.1.0.31", Headers),
+            ("nvidia-cusparse==12.7.2.19", Headers),
         ],
     },
     Version {
@@ -247,6 +261,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas==13.4.1.3", Headers),
             ("nvidia-curand==10.4.2.66", Headers),
             ("nvidia-cufft==12.2.0.57", Headers),
+            ("nvidia-cusparse==12.7.10.12", Headers),
         ],
     },
     Version {
@@ -260,6 +275,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas==13.5.1.27", Headers),
             ("nvidia-curand==10.4.3.29", Headers),
             ("nvidia-cufft==12.3.0.29", Headers),
+            ("nvidia-cusparse==12.8.1.7", Headers),
         ],
     },
     Version {
@@ -273,6 +289,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas==13.8.0.4", Headers),
             ("nvidia-curand==10.4.4.72", Headers),
             ("nvidia-cufft==12.4.0.43", Headers),
+            ("nvidia-cusparse==12.8.6.72", Headers),
         ],
     },
     Version {
@@ -286,6 +303,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cublas==13.10.0.20", Headers),
             ("nvidia-curand==10.4.5.25", Headers),
             ("nvidia-cufft==12.5.0.14", Headers),
+            ("nvidia-cusparse==12.9.4.2", Headers),
         ],
     },
 ];
@@ -538,6 +556,9 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let unpacked = dir.join(format!("{version}.unpacked"));
     let _ = std::fs::remove_dir_all(&unpacked);
     let _ = std::fs::remove_dir_all(&root);
+    // The copy of its headers as pip lays them out ([`pip_layout`]) is made again from the new
+    // root: one made before a library's wheel joined would lack its header.
+    let _ = std::fs::remove_dir_all(dir.join("pip").join(version));
     // (wheel, the part of it to unpack): the crt wheel may be nvcc's whole compiler, so its
     // headers only; the profiler's and CCCL's headers only.
     let mut parts = vec![(v.runtime, ""), (v.crt, "include/crt/"), (v.profiler, "include/")];
