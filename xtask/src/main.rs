@@ -556,9 +556,6 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let unpacked = dir.join(format!("{version}.unpacked"));
     let _ = std::fs::remove_dir_all(&unpacked);
     let _ = std::fs::remove_dir_all(&root);
-    // The copy of its headers as pip lays them out ([`pip_layout`]) is made again from the new
-    // root: one made before a library's wheel joined would lack its header.
-    let _ = std::fs::remove_dir_all(dir.join("pip").join(version));
     // (wheel, the part of it to unpack): the crt wheel may be nvcc's whole compiler, so its
     // headers only; the profiler's and CCCL's headers only.
     let mut parts = vec![(v.runtime, ""), (v.crt, "include/crt/"), (v.profiler, "include/")];
