@@ -86,6 +86,9 @@ pub use cufft_sys as __cufft;
 #[cfg(feature = "curand")]
 pub use curand_sys as __curand;
 #[doc(hidden)]
+#[cfg(feature = "cusolver")]
+pub use cusolver_sys as __cusolver;
+#[doc(hidden)]
 #[cfg(feature = "cusparse")]
 pub use cusparse_sys as __cusparse;
 #[doc(hidden)]
@@ -189,6 +192,8 @@ libraries! {
     "cuFFT": cufft_sys::cufftResult => CufftError, CufftResult, Cufft;
     #[cfg(feature = "cusparse")]
     "cuSPARSE": cusparse_sys::cusparseStatus_t => CusparseError, CusparseResult, Cusparse;
+    #[cfg(feature = "cusolver")]
+    "cuSOLVER": cusolver_sys::cusolverStatus_t => CusolverError, CusolverResult, Cusolver;
     #[cfg(feature = "trt")]
     "TensorRT": nvinfer_sys::nvinfer1::ErrorCode => TrtError, TrtResult, Trt;
 }
@@ -513,6 +518,32 @@ macro_rules! check_cufft {
 macro_rules! check_cusparse {
     ($call:expr $(,)?) => {
         $crate::__check!($crate::__cusparse::cusparseStatus_t, $call)
+    };
+}
+
+/// Evaluates `call` (any expression of type `cusolverStatus_t`) once: `Ok(())` on
+/// `CUSOLVER_STATUS_SUCCESS`, otherwise a [`CusolverError`] holding the code, the call as
+/// written, where it was, and the status's name and a sentence of ours (cuSOLVER words none of
+/// its statuses). Feature `cusolver`. A routine's `devInfo` is not its status: check it too.
+///
+/// ```no_run
+/// use cuda_checked::{check_cusolver, CusolverResult};
+/// use cusolver_sys::*;
+///
+/// fn main() -> CusolverResult<()> {
+///     let mut handle: cusolverDnHandle_t = std::ptr::null_mut();
+///     unsafe {
+///         check_cusolver!(cusolverDnCreate(&mut handle))?;
+///         check_cusolver!(cusolverDnDestroy(handle))?;
+///     }
+///     Ok(())
+/// }
+/// ```
+#[cfg(feature = "cusolver")]
+#[macro_export]
+macro_rules! check_cusolver {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::__cusolver::cusolverStatus_t, $call)
     };
 }
 

@@ -5,7 +5,8 @@ use crate::library::*;
 
 /// Every library with a -sys crate of its own, in the order the crates depend on each other
 /// (a second library such as cuBLASLt is its crate's [`Library::also`]).
-pub const ALL: &[&Library] = &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS, &CURAND, &CUFFT, &CUSPARSE];
+pub const ALL: &[&Library] =
+    &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS, &CURAND, &CUFFT, &CUSPARSE, &CUSOLVER];
 
 /// TensorRT's libraries (nvinfer-sys), apart from [`ALL`]: C++ bound by the C++ generator, with
 /// no result codes, whose crate builds by its own script; what loops over `ALL` (the C
@@ -659,6 +660,112 @@ pub const CUSPARSE: Library = Library {
     also: None,
 };
 
+/// cuSOLVER, dense and sparse linear solvers on the GPU: `cusolverDn.h` (dense), with
+/// `cusolverSp.h` (sparse) and `cusolverRf.h` (refactorization) where the release has them,
+/// libcusolver (cusolver-sys). Its bindings are keyed by the toolkit's `CUDA_VERSION`; the
+/// library answers with its own version (`CUSOLVER_VERSION`, 11705 for 11.7.5), which must not
+/// be older than the header's, and its file is named by its own major (11 in CUDA 11 and 12, 12
+/// in CUDA 13). Its fill modes and operations are cuBLAS's, its sparse matrix descriptor
+/// cuSPARSE's, its streams and data types the runtime's, as in C. It words none of its statuses:
+/// the sentences are ours, from NVIDIA's documentation of `cusolverStatus_t`.
+pub const CUSOLVER: Library = Library {
+    what: "cuSOLVER",
+    a_what: "a cuSOLVER library",
+    short: "cuSOLVER library",
+    a_short: "a cuSOLVER library",
+    name: PerOs { unix: "libcusolver", windows: "cusolver64" },
+    crate_name: "cusolver-sys",
+    rust_path: "cusolver_sys",
+    feature: Some("cusolver"),
+    wheel: Some("nvidia-cusolver"),
+    header: "cusolverDn.h",
+    version: TOOLKIT_CUDA_VERSION,
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusolver"] },
+    binding: Binding {
+        functions: "cusolver.*",
+        types: "cusolver.*",
+        vars: "CUSOLVER.*|cusolver.*|CUDA_VERSION",
+        function_prefix: "cusolver",
+        constant_prefixes: &["CUSOLVER"],
+        // cublas_api.h, whose types are libcublas-sys's, refuses to be read alone (as the
+        // shared types are) without its export macro, which cublas_v2.h defines empty for C.
+        defines: &["CUBLASAPI="],
+        // One library, three headers: each declares its own part of libcusolver.
+        also_headers: &["cusolverSp.h", "cusolverRf.h"],
+        shares_types_with: &[
+            ("driver_types.h", "cudart_sys"),
+            ("library_types.h", "cudart_sys"),
+            ("cublas_api.h", "cublas_sys"),
+            ("cusparse.h", "cusparse_sys"),
+        ],
+        reference: "https://docs.nvidia.com/cuda/cusolver/",
+        vendored_stem: "cusolver",
+    },
+    codes: Codes {
+        enum_name: "cusolverStatus_t",
+        type_name: "cusolverStatus_t",
+        success: "CUSOLVER_STATUS_SUCCESS",
+        // cusolver_common.h has no code for "no library" or "no function": "the library was not
+        // initialized", and "not supported"; `explain` tells the loader's from the library's own.
+        not_loaded: "CUSOLVER_STATUS_NOT_INITIALIZED",
+        symbol_missing: "CUSOLVER_STATUS_NOT_SUPPORTED",
+        unknown: "cusolverStatus_t",
+        reference: "https://docs.nvidia.com/cuda/cusolver/#cusolverstatus-t",
+        text: ErrorText::Table(&[
+            ("CUSOLVER_STATUS_SUCCESS", "no error"),
+            ("CUSOLVER_STATUS_NOT_INITIALIZED", "the library was not initialized (often no GPU or no driver)"),
+            ("CUSOLVER_STATUS_ALLOC_FAILED", "memory (the GPU's or the host's) could not be allocated"),
+            ("CUSOLVER_STATUS_INVALID_VALUE", "a pointer, a size or another argument is not valid"),
+            ("CUSOLVER_STATUS_ARCH_MISMATCH", "the GPU lacks a feature the call needs"),
+            ("CUSOLVER_STATUS_MAPPING_ERROR", "the GPU's memory could not be mapped (often a texture)"),
+            ("CUSOLVER_STATUS_EXECUTION_FAILED", "a kernel failed to run on the GPU"),
+            ("CUSOLVER_STATUS_INTERNAL_ERROR", "the library failed inside (often a copy or the driver)"),
+            ("CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "the matrix descriptor's type is not one the call supports"),
+            ("CUSOLVER_STATUS_NOT_SUPPORTED", "the call is not supported for the parameters given"),
+            ("CUSOLVER_STATUS_ZERO_PIVOT", "the factorization met a zero pivot"),
+            ("CUSOLVER_STATUS_INVALID_LICENSE", "a license check failed"),
+            ("CUSOLVER_STATUS_IRS_PARAMS_NOT_INITIALIZED", "the iterative refinement's parameters were not created"),
+            ("CUSOLVER_STATUS_IRS_PARAMS_INVALID", "the iterative refinement's parameters are not valid"),
+            ("CUSOLVER_STATUS_IRS_PARAMS_INVALID_PREC", "the iterative refinement's precisions are not valid"),
+            ("CUSOLVER_STATUS_IRS_PARAMS_INVALID_REFINE", "the iterative refinement's solver is not valid"),
+            ("CUSOLVER_STATUS_IRS_PARAMS_INVALID_MAXITER", "the iterative refinement's iteration limit is not valid"),
+            ("CUSOLVER_STATUS_IRS_INTERNAL_ERROR", "the iterative refinement failed inside"),
+            ("CUSOLVER_STATUS_IRS_NOT_SUPPORTED", "the iterative refinement does not support the parameters given"),
+            ("CUSOLVER_STATUS_IRS_OUT_OF_RANGE", "the iterative refinement's numbers went out of range"),
+            ("CUSOLVER_STATUS_IRS_NRHS_NOT_SUPPORTED_FOR_REFINE_GMRES", "GMRES refinement takes one right-hand side only"),
+            ("CUSOLVER_STATUS_IRS_INFOS_NOT_INITIALIZED", "the iterative refinement's information was not created"),
+            ("CUSOLVER_STATUS_IRS_INFOS_NOT_DESTROYED", "the iterative refinement's information was not destroyed"),
+            ("CUSOLVER_STATUS_IRS_MATRIX_SINGULAR", "the iterative refinement met a singular matrix"),
+            ("CUSOLVER_STATUS_INVALID_WORKSPACE", "the work area given is too small or not valid"),
+        ]),
+    },
+    // cuSOLVER's ABI major is its own: 11 in CUDA 11 and 12, 12 in CUDA 13 (NVIDIA's wheels);
+    // a new CUDA major needs its line here.
+    files: Files {
+        pattern: PerOs { unix: "libcusolver.so.12", windows: "cusolver64_12.dll" },
+        exceptions: &[(11, "libcusolver.so.11", "cusolver64_11.dll"), (12, "libcusolver.so.11", "cusolver64_11.dll")],
+    },
+    link: "cusolver",
+    variable: "CUSOLVER_SYS_LIBCUSOLVER_PATH",
+    install: "Install cuSOLVER of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cusolver wheel; CUDA 12: nvidia-cusolver-cu12)",
+    search: Search::ApplicationAndSystem,
+    // libcusolver finds the libcublas, libcublasLt, libcusparse and libnvJitLink it needs by its
+    // RUNPATH, beside it.
+    companions: &[],
+    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cusolver"] },
+    unreachable_text: c"cuSOLVER could not be reached; cusolver_sys::loader::explain says why",
+    // cusolverGetVersion answers without a handle too; the property form is cuSPARSE's, and
+    // gives major, minor and patch alike.
+    version_function: VersionFunction {
+        name: "cusolverGetProperty",
+        call: VersionCall::Property,
+        own: Some((Scheme::Library { prefix: "cuSOLVER" }, "CUSOLVER_VERSION")),
+        refuses_older: true,
+        refuses_other_major: false,
+    },
+    also: None,
+};
+
 /// The folders of a TensorRT root (its tar file unpacked, `$TENSORRT_ROOT`) or a CUDA toolkit
 /// that hold its libraries.
 const TENSORRT_LIB_DIRS: &[&str] = &["lib", "lib64", "targets/*/lib"];
@@ -828,6 +935,9 @@ mod tests {
         assert_eq!(CUSPARSE.files.of(11, true), "cusparse64_11.dll");
         assert_eq!(CUSPARSE.files.of(12, false), "libcusparse.so.12");
         assert_eq!(CUSPARSE.files.of(13, true), "cusparse64_12.dll");
+        assert_eq!(CUSOLVER.files.of(11, false), "libcusolver.so.11");
+        assert_eq!(CUSOLVER.files.of(12, true), "cusolver64_11.dll");
+        assert_eq!(CUSOLVER.files.of(13, false), "libcusolver.so.12");
     }
 
     #[test]

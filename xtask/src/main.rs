@@ -87,6 +87,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand-cu11==10.3.0.86", Headers),
             ("nvidia-cufft-cu11==10.9.0.58", Headers),
             ("nvidia-cusparse-cu11==11.7.5.86", Headers),
+            ("nvidia-cusolver-cu11==11.4.1.48", Headers),
         ],
     },
     Version {
@@ -103,6 +104,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand-cu12==10.3.1.50", Headers),
             ("nvidia-cufft-cu12==11.0.0.21", Headers),
             ("nvidia-cusparse-cu12==12.0.0.76", Headers),
+            ("nvidia-cusolver-cu12==11.4.2.57", Headers),
         ],
     },
     Version {
@@ -117,6 +119,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand-cu12==10.3.2.106", Headers),
             ("nvidia-cufft-cu12==11.0.2.54", Headers),
             ("nvidia-cusparse-cu12==12.1.0.106", Headers),
+            ("nvidia-cusolver-cu12==11.4.5.107", Headers),
         ],
     },
     Version {
@@ -131,6 +134,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand-cu12==10.3.3.141", Headers),
             ("nvidia-cufft-cu12==11.0.8.103", Headers),
             ("nvidia-cusparse-cu12==12.1.2.141", Headers),
+            ("nvidia-cusolver-cu12==11.5.2.141", Headers),
         ],
     },
     Version {
@@ -145,6 +149,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand-cu12==10.3.4.101", Headers),
             ("nvidia-cufft-cu12==11.0.12.1", Headers),
             ("nvidia-cusparse-cu12==12.2.0.103", Headers),
+            ("nvidia-cusolver-cu12==11.5.4.101", Headers),
         ],
     },
     Version {
@@ -159,6 +164,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand-cu12==10.3.5.147", Headers),
             ("nvidia-cufft-cu12==11.2.1.3", Headers),
             ("nvidia-cusparse-cu12==12.3.1.170", Headers),
+            ("nvidia-cusolver-cu12==11.6.1.9", Headers),
         ],
     },
     Version {
@@ -173,6 +179,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand-cu12==10.3.6.82", Headers),
             ("nvidia-cufft-cu12==11.2.3.61", Headers),
             ("nvidia-cusparse-cu12==12.5.1.3", Headers),
+            ("nvidia-cusolver-cu12==11.6.3.83", Headers),
         ],
     },
     Version {
@@ -187,6 +194,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand-cu12==10.3.7.77", Headers),
             ("nvidia-cufft-cu12==11.3.0.4", Headers),
             ("nvidia-cusparse-cu12==12.5.4.2", Headers),
+            ("nvidia-cusolver-cu12==11.7.1.2", Headers),
         ],
     },
     Version {
@@ -201,6 +209,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand-cu12==10.3.9.90", Headers),
             ("nvidia-cufft-cu12==11.3.3.83", Headers),
             ("nvidia-cusparse-cu12==12.5.8.93", Headers),
+            ("nvidia-cusolver-cu12==11.7.3.90", Headers),
         ],
     },
     Version {
@@ -216,6 +225,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand-cu12==10.3.10.19", Headers),
             ("nvidia-cufft-cu12==11.4.1.4", Headers),
             ("nvidia-cusparse-cu12==12.5.10.65", Headers),
+            ("nvidia-cusolver-cu12==11.7.5.82", Headers),
         ],
     },
     Version {
@@ -232,6 +242,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand==10.4.0.35", Whole),
             ("nvidia-cufft==12.0.0.61", Whole),
             ("nvidia-cusparse==12.6.3.3", Whole),
+            ("nvidia-cusolver==12.0.4.66", Whole),
             // libcusparse needs it (DT_NEEDED libnvJitLink.so.13), found beside it.
             ("nvidia-nvjitlink==13.0.88", Whole),
         ],
@@ -248,6 +259,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand==10.4.1.34", Headers),
             ("nvidia-cufft==12.1.0.31", Headers),
             ("nvidia-cusparse==12.7.2.19", Headers),
+            ("nvidia-cusolver==12.0.7.41", Headers),
         ],
     },
     Version {
@@ -262,6 +274,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand==10.4.2.66", Headers),
             ("nvidia-cufft==12.2.0.57", Headers),
             ("nvidia-cusparse==12.7.10.12", Headers),
+            ("nvidia-cusolver==12.2.0.11", Headers),
         ],
     },
     Version {
@@ -276,6 +289,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand==10.4.3.29", Headers),
             ("nvidia-cufft==12.3.0.29", Headers),
             ("nvidia-cusparse==12.8.1.7", Headers),
+            ("nvidia-cusolver==12.2.2.18", Headers),
         ],
     },
     Version {
@@ -290,6 +304,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand==10.4.4.72", Headers),
             ("nvidia-cufft==12.4.0.43", Headers),
             ("nvidia-cusparse==12.8.6.72", Headers),
+            ("nvidia-cusolver==12.3.4.7", Headers),
         ],
     },
     Version {
@@ -304,6 +319,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-curand==10.4.5.25", Headers),
             ("nvidia-cufft==12.5.0.14", Headers),
             ("nvidia-cusparse==12.9.4.2", Headers),
+            ("nvidia-cusolver==12.4.1.2", Headers),
         ],
     },
 ];

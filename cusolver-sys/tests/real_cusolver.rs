@@ -1,0 +1,46 @@
+//! NVIDIA's real libcusolver, without a GPU (run with `--ignored`, the library found as a user's
+//! would be: CUDA_PATH at a toolkit or a wheel holding it): its version is the header's or newer,
+//! and a call that needs a GPU answers a status the header names, with its sentence.
+#![cfg(cuda_reach = "loaded")]
+
+// libraryPropertyType's values are the runtime's (library_types.h), as in C.
+use cudart_sys::{MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL};
+use cusolver_sys::*;
+
+#[test]
+#[ignore = "needs NVIDIA's libcusolver (a toolkit or the nvidia-cusolver wheel): run with --ignored"]
+fn the_real_library_answers_in_the_headers_words() {
+    let path = loader::library_path().unwrap_or_else(|e| panic!("no cuSOLVER to test against: {e}"));
+    let mut parts = [0; 3];
+    for (property, part) in [MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL].into_iter().zip(&mut parts) {
+        // SAFETY: a property the type has and a valid out-pointer.
+        let status = unsafe { cusolverGetProperty(property, part) };
+        assert_eq!(status, CUSOLVER_STATUS_SUCCESS, "{:?}", loader::describe(status));
+    }
+    let version = parts[0] * 1000 + parts[1] * 100 + parts[2];
+    assert!(
+        version as u32 >= CUSOLVER_VERSION,
+        "{} is cuSOLVER {version}, older than the header's {CUSOLVER_VERSION}",
+        path.display()
+    );
+    // cusolverGetVersion needs no handle either, and says the same.
+    let mut single = 0;
+    // SAFETY: a valid out-pointer.
+    assert_eq!(unsafe { cusolverGetVersion(&mut single) }, CUSOLVER_STATUS_SUCCESS);
+    assert_eq!(single, version);
+    // Without a GPU (CI), making a handle fails with one of the header's statuses, the library's
+    // own (not the loader's), with our sentence for it; with one, it succeeds.
+    let mut handle: cusolverDnHandle_t = std::ptr::null_mut();
+    // SAFETY: a valid out-pointer.
+    let status = unsafe { cusolverDnCreate(&mut handle) };
+    if status == CUSOLVER_STATUS_SUCCESS {
+        // SAFETY: the handle just made.
+        assert_eq!(unsafe { cusolverDnDestroy(handle) }, CUSOLVER_STATUS_SUCCESS);
+        return;
+    }
+    assert_eq!(loader::explain(status), None, "the loader answered for the library");
+    let (name, text) = loader::describe(status);
+    assert!(name.starts_with("CUSOLVER_STATUS_"), "{name}: {text}");
+    assert!(text.len() > 5 && !text.contains("unrecognized"), "{name} has no words: {text:?}");
+    println!("{name}: {text}");
+}
