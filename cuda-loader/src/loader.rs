@@ -749,7 +749,7 @@ impl Loader {
 /// A Python environment's site-packages folders: `<prefix>\\Lib\\site-packages` (Windows),
 /// `<prefix>/lib/python3.X/site-packages`, where NVIDIA's wheels put the libraries. The loader
 /// searches them at run time, cuda-bindings-build's toolkit finder at build time.
-/// The folders of a wheel's package folder (`nvidia/cu13`, `nvidia/cufft`) that may hold its
+/// The folders of a wheel's package folder (`nvidia/cu13`, `nvidia/cublas`) that may hold its
 /// libraries, as NVIDIA's wheels lay them out: `lib` (Linux), `bin` (Windows, CUDA 12),
 /// `bin/x86_64` (Windows, CUDA 13's wheels), and the folder itself (TensorRT's wheels).
 fn wheel_dirs(root: &Path) -> [PathBuf; 4] {
@@ -774,14 +774,14 @@ mod unit_tests {
     use crate::{CUBLAS, NCCL, NVRTC};
 
     /// Where NVIDIA's wheels put a library: Linux's `lib`, CUDA 12's Windows `bin`, CUDA 13's
-    /// Windows `bin/x86_64` (seen in nvidia-cufft 12.0.0.61 and nvidia-curand 10.4.0.35).
+    /// Windows `bin/x86_64` (seen in the CUDA 13 math libraries' win_amd64 wheels).
     #[test]
     fn every_wheel_layout_is_searched() {
         let site = std::env::temp_dir().join(format!("wheel-dirs-{}", std::process::id()));
         for (package, folder, file) in [
-            ("nvidia/cu13", "lib", "libcufft.so.12"),
-            ("nvidia/cufft", "bin", "cufft64_11.dll"),
-            ("nvidia/cu13", "bin/x86_64", "cufft64_12.dll"),
+            ("nvidia/cu13", "lib", "libcufoo.so.12"),
+            ("nvidia/cufoo", "bin", "cufoo64_11.dll"),
+            ("nvidia/cu13", "bin/x86_64", "cufoo64_12.dll"),
             ("tensorrt_libs", "", "libnvinfer.so.10"),
         ] {
             let dir = site.join(package).join(folder);
