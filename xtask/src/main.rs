@@ -13,7 +13,7 @@
 //!   newest; NVIDIA's `nvidia-nccl-cu<MAJOR>` wheel) into `DIR/nccl-<version>-cu<MAJOR>` (default
 //!   `.nccl`): `include/nccl.h` and `lib/libnccl.so.2`. Prints the root. With `all`, every one;
 //!   with `headers`, a root of headers only for each NCCL nccl-sys has vendored bindings of.
-//! - `vendor [--check] [--headers DIR] [--nccl DIR]`: regenerate the vendored bindings of every
+//! - `vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE]`: regenerate the vendored bindings of every
 //!   release (what generation from that release's header gives): every CUDA version of the list
 //!   for each library of the toolkit; every NCCL of [`NCCL_HEADERS`]. Each crate keeps
 //!   them as edit scripts in `src/vendored/` (`cuda_bindings_build::edits`): the newest release
@@ -458,7 +458,7 @@ fn main() -> ExitCode {
         Some("porting") => porting(&root, &args[1..]),
         Some("tensorrt") => tensorrt::main(&root, &args[1..]),
         _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | \
-                  vendor [--check] [--headers DIR] [--nccl DIR] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
+                  vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
                   tensorrt headers|vendor|vendored|stand-in|dump ..."
             .into()),
     };
@@ -895,12 +895,20 @@ fn options(root: &Path, args: &[String]) -> Result<(bool, PathBuf), String> {
 fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
     let (check, headers) = options(root, args)?;
     let nccl_dir = nccl_dir(root, args)?;
+    // `--only CRATE` (a package name, repeatable): vendor those libraries alone, as a newcomer
+    // adding one does; CI checks them all.
+    let only: Vec<&str> = args.windows(2).filter(|w| w[0] == "--only").map(|w| w[1].as_str()).collect();
+    if let Some(unknown) = only.iter().find(|name| !ALL.iter().any(|l| l.crate_name == **name)) {
+        return Err(format!(
+            "vendor --only {unknown}: no library's crate is named so (cargo xtask libraries lists them)"
+        ));
+    }
     let mut stale = Vec::new();
     // Each crate's releases: (what it is, the API's include folder, the folders its includes
     // need besides).
     type Release = (String, PathBuf, Vec<PathBuf>);
     let mut crates: Vec<(&Library, Vec<Release>)> = Vec::new();
-    for &library in ALL {
+    for &library in ALL.iter().filter(|l| only.is_empty() || only.contains(&l.crate_name)) {
         let mut releases = Vec::new();
         if library.found.home.is_some() {
             // A library of its own (NCCL): each of its releases' headers ([`NCCL_HEADERS`]),
