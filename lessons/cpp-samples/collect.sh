@@ -10,14 +10,20 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 out=$root/.samples
 show() { git -C "$repo" show "HEAD:$1"; }
 mkdir -p "$out/Common"
-for f in helper_cuda.h helper_string.h helper_functions.h helper_timer.h helper_image.h exception.h; do
+for f in helper_cuda.h helper_string.h helper_functions.h helper_timer.h helper_image.h exception.h \
+    helper_cusolver.h; do
     show "Common/$f" > "$out/Common/$f"
 done
-# The samples the lessons port: lesson runtime_X ports sample X (see samples.txt).
+# The samples the lessons port (see samples.txt): each folder's files as they are (sources,
+# headers, the data files they read), less its build and editor files.
 while read -r sample _; do
     [ -n "$sample" ] && [ "${sample#\#}" = "$sample" ] || continue
-    mkdir -p "$out/$sample"
-    show "Samples/0_Introduction/$sample/$sample.cu" > "$out/$sample/$sample.cu"
+    name=$(basename "$sample")
+    rm -rf "${out:?}/$name" && mkdir -p "$out/$name"
+    git -C "$repo" ls-tree --name-only HEAD "Samples/$sample/" | while read -r path; do
+        case $(basename "$path") in CMakeLists.txt | README.md | Makefile | .vscode | *.vcxproj* | *.sln) continue ;; esac
+        show "$path" > "$out/$name/$(basename "$path")"
+    done
 done < "$(dirname "$0")/samples.txt"
 show LICENSE > "$out/LICENSE"
 git -C "$repo" log -1 --format=%H > "$out/COMMIT"

@@ -4,8 +4,9 @@
 #   bash run.sh [OUT [SECTION...]]
 # Sections (default: all, in this order):
 #   samples    builds each NVIDIA sample of samples.txt with nvcc from samples/ and runs it, then
-#              the lesson porting it, with the same arguments: OUT/NAME.nvidia.txt beside
-#              OUT/LESSON.rust.txt, and both printed one after the other
+#              the lesson porting it, with the same arguments, both inside the sample's folder:
+#              OUT/NAME.nvidia.txt beside OUT/LESSON.rust.txt, both printed one after the other,
+#              and compared as samples.txt says (a difference fails the step, shown as a diff)
 #   sanitizer  each lesson under compute-sanitizer, with samples.txt's smaller arguments:
 #              memcheck with --leak-check full, racecheck and synccheck (the kernels use
 #              shared memory and __syncthreads); an error makes the run exit 99
@@ -31,32 +32,51 @@ step() { # step NAME LOG COMMAND...: runs it with its output in LOG (and shown),
     if [ "$status" = 0 ]; then summary+=("pass  $name"); else summary+=("FAIL  $name (exit $status)"); fi
     return 0
 }
+in_dir() { local dir=$1; shift; (cd "$dir" && "$@"); } # in_dir DIR COMMAND...
 table() { awk '!/^#/ && NF' "$here/samples.txt"; }
+# What may differ between two runs of one program: the numbers on a line that reports a time or
+# a rate.
+mask_timings() {
+    sed -E '/[Tt]ime|TIME|[0-9. ](ms|msec|sec|s)([^A-Za-z]|$)|\/s([^A-Za-z]|$)|[Tt]hroughput/ s/[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/#/g' "$1"
+}
+compare() { # compare HOW NVIDIA RUST
+    case $1 in
+        timings) diff <(mask_timings "$2") <(mask_timings "$3") && echo "== SAME (timings masked): $(wc -l < "$2") lines" ;;
+        *) echo "compare: no way \`$1\` (timings or -)" >&2; return 2 ;;
+    esac
+}
 
 if [[ " $sections " == *" samples "* ]]; then
     echo "== nvcc $(nvcc --version | tail -1); $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
-    while read -r -u 3 sample lesson args _ flags; do
+    while read -r -u 3 path lesson args _ how flags; do
         [ "$args" = "-" ] && args=""
+        sample=$(basename "$path")
+        folder=$here/samples/$sample
         # shellcheck disable=SC2086
         step "nvcc $sample" "$out/$sample.nvcc.txt" nvcc -O2 -std=c++17 -arch="${NVCC_ARCH:-native}" \
-            -I"$here/samples/Common" -o "$out/bin/$sample" "$here/samples/$sample/$sample.cu" $flags
+            -I"$here/samples/Common" -o "$out/bin/$sample" $(ls "$folder"/*.cu "$folder"/*.cpp "$folder"/*.c 2>/dev/null) $flags
         echo "==================== NVIDIA's $sample $args"
         # shellcheck disable=SC2086
-        step "nvidia $sample" "$out/$sample.nvidia.txt" "$out/bin/$sample" $args
+        step "nvidia $sample" "$out/$sample.nvidia.txt" in_dir "$folder" "$out/bin/$sample" $args
         echo "==================== ours: $lesson $args"
         # shellcheck disable=SC2086
-        step "rust $lesson" "$out/$lesson.rust.txt" "$here/examples/$lesson" $args
+        step "rust $lesson" "$out/$lesson.rust.txt" in_dir "$folder" "$here/examples/$lesson" $args
+        if [ "$how" != "-" ]; then
+            echo "==================== $sample against $lesson ($how)"
+            step "same output ($how): $sample, $lesson" "$out/$lesson.compare.txt" \
+                compare "$how" "$out/$sample.nvidia.txt" "$out/$lesson.rust.txt"
+        fi
     done 3< <(table)
 fi
 
 if [[ " $sections " == *" sanitizer "* ]]; then
-    while read -r -u 3 _ lesson _ args _; do
+    while read -r -u 3 path lesson _ args _; do
         if [ "$args" = "-" ]; then args=""; else args=${args//,/ }; fi
         for tool in "memcheck --leak-check full" racecheck synccheck; do
             log="$out/$lesson.${tool%% *}.txt"
             echo "==================== compute-sanitizer --tool $tool $lesson"
             # shellcheck disable=SC2086
-            step "compute-sanitizer ${tool%% *} $lesson" "$log" \
+            step "compute-sanitizer ${tool%% *} $lesson" "$log" in_dir "$here/samples/$(basename "$path")" \
                 compute-sanitizer --tool $tool --error-exitcode 99 "$here/examples/$lesson" $args
         done
     done 3< <(table)
