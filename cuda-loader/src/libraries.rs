@@ -6,7 +6,7 @@ use crate::library::*;
 /// Every library with a -sys crate of its own, in the order the crates depend on each other
 /// (a second library such as cuBLASLt is its crate's [`Library::also`]).
 pub const ALL: &[&Library] =
-    &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS, &CURAND, &CUFFT, &CUSPARSE, &CUSOLVER];
+    &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS, &CURAND, &CUFFT, &CUSPARSE, &CUSOLVER, &NVML];
 
 /// TensorRT's libraries (nvinfer-sys), apart from [`ALL`]: C++ bound by the C++ generator, with
 /// no result codes, whose crate builds by its own script; what loops over `ALL` (the C
@@ -766,6 +766,89 @@ pub const CUSOLVER: Library = Library {
     also: None,
 };
 
+/// NVML, the NVIDIA Management Library (`nvml.h`): what `nvidia-smi` reads (names, memory,
+/// temperatures, power, utilization), libnvidia-ml (nvml-sys, package `libnvidia-ml-sys`).
+/// It comes with the driver, never with a toolkit or a wheel (`nvidia-nvml-dev` ships the
+/// header only), so it is looked for as the driver is. The `nvml.h` of a CUDA release is the
+/// one of the driver that release shipped with: its bindings are keyed by the toolkit's
+/// `CUDA_VERSION`, and the library says which CUDA its driver supports
+/// (`nvmlSystemGetCudaDriverVersion`, which needs no `nvmlInit`). A driver older than the header
+/// lacks some of its functions and of its structs' versions, so it is refused, as NCCL's is.
+pub const NVML: Library = Library {
+    what: "NVML",
+    a_what: "an NVML library",
+    short: "NVML library",
+    a_short: "an NVML library",
+    name: PerOs { unix: "libnvidia-ml", windows: "nvml.dll" },
+    crate_name: "libnvidia-ml-sys",
+    rust_path: "nvml_sys",
+    feature: Some("nvml"),
+    wheel: Some("nvidia-nvml-dev"),
+    header: "nvml.h",
+    version: TOOLKIT_CUDA_VERSION,
+    // NVML uses no other CUDA library's types: it looks for the toolkit itself (CUDA 12's wheel
+    // keeps the header in nvidia/nvml_dev).
+    found: Found { follows: None, home: None, beside: &["nvml_dev"] },
+    binding: Binding {
+        functions: "nvml.*",
+        types: "nvml.*",
+        vars: "NVML.*|nvml.*|CUDA_VERSION",
+        // `#define nvmlInit nvmlInit_v2`: C code calls the unversioned names.
+        function_prefix: "nvml",
+        constant_prefixes: &["NVML"],
+        defines: &[],
+        also_headers: &[],
+        shares_types_with: &[],
+        reference: "https://docs.nvidia.com/deploy/nvml-api/",
+        vendored_stem: "nvml",
+    },
+    codes: Codes {
+        enum_name: "nvmlReturn_enum",
+        type_name: "nvmlReturn_t",
+        success: "NVML_SUCCESS",
+        // The header's own codes for both: "the shared library couldn't be found or loaded" and
+        // "this version of NVML doesn't implement this function".
+        not_loaded: "NVML_ERROR_LIBRARY_NOT_FOUND",
+        symbol_missing: "NVML_ERROR_FUNCTION_NOT_FOUND",
+        unknown: "nvmlReturn_t",
+        reference: "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html",
+        // nvmlErrorString's text for a code it does not know is its text for NVML_ERROR_UNKNOWN
+        // too: nothing tells the two apart, so its words are taken as they are.
+        text: ErrorText::Returned { name: None, string: "nvmlErrorString", unknown: &[] },
+    },
+    // One soname for every driver; Windows' driver installs nvml.dll in the system directory.
+    files: Files { pattern: PerOs { unix: "libnvidia-ml.so.1", windows: "nvml.dll" }, exceptions: &[] },
+    link: "nvidia-ml",
+    variable: "NVML_SYS_LIBNVIDIA_ML_PATH",
+    install: "Install the NVIDIA driver (NVML comes with it)",
+    search: Search::System,
+    companions: &[],
+    role: Role::Driver {
+        // As libcuda: the soname through the dynamic loader's search, then WSL's copy; never
+        // `libnvidia-ml.so`, which on a machine with a toolkit but no driver is NVIDIA's stub.
+        candidates: &["libnvidia-ml.so.1", "/usr/lib/wsl/lib/libnvidia-ml.so.1"],
+        candidates_windows: &["nvml.dll"],
+        init: "nvmlInit_v2",
+        stub_origin: PerOs {
+            unix: "NVIDIA ships such a libnvidia-ml.so in a CUDA toolkit's lib64/stubs, for linking only, never to be loaded. ",
+            windows: "",
+        },
+        stub_fix: PerOs {
+            unix: "Install the NVIDIA driver, or take the stubs folder out of LD_LIBRARY_PATH",
+            windows: "Reinstall the NVIDIA driver",
+        },
+    },
+    unreachable_text: c"NVML could not be reached; nvml_sys::loader::explain says why",
+    version_function: VersionFunction {
+        name: "nvmlSystemGetCudaDriverVersion",
+        call: VersionCall::Single,
+        own: None,
+        refuses_older: true,
+        refuses_other_major: false,
+    },
+    also: None,
+};
+
 /// The folders of a TensorRT root (its tar file unpacked, `$TENSORRT_ROOT`) or a CUDA toolkit
 /// that hold its libraries.
 const TENSORRT_LIB_DIRS: &[&str] = &["lib", "lib64", "targets/*/lib"];
@@ -938,6 +1021,8 @@ mod tests {
         assert_eq!(CUSOLVER.files.of(11, false), "libcusolver.so.11");
         assert_eq!(CUSOLVER.files.of(12, true), "cusolver64_11.dll");
         assert_eq!(CUSOLVER.files.of(13, false), "libcusolver.so.12");
+        assert_eq!(NVML.files.of(13, false), "libnvidia-ml.so.1");
+        assert_eq!(NVML.files.of(12, true), "nvml.dll");
     }
 
     #[test]

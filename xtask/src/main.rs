@@ -88,6 +88,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu11==10.9.0.58", Headers),
             ("nvidia-cusparse-cu11==11.7.5.86", Headers),
             ("nvidia-cusolver-cu11==11.4.1.48", Headers),
+            ("nvidia-nvml-dev-cu11==11.8.86", Headers),
         ],
     },
     Version {
@@ -105,6 +106,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.0.0.21", Headers),
             ("nvidia-cusparse-cu12==12.0.0.76", Headers),
             ("nvidia-cusolver-cu12==11.4.2.57", Headers),
+            ("nvidia-nvml-dev-cu12==12.0.140", Headers),
         ],
     },
     Version {
@@ -120,6 +122,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.0.2.54", Headers),
             ("nvidia-cusparse-cu12==12.1.0.106", Headers),
             ("nvidia-cusolver-cu12==11.4.5.107", Headers),
+            ("nvidia-nvml-dev-cu12==12.1.105", Headers),
         ],
     },
     Version {
@@ -135,6 +138,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.0.8.103", Headers),
             ("nvidia-cusparse-cu12==12.1.2.141", Headers),
             ("nvidia-cusolver-cu12==11.5.2.141", Headers),
+            ("nvidia-nvml-dev-cu12==12.2.140", Headers),
         ],
     },
     Version {
@@ -150,6 +154,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.0.12.1", Headers),
             ("nvidia-cusparse-cu12==12.2.0.103", Headers),
             ("nvidia-cusolver-cu12==11.5.4.101", Headers),
+            ("nvidia-nvml-dev-cu12==12.3.101", Headers),
         ],
     },
     Version {
@@ -165,6 +170,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.2.1.3", Headers),
             ("nvidia-cusparse-cu12==12.3.1.170", Headers),
             ("nvidia-cusolver-cu12==11.6.1.9", Headers),
+            ("nvidia-nvml-dev-cu12==12.4.127", Headers),
         ],
     },
     Version {
@@ -180,6 +186,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.2.3.61", Headers),
             ("nvidia-cusparse-cu12==12.5.1.3", Headers),
             ("nvidia-cusolver-cu12==11.6.3.83", Headers),
+            ("nvidia-nvml-dev-cu12==12.5.82", Headers),
         ],
     },
     Version {
@@ -195,6 +202,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.3.0.4", Headers),
             ("nvidia-cusparse-cu12==12.5.4.2", Headers),
             ("nvidia-cusolver-cu12==11.7.1.2", Headers),
+            ("nvidia-nvml-dev-cu12==12.6.77", Headers),
         ],
     },
     Version {
@@ -210,6 +218,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.3.3.83", Headers),
             ("nvidia-cusparse-cu12==12.5.8.93", Headers),
             ("nvidia-cusolver-cu12==11.7.3.90", Headers),
+            ("nvidia-nvml-dev-cu12==12.8.90", Headers),
         ],
     },
     Version {
@@ -226,6 +235,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.4.1.4", Headers),
             ("nvidia-cusparse-cu12==12.5.10.65", Headers),
             ("nvidia-cusolver-cu12==11.7.5.82", Headers),
+            ("nvidia-nvml-dev-cu12==12.9.79", Headers),
         ],
     },
     Version {
@@ -245,6 +255,8 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cusolver==12.0.4.66", Whole),
             // libcusparse needs it (DT_NEEDED libnvJitLink.so.13), found beside it.
             ("nvidia-nvjitlink==13.0.88", Whole),
+            // NVML's wheel is its header only: the library is the driver's.
+            ("nvidia-nvml-dev==13.0.87", Headers),
         ],
     },
     Version {
@@ -260,6 +272,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.1.0.31", Headers),
             ("nvidia-cusparse==12.7.2.19", Headers),
             ("nvidia-cusolver==12.0.7.41", Headers),
+            ("nvidia-nvml-dev==13.1.68", Headers),
         ],
     },
     Version {
@@ -275,6 +288,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.2.0.57", Headers),
             ("nvidia-cusparse==12.7.10.12", Headers),
             ("nvidia-cusolver==12.2.0.11", Headers),
+            ("nvidia-nvml-dev==13.2.86", Headers),
         ],
     },
     Version {
@@ -290,6 +304,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.3.0.29", Headers),
             ("nvidia-cusparse==12.8.1.7", Headers),
             ("nvidia-cusolver==12.2.2.18", Headers),
+            ("nvidia-nvml-dev==13.3.29", Headers),
         ],
     },
     Version {
@@ -305,6 +320,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.4.0.43", Headers),
             ("nvidia-cusparse==12.8.6.72", Headers),
             ("nvidia-cusolver==12.3.4.7", Headers),
+            ("nvidia-nvml-dev==13.4.92", Headers),
         ],
     },
     Version {
@@ -320,6 +336,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.5.0.14", Headers),
             ("nvidia-cusparse==12.9.4.2", Headers),
             ("nvidia-cusolver==12.4.1.2", Headers),
+            ("nvidia-nvml-dev==13.5.37", Headers),
         ],
     },
 ];

@@ -246,7 +246,8 @@ pub fn emit(
 
 /// The variable's constant in the crate's `loader` (`LIBCUDART_PATH_VAR`).
 fn variable_const(library: &Library) -> String {
-    format!("LIB{}_PATH_VAR", library.link.to_uppercase())
+    // `nvidia-ml` (libnvidia-ml) is `LIBNVIDIA_ML_PATH_VAR`: an identifier has no `-`.
+    format!("LIB{}_PATH_VAR", library.link.to_uppercase().replace('-', "_"))
 }
 
 /// The call of `cuda_loader::glue!` that ends the file: the description's names of the codes,
