@@ -92,6 +92,9 @@ pub use cusolver_sys as __cusolver;
 #[cfg(feature = "cusparse")]
 pub use cusparse_sys as __cusparse;
 #[doc(hidden)]
+#[cfg(feature = "nvml")]
+pub use nvml_sys as __nvml;
+#[doc(hidden)]
 pub use error::{__Site, __check_code};
 pub use error::{CallError, Code, IntoCode};
 #[cfg(feature = "nccl")]
@@ -194,6 +197,8 @@ libraries! {
     "cuSPARSE": cusparse_sys::cusparseStatus_t => CusparseError, CusparseResult, Cusparse;
     #[cfg(feature = "cusolver")]
     "cuSOLVER": cusolver_sys::cusolverStatus_t => CusolverError, CusolverResult, Cusolver;
+    #[cfg(feature = "nvml")]
+    "NVML": nvml_sys::nvmlReturn_t => NvmlError, NvmlResult, Nvml;
     #[cfg(feature = "trt")]
     "TensorRT": nvinfer_sys::nvinfer1::ErrorCode => TrtError, TrtResult, Trt;
 }
@@ -544,6 +549,32 @@ macro_rules! check_cusparse {
 macro_rules! check_cusolver {
     ($call:expr $(,)?) => {
         $crate::__check!($crate::__cusolver::cusolverStatus_t, $call)
+    };
+}
+
+/// Evaluates `call` (any expression of type `nvmlReturn_t`) once: `Ok(())` on `NVML_SUCCESS`,
+/// otherwise an [`NvmlError`] holding the code, the call as written, where it was, and the
+/// code's name and `nvmlErrorString`'s text. Feature `nvml`.
+///
+/// ```no_run
+/// use cuda_checked::{check_nvml, NvmlResult};
+/// use nvml_sys::*;
+///
+/// fn main() -> NvmlResult<()> {
+///     let mut count = 0;
+///     unsafe {
+///         check_nvml!(nvmlInit())?;
+///         check_nvml!(nvmlDeviceGetCount(&mut count))?;
+///         check_nvml!(nvmlShutdown())?;
+///     }
+///     Ok(())
+/// }
+/// ```
+#[cfg(feature = "nvml")]
+#[macro_export]
+macro_rules! check_nvml {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::__nvml::nvmlReturn_t, $call)
     };
 }
 

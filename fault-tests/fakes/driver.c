@@ -27,6 +27,12 @@
  *                         $FAKE_NCCL_VERSION); ncclGetUniqueId answers $FAKE_NCCL_RESULT
  *                         (default ncclInvalidArgument) and ncclGetLastError $FAKE_NCCL_LAST_ERROR
  *   NO_LAST_ERROR         with NCCL: no ncclGetLastError (as NCCL before 2.13)
+ *   NVML                  a fake NVML too (see the end of the file): nvmlSystemGetCudaDriverVersion
+ *                         answers $FAKE_NVML_CUDA (else FAKE_VERSION), nvmlInit succeeds,
+ *                         nvmlDeviceGetCount answers $FAKE_NVML_RESULT (default
+ *                         NVML_ERROR_DRIVER_NOT_LOADED), nvmlErrorString words codes its own way
+ *   LACKS_COUNT_V2        with NVML: no nvmlDeviceGetCount_v2 (the symbol nvml.h's
+ *                         nvmlDeviceGetCount stands for)
  *   ABSURD_OCCUPANCY      (with RUNTIME) a device and a kernel whose every attribute, and every
  *                         occupancy the runtime is asked for, is INT_MAX
  */
@@ -462,5 +468,37 @@ EXPORT size_t cublasLtGetCudartVersion(void) {
 EXPORT cublasStatus_t cublasLtCreate(void **handle) {
     *handle = &the_handle;
     return 0;
+}
+#endif
+
+#ifdef NVML
+/* NVML's return type (nvml.h): 0 is NVML_SUCCESS, 9 NVML_ERROR_DRIVER_NOT_LOADED. */
+typedef unsigned int nvmlReturn_t;
+
+EXPORT nvmlReturn_t nvmlSystemGetCudaDriverVersion(int *version) {
+    const char *asked = getenv("FAKE_NVML_CUDA");
+    *version = asked ? atoi(asked) : FAKE_VERSION;
+    return 0;
+}
+
+EXPORT nvmlReturn_t nvmlInit_v2(void) {
+    return 0;
+}
+
+#ifndef LACKS_COUNT_V2
+EXPORT nvmlReturn_t nvmlDeviceGetCount_v2(unsigned int *count) {
+    *count = 0;
+    return getenv("FAKE_NVML_RESULT") ? (nvmlReturn_t)atoi(getenv("FAKE_NVML_RESULT")) : 9;
+}
+#endif
+
+/* Words of the fake's own, so that a test can tell them from the header's. */
+EXPORT const char *nvmlErrorString(nvmlReturn_t result) {
+    switch (result) {
+    case 0: return "fake NVML: success";
+    case 9: return "fake NVML: the driver is not loaded";
+    case 15: return "fake NVML: the GPU is lost";
+    default: return "fake NVML: unknown error";
+    }
 }
 #endif

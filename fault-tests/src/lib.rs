@@ -38,6 +38,8 @@ pub const FAKES: &[(&str, &[&str])] = &[
     ("libfake_runtime_absurd_occupancy.so", &["RUNTIME", "ABSURD_OCCUPANCY"]),
     ("libfake_cublas.so", &["CUBLAS", "FAKE_VERSION=HEADER"]),
     ("libfake_cublaslt.so", &["CUBLASLT", "FAKE_VERSION=HEADER"]),
+    ("libfake_nvml.so", &["NVML", "FAKE_VERSION=HEADER"]),
+    ("libfake_nvml_lacks_count.so", &["NVML", "FAKE_VERSION=HEADER", "LACKS_COUNT_V2"]),
 ];
 
 /// A fake built from `fakes/driver.c` (see [`FAKES`]): `libfake_old.so`, ...
