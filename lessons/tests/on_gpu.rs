@@ -488,3 +488,54 @@ fn course_error_is_sticky() {
         "no error\nan illegal memory access was encountered\nan illegal memory access was encountered\n"
     );
 }
+
+/// The lesson prints what nvidia-smi prints for the same query: the header line and, per GPU,
+/// the name, the driver version and the total memory exactly; the memory used, the temperature,
+/// the power and the utilization, which change between two readings, within a tolerance.
+#[test]
+fn nvml_device_query_prints_what_nvidia_smi_prints() {
+    let query = "name,driver_version,memory.total,memory.used,temperature.gpu,power.draw,utilization.gpu";
+    let smi = std::process::Command::new("nvidia-smi")
+        .args([format!("--query-gpu={query}"), "--format=csv".to_string()])
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("nvidia-smi could not be run: {e} (the GPU machine has it with its driver)")
+        });
+    assert!(smi.status.success(), "nvidia-smi: {}", String::from_utf8_lossy(&smi.stderr));
+    let smi = String::from_utf8_lossy(&smi.stdout).into_owned();
+    let ours = lesson_output("nvml_device_query", &[]);
+    println!("--- nvidia-smi\n{smi}");
+    let (smi, ours): (Vec<&str>, Vec<&str>) = (smi.lines().collect(), ours.lines().collect());
+    assert_eq!(ours.len(), smi.len(), "a line per GPU and the header:\n{smi:?}\n{ours:?}");
+    assert_eq!(ours[0], smi[0], "the header line");
+    // "72.34 W" -> 72.34; "[N/A]" -> None.
+    let number = |field: &str, unit: &str| -> Option<f64> {
+        let value = field.strip_suffix(unit).unwrap_or(field).trim();
+        if value.starts_with('[') {
+            return None;
+        }
+        Some(value.parse().unwrap_or_else(|_| panic!("{field:?} is no number with unit {unit:?}")))
+    };
+    for (theirs, mine) in smi[1..].iter().zip(&ours[1..]) {
+        // The name is the first field and may hold no comma; the rest are six values.
+        let (a, b): (Vec<&str>, Vec<&str>) = (theirs.split(", ").collect(), mine.split(", ").collect());
+        assert_eq!((a.len(), b.len()), (7, 7), "{theirs}\n{mine}");
+        assert_eq!(a[..3], b[..3], "name, driver_version and memory.total:\n{theirs}\n{mine}");
+        let close = |i: usize, unit: &str, tolerance: f64| match (number(a[i], unit), number(b[i], unit)) {
+            (Some(x), Some(y)) => {
+                assert!((x - y).abs() <= tolerance, "field {i}: {x} and {y}\n{theirs}\n{mine}")
+            }
+            (x, y) => assert_eq!(x.is_none(), y.is_none(), "field {i}: one says [N/A]\n{theirs}\n{mine}"),
+        };
+        assert!(
+            b[2].ends_with(" MiB") && b[3].ends_with(" MiB"),
+            "memory in MiB, as nvidia-smi writes it: {mine}"
+        );
+        close(3, "MiB", 256.0);
+        close(4, "", 5.0);
+        // An idle GPU's draw moves by a few watts between two readings; a busy one's more.
+        let watts = number(a[5], "W").unwrap_or(0.0);
+        close(5, "W", (watts * 0.25).max(30.0));
+        close(6, "%", 30.0);
+    }
+}

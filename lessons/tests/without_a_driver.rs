@@ -10,6 +10,7 @@
 //! which prints the course's line and goes on: it prints that line for its first runtime call
 //! and ends as the C++ ends, with status 0.
 //! A TensorRT lesson (`trt_*`) stops at its first TensorRT call, `check_trt!` giving the loader's words.
+//! An NVML lesson (`nvml_*`) stops at `nvmlInit`, in the loader's words when no NVML loads.
 
 mod common;
 
@@ -33,6 +34,11 @@ fn is_trt_lesson(name: &str) -> bool {
     name.starts_with("trt_")
 }
 
+/// An NVML lesson (`nvml_*`): it starts with `nvmlInit`, NVML being the driver's library.
+fn is_nvml_lesson(name: &str) -> bool {
+    name.starts_with("nvml_")
+}
+
 /// A runtime lesson: one that starts with the Runtime API (the cuBLAS lessons pick their
 /// device with `cudaSetDevice` before `cublasCreate`, as NVIDIA's samples do).
 fn is_runtime_lesson(name: &str) -> bool {
@@ -48,6 +54,8 @@ fn expected() {
     println!("runtime: code = {name}, message = {message}\n");
     let (name, message) = nccl_sys::loader::describe(nccl_sys::ncclSystemError);
     println!("nccl: code = {name}, message = {message}\n");
+    let (name, message) = nvml_sys::loader::describe(nvml_sys::NVML_ERROR_LIBRARY_NOT_FOUND);
+    println!("nvml: code = {name}, message = {message}\n");
 }
 
 /// What an NVRTC lesson must print when NVRTC cannot be loaded: nvrtc-sys's own words.
@@ -66,18 +74,22 @@ fn scenario() {
 fn every_lesson_fails_cleanly_without_a_driver() {
     let no_runtime = format!("/nonexistent/{}", cudart_sys::loader::LIBRARY);
     let no_nccl = format!("/nonexistent/{}", nccl_sys::loader::LIBRARY);
+    let no_nvml = format!("/nonexistent/{}", nvml_sys::loader::LIBRARY);
     let exe = std::env::current_exe().unwrap();
     let said = cuda_loader::child::Child::of(&exe, "scenario", "expected")
         .env(cuda_sys::loader::LIBCUDA_PATH_VAR, NO_DRIVER)
         .env(cudart_sys::loader::LIBCUDART_PATH_VAR, &no_runtime)
         .env(nccl_sys::loader::LIBNCCL_PATH_VAR, &no_nccl)
+        .env(nvml_sys::loader::LIBNVIDIA_ML_PATH_VAR, &no_nvml)
         .run();
     let line = |prefix: &str| -> String {
         let start = said.find(prefix).unwrap_or_else(|| panic!("{said}")) + prefix.len();
         said[start..].split("\n\n").next().unwrap().to_string() + "\n"
     };
     let (driver, runtime, nccl) = (line("driver: "), line("runtime: "), line("nccl: "));
+    let nvml = line("nvml: ");
     assert!(driver.contains("could not be loaded"), "{driver}");
+    assert!(nvml.contains("could not be loaded"), "{nvml}");
     assert!(nccl.contains("could not be loaded"), "{nccl}");
     for name in common::lessons() {
         let mut command = common::lesson(name);
@@ -87,6 +99,7 @@ fn every_lesson_fails_cleanly_without_a_driver() {
             // with a driver it would find one. So no runtime either.
             .env(cudart_sys::loader::LIBCUDART_PATH_VAR, &no_runtime)
             .env(nccl_sys::loader::LIBNCCL_PATH_VAR, &no_nccl)
+            .env(nvml_sys::loader::LIBNVIDIA_ML_PATH_VAR, &no_nvml)
             .env("RUST_BACKTRACE", "1");
         let (output, stdout, stderr) = common::run(command);
         if is_course_lesson(name) {
@@ -108,6 +121,9 @@ fn every_lesson_fails_cleanly_without_a_driver() {
                 "{name}: {stderr}"
             );
             assert!(stderr.contains("could not be loaded"), "{name}: {stderr}");
+        } else if is_nvml_lesson(name) {
+            assert!(stderr.starts_with("Error: "), "{name}: {stderr}");
+            assert!(stderr.contains(&format!(" nvmlInit() failed. \n {nvml}")), "{name}: {stderr}");
         } else if is_nccl_lesson(name) {
             assert!(stderr.starts_with("Error: "), "{name}: {stderr}");
             assert!(

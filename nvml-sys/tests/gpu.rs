@@ -25,7 +25,7 @@ fn init_query_shutdown() {
         let mut cuda = 0;
         assert_eq!(nvmlSystemGetCudaDriverVersion(&mut cuda), NVML_SUCCESS);
         assert!(cuda as u32 >= CUDA_VERSION, "the loader refuses a driver older than the header");
-        let mut driver = [0 as c_char; NVML_SYSTEM_DRIVER_VERSION_BUFFER_SIZE as usize];
+        let mut driver = [0 as c_char; NVML_SYSTEM_DRIVER_VERSION_BUFFER_SIZE];
         assert_eq!(nvmlSystemGetDriverVersion(driver.as_mut_ptr(), driver.len() as u32), NVML_SUCCESS);
         assert!(text(&driver).chars().next().is_some_and(|c| c.is_ascii_digit()), "{}", text(&driver));
 
@@ -35,7 +35,7 @@ fn init_query_shutdown() {
         for index in 0..count {
             let mut device: nvmlDevice_t = std::ptr::null_mut();
             assert_eq!(nvmlDeviceGetHandleByIndex(index, &mut device), NVML_SUCCESS);
-            let mut name = [0 as c_char; NVML_DEVICE_NAME_V2_BUFFER_SIZE as usize];
+            let mut name = [0 as c_char; NVML_DEVICE_NAME_V2_BUFFER_SIZE];
             assert_eq!(nvmlDeviceGetName(device, name.as_mut_ptr(), name.len() as u32), NVML_SUCCESS);
             let mut memory: nvmlMemory_t = std::mem::zeroed();
             assert_eq!(nvmlDeviceGetMemoryInfo(device, &mut memory), NVML_SUCCESS);
