@@ -92,13 +92,13 @@ pub use cusolver_sys as __cusolver;
 #[cfg(feature = "cusparse")]
 pub use cusparse_sys as __cusparse;
 #[doc(hidden)]
-#[cfg(feature = "nvml")]
-pub use nvml_sys as __nvml;
-#[doc(hidden)]
 pub use error::{__Site, __check_code};
 pub use error::{CallError, Code, IntoCode};
 #[cfg(feature = "nccl")]
 pub use nccl_sys as nccl_raw;
+#[doc(hidden)]
+#[cfg(feature = "nvml")]
+pub use nvml_sys as __nvml;
 #[cfg(feature = "nvrtc")]
 pub use nvrtc_sys as nvrtc;
 
