@@ -146,6 +146,9 @@ pub fn emit(
         }
         out += "\n";
     }
+    // What the header's `#define`s may rename besides functions: a type or a constant
+    // (`#define nvmlBlacklistDeviceInfo_t nvmlExcludedDeviceInfo_t`).
+    let declared = declared_names(&items);
     out += &unparse(items);
 
     out += "\n// Every function of the header, loaded on first call or linked (see `cuda_fns!`).\n";
@@ -172,7 +175,16 @@ pub fn emit(
     for (api_name, symbol) in &renames.default {
         writeln!(out, "pub use self::{symbol} as {api_name};").unwrap();
     }
-    for (api_name, symbol) in &renames.unbound {
+    let (aliases, unbound): (Vec<_>, Vec<_>) = renames.unbound.iter().partition(|(api_name, symbol)| {
+        declared.contains(symbol.as_str()) && !declared.contains(api_name.as_str())
+    });
+    if !aliases.is_empty() {
+        out += "\n// The names C code writes for the types and constants the header renames by `#define`.\n";
+    }
+    for (api_name, symbol) in aliases {
+        writeln!(out, "pub use self::{symbol} as {api_name};").unwrap();
+    }
+    for (api_name, symbol) in unbound {
         writeln!(out, "// Not bound: `{api_name}` is `{symbol}`, which the header does not declare.")
             .unwrap();
     }
@@ -361,6 +373,43 @@ fn initializers(scan: &Scan, items: &[syn::Item]) -> Result<String, Error> {
         out += "};\n";
     }
     Ok(out)
+}
+
+/// The names the declarations give at the top level: types, structs, enums, unions,
+/// constants and statics (not a newtype's associated constants, which `use` cannot name).
+/// A typedef of an enum is a `pub use self::X_enum as X_t;`: its names count too.
+fn declared_names(items: &[syn::Item]) -> BTreeSet<String> {
+    fn used(tree: &syn::UseTree, out: &mut BTreeSet<String>) {
+        match tree {
+            syn::UseTree::Path(path) => used(&path.tree, out),
+            syn::UseTree::Name(name) => {
+                out.insert(name.ident.to_string());
+            }
+            syn::UseTree::Rename(rename) => {
+                out.insert(rename.rename.to_string());
+            }
+            syn::UseTree::Group(group) => group.items.iter().for_each(|tree| used(tree, out)),
+            syn::UseTree::Glob(_) => {}
+        }
+    }
+    let mut out = BTreeSet::new();
+    for item in items {
+        let ident = match item {
+            syn::Item::Type(t) => &t.ident,
+            syn::Item::Struct(s) => &s.ident,
+            syn::Item::Enum(e) => &e.ident,
+            syn::Item::Union(u) => &u.ident,
+            syn::Item::Const(c) => &c.ident,
+            syn::Item::Static(s) => &s.ident,
+            syn::Item::Use(u) => {
+                used(&u.tree, &mut out);
+                continue;
+            }
+            _ => continue,
+        };
+        out.insert(ident.to_string());
+    }
+    out
 }
 
 /// The header's renames, split by what they bind to.
