@@ -124,7 +124,7 @@ macro_rules! loader_tests {
                 $crate::child::fake_library(file(), &source)
             };
             // The newest version older than the header's that a release can say (CUDA's step
-            // is 10: NVML answers the CUDA its driver supports).
+            // is 10, where a library answers the CUDA version its driver supports).
             let below = (1..=10).map(|d| header - d).find(|v| scheme.plausible(i64::from(*v))).expect("an older version");
             let (older, same) = (fake(below), fake(header));
             let refused = child("loaded_or_refused", &older);

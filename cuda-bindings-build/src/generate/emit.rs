@@ -147,7 +147,7 @@ pub fn emit(
         out += "\n";
     }
     // What the header's `#define`s may rename besides functions: a type or a constant
-    // (`#define nvmlBlacklistDeviceInfo_t nvmlExcludedDeviceInfo_t`).
+    // (`#define cudaStreamAttrID cudaLaunchAttributeID`).
     let declared = declared_names(&items);
     out += &unparse(items);
 
@@ -258,7 +258,7 @@ pub fn emit(
 
 /// The variable's constant in the crate's `loader` (`LIBCUDART_PATH_VAR`).
 fn variable_const(library: &Library) -> String {
-    // `nvidia-ml` (libnvidia-ml) is `LIBNVIDIA_ML_PATH_VAR`: an identifier has no `-`.
+    // A link name may hold a `-` (`foo-bar`: `LIBFOO_BAR_PATH_VAR`); an identifier may not.
     format!("LIB{}_PATH_VAR", library.link.to_uppercase().replace('-', "_"))
 }
 
