@@ -6,7 +6,7 @@
 //!
 //! - loaded (the default): each becomes a function of the same name and signature that
 //!   resolves its symbol in the library on first call and keeps it in a static; every later
-//!   call is one atomic load and an indirect call;
+//!   call is one atomic load, a test and an indirect call;
 //! - linked (`link`, `static`): a plain `extern "C"` block; the build script names the library.
 //!
 //! Either way the list also becomes `SYMBOLS`.
@@ -127,10 +127,17 @@ macro_rules! __lazy_fns {
             #[inline]
             pub unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
                 type Fn = unsafe extern "C" fn($($ty),*) -> $ret;
-                // Runs until the symbol is found (racing threads store the same pointer), then
-                // never again. A missing symbol is looked up again on the next call.
+                // Null until the symbol is found (racing threads store the same pointer); a
+                // missing symbol is looked up again on the next call. Null rather than `first`:
+                // a static naming `first` would make every -sys crate compile every function's
+                // `first`, where this way only the functions a program calls are compiled, in
+                // the program (each wrapper and its `first` are `#[inline]`), which is most of
+                // what a -sys crate's build costs.
+                static SLOT: ::core::sync::atomic::AtomicPtr<()> =
+                    ::core::sync::atomic::AtomicPtr::new(::core::ptr::null_mut());
                 #[cold]
-                unsafe extern "C" fn first($($arg: $ty),*) -> $ret {
+                #[inline]
+                unsafe fn first($($arg: $ty),*) -> $ret {
                     const SYMBOL: &::core::ffi::CStr = $crate::symbol(concat!(stringify!($name), "\0"));
                     match $loader.resolve(SYMBOL) {
                         Ok(symbol) => {
@@ -148,12 +155,13 @@ macro_rules! __lazy_fns {
                         }
                     }
                 }
-                static SLOT: ::core::sync::atomic::AtomicPtr<()> =
-                    ::core::sync::atomic::AtomicPtr::new(first as Fn as *mut ());
-                // SAFETY: SLOT holds `first` or the library's symbol, both of type `Fn`.
-                let f: Fn = unsafe {
-                    ::core::mem::transmute::<*mut (), Fn>(SLOT.load(::core::sync::atomic::Ordering::Acquire))
-                };
+                let symbol = SLOT.load(::core::sync::atomic::Ordering::Acquire);
+                if symbol.is_null() {
+                    // SAFETY: the caller keeps this function's contract (it is unsafe).
+                    return unsafe { first($($arg),*) };
+                }
+                // SAFETY: a non-null SLOT holds the library's symbol, of type `Fn`.
+                let f: Fn = unsafe { ::core::mem::transmute::<*mut (), Fn>(symbol) };
                 // SAFETY: the caller keeps this function's contract (it is unsafe).
                 let returned = unsafe { f($($arg),*) };
                 $note(&$loader, $crate::Unreachable::code(&returned));
