@@ -210,7 +210,9 @@ fn read_banner(line: &str) -> Result<Symmetry, MtxError> {
     }
     match format.as_str() {
         "coordinate" => {}
-        "array" => return Err(MtxError::new("a dense (array) matrix: only sparse (coordinate) ones are read")),
+        "array" => {
+            return Err(MtxError::new("a dense (array) matrix: only sparse (coordinate) ones are read"))
+        }
         other => return Err(MtxError::new(format!("unknown format {other:?} (coordinate or array)"))),
     }
     match field.as_str() {
@@ -218,7 +220,11 @@ fn read_banner(line: &str) -> Result<Symmetry, MtxError> {
         "complex" | "pattern" => {
             return Err(MtxError::new(format!("a {field} matrix: only real or integer values are read")))
         }
-        other => return Err(MtxError::new(format!("unknown value type {other:?} (real, integer, complex, pattern)"))),
+        other => {
+            return Err(MtxError::new(format!(
+                "unknown value type {other:?} (real, integer, complex, pattern)"
+            )))
+        }
     }
     match symmetry.as_str() {
         "general" => Ok(Symmetry::General),
@@ -255,7 +261,8 @@ mod tests {
     #[test]
     fn a_symmetric_file_is_made_whole() {
         // The lower triangle of [[4 -1 0], [-1 4 -1], [0 -1 4]].
-        let text = "%%MatrixMarket matrix coordinate real symmetric\n3 3 5\n1 1 4\n2 1 -1\n2 2 4\n3 2 -1\n3 3 4\n";
+        let text =
+            "%%MatrixMarket matrix coordinate real symmetric\n3 3 5\n1 1 4\n2 1 -1\n2 2 4\n3 2 -1\n3 3 4\n";
         let csr = parse(text).unwrap();
         assert_eq!(csr.nnz, 7);
         assert_eq!(csr.row_ptr, [1, 3, 6, 8]);
@@ -288,7 +295,10 @@ mod tests {
     fn bad_files_say_what_is_wrong() {
         let cases = [
             ("", "Matrix Market banner"),
-            ("%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 1\n", "does not begin with %%MatrixMarket"),
+            (
+                "%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 1\n",
+                "does not begin with %%MatrixMarket",
+            ),
             ("%%MatrixMarket matrix array real general\n1 1\n1\n", "dense (array)"),
             ("%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 0\n", "complex"),
             ("%%MatrixMarket matrix coordinate pattern general\n1 1 1\n1 1\n", "pattern"),

@@ -52,11 +52,16 @@ pub fn get_cmd_line_argument_string(name: &str) -> Option<String> {
 /// of the one above, for `cargo run` from the repository or from `lessons/`. When none is
 /// found, prints what the helper prints and gives `None`.
 pub fn sdk_find_file_path(filename: &str, sample: &str) -> Option<String> {
-    let folders =
-        ["./".to_string(), "./data/".to_string(), format!(".samples/{sample}/"), format!("../.samples/{sample}/")];
-    let found = folders.iter().map(|folder| format!("{folder}{filename}")).find(|path| {
-        std::fs::File::open(path).is_ok_and(|f| f.metadata().is_ok_and(|m| m.is_file()))
-    });
+    let folders = [
+        "./".to_string(),
+        "./data/".to_string(),
+        format!(".samples/{sample}/"),
+        format!("../.samples/{sample}/"),
+    ];
+    let found = folders
+        .iter()
+        .map(|folder| format!("{folder}{filename}"))
+        .find(|path| std::fs::File::open(path).is_ok_and(|f| f.metadata().is_ok_and(|m| m.is_file())));
     if found.is_none() {
         println!("\nerror: sdkFindFilePath: file <{filename}> not found!");
     }
