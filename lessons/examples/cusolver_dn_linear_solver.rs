@@ -398,7 +398,6 @@ fn main() {
         std::process::exit(1);
     };
 
-    // ANCHOR: read
     // CSR(A) from the file, symmetric files made whole.
     let csr = match load_mm_sparse_matrix(Path::new(file), true) {
         Ok(csr) => csr,
@@ -411,7 +410,6 @@ fn main() {
     let base_a = csr.row_ptr[0]; // 0 or 1
 
     println!("sparse matrix A is {rows_a} x {cols_a} with {nnz_a} nonzeros, base={base_a}");
-    // ANCHOR_END: read
 
     if rows_a != cols_a {
         eprintln!("Error: only support square matrix");
@@ -426,7 +424,6 @@ fn main() {
         std::process::exit(1);
     }
 
-    // ANCHOR: dense
     let mut h_a = vec![0.0f64; lda as usize * cols_a as usize]; // dense A, column-major
     let mut h_x = vec![0.0f64; cols_a as usize]; // a copy of d_x
     let mut h_b = vec![0.0f64; rows_a as usize]; // b = ones(m,1)
@@ -441,7 +438,6 @@ fn main() {
             h_a[row + col * lda as usize] = areg;
         }
     }
-    // ANCHOR_END: dense
 
     println!("step 3: set right hand side vector (b) to 1");
     for b in h_b.iter_mut() {

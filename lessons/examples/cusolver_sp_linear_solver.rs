@@ -161,7 +161,6 @@ fn main() {
         std::process::exit(1);
     }
 
-    // ANCHOR: handles
     unsafe {
         checkCudaErrors!(cusolverSpCreate(&mut handle));
         checkCudaErrors!(cusparseCreate(&mut cusparse_handle));
@@ -180,7 +179,6 @@ fn main() {
             checkCudaErrors!(cusparseSetMatIndexBase(descr_a, CUSPARSE_INDEX_BASE_ZERO));
         }
     }
-    // ANCHOR_END: handles
 
     let (rows, cols, nnz) = (rows_a as usize, cols_a as usize, nnz_a as usize);
     let mut h_z = vec![0.0f64; cols]; // z = B \ (Q*b)
@@ -324,8 +322,8 @@ fn main() {
     // ANCHOR_END: reorder
 
     println!("step 3: b(j) = 1 + j/n ");
-    for row in 0..rows {
-        h_b[row] = 1.0 + (row as f64) / f64::from(rows_a);
+    for (row, b) in h_b.iter_mut().enumerate() {
+        *b = 1.0 + (row as f64) / f64::from(rows_a);
     }
 
     // h_Qb = b(Q)
@@ -383,7 +381,6 @@ fn main() {
         checkCudaErrors!(cudaMemcpyAsync!(d_q, h_q.as_slice(), sizeof::<i32>() * rows_a, h2d, stream));
     }
 
-    // ANCHOR: cpu
     println!("step 5: solve A*x = b on CPU ");
     let mut start = second();
 
@@ -452,7 +449,6 @@ fn main() {
 
     let mut stop = second();
     let time_solve_cpu = stop - start;
-    // ANCHOR_END: cpu
 
     // ANCHOR: residual
     println!("step 6: evaluate residual r = b - A*x (result on CPU)");
