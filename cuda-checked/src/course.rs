@@ -78,7 +78,8 @@ macro_rules! checkRuntime {
 }
 
 /// `checkCudaErrors(val)` as NVIDIA's `helper_cuda.h` defines it: `val` is a `CUresult` or a
-/// `cudaError_t` (the header's template takes either), or a `Status` of one; on failure it
+/// `cudaError_t` (the header's template takes either), or a `Status` of one, or the status of
+/// a library the samples check the same way (cuBLAS, cuSPARSE, cuSOLVER); on failure it
 /// prints, to standard error,
 ///
 /// ```text
@@ -165,6 +166,26 @@ impl SampleCode for cublas_sys::cublasStatus_t {
     }
     fn unreached(self) -> Option<String> {
         cublas_sys::loader::explain(self)
+    }
+}
+
+#[cfg(feature = "cusparse")]
+impl SampleCode for cusparse_sys::cusparseStatus_t {
+    fn number(self) -> u32 {
+        self.0
+    }
+    fn unreached(self) -> Option<String> {
+        cusparse_sys::loader::explain(self)
+    }
+}
+
+#[cfg(feature = "cusolver")]
+impl SampleCode for cusolver_sys::cusolverStatus_t {
+    fn number(self) -> u32 {
+        self.0
+    }
+    fn unreached(self) -> Option<String> {
+        cusolver_sys::loader::explain(self)
     }
 }
 

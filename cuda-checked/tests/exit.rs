@@ -105,6 +105,23 @@ fn child_runtime() {
     checkCudaErrors!(cudart_sys::cudaErrorInvalidValue);
 }
 
+#[cfg(feature = "cusolver")]
+#[test]
+fn a_cusolver_status_is_printed_as_the_samples_print_it() {
+    assert_exited_with(
+        "child_cusolver",
+        " code=3(CUSOLVER_STATUS_INVALID_VALUE) \"cusolver_sys::CUSOLVER_STATUS_INVALID_VALUE\" \n",
+    );
+}
+
+#[cfg(feature = "cusolver")]
+#[test]
+#[ignore = "run by a_cusolver_status_is_printed_as_the_samples_print_it"]
+fn child_cusolver() {
+    checkCudaErrors!(cusolver_sys::CUSOLVER_STATUS_SUCCESS);
+    checkCudaErrors!(cusolver_sys::CUSOLVER_STATUS_INVALID_VALUE);
+}
+
 /// After a call the program handled itself left the loader's record of a missing symbol, the
 /// next `checkCudaErrors!` reports its own call only: it clears the record before its call, as
 /// every check does (issue 30: it did not, and named the earlier call's symbol).

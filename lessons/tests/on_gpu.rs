@@ -488,3 +488,118 @@ fn course_error_is_sticky() {
         "no error\nan illegal memory access was encountered\nan illegal memory access was encountered\n"
     );
 }
+
+/// A Matrix Market file of the 5-point Laplacian on a `k` by `k` grid (its lower triangle,
+/// symmetric, 1-based, as NVIDIA's `lap2D_5pt_n100.mtx` is made), or of that matrix with one
+/// entry made unsymmetric (`general`, both triangles), in a folder of its own; its path.
+fn laplacian_file(name: &str, k: i32, symmetric: bool) -> std::path::PathBuf {
+    let mut entries = Vec::new();
+    for i in 0..k * k {
+        let (row, col) = (i / k, i % k);
+        entries.push((i, i, 4.0));
+        if col > 0 {
+            entries.push((i, i - 1, -1.0));
+        }
+        if row > 0 {
+            entries.push((i, i - k, -1.0));
+        }
+    }
+    if !symmetric {
+        let mirrored: Vec<_> =
+            entries.iter().filter(|(i, j, _)| i != j).map(|&(i, j, v)| (j, i, v)).collect();
+        entries.extend(mirrored);
+        let at = entries.iter().position(|&(i, j, _)| (i, j) == (1, 0)).unwrap();
+        entries[at].2 = -2.0; // A(2,1) != A(1,2)
+    }
+    let kind = if symmetric { "symmetric" } else { "general" };
+    let mut text = format!("%%MatrixMarket matrix coordinate real {kind}\n% made by on_gpu.rs\n");
+    text += &format!("{n} {n} {}\n", entries.len(), n = k * k);
+    for (i, j, v) in entries {
+        text += &format!("{} {} {v}\n", i + 1, j + 1);
+    }
+    let dir = std::env::temp_dir().join(format!("lessons-on-gpu-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The number after `key` on the first line that begins with it.
+fn number_after(out: &str, key: &str) -> f64 {
+    out.lines()
+        .find_map(|l| l.strip_prefix(key)?.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no `{key}` line:\n{out}"))
+}
+
+#[test]
+fn cusolver_dn_linear_solver_solves_by_each_factorization() {
+    let file = laplacian_file("dn.mtx", 12, true);
+    let file_arg = format!("-file={}", file.display());
+    for (solver, timing) in
+        [("chol", "timing: cholesky = "), ("lu", "timing: LU = "), ("qr", "timing: QR = ")]
+    {
+        let out = lesson_output("cusolver_dn_linear_solver", &[&format!("-R={solver}"), &file_arg]);
+        assert!(out.contains("sparse matrix A is 144 x 144 with 672 nonzeros, base=1\n"), "{out}");
+        assert!(out.contains(timing), "{out}");
+        // The Laplacian's row sums are at most 8; b - A*x is rounding only.
+        assert_eq!(number_after(&out, "|A| = "), 8.0, "{out}");
+        assert!(number_after(&out, "|b - A*x|/(|A|*|x|) = ") < 1e-14, "{out}");
+    }
+    // Cholesky refuses an unsymmetric matrix, as the sample does; LU solves it.
+    let file = laplacian_file("dn-general.mtx", 5, false);
+    let file_arg = format!("-file={}", file.display());
+    let mut command = common::lesson("cusolver_dn_linear_solver");
+    command.arg(&file_arg);
+    let (output, stdout, stderr) = common::run(command);
+    assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.ends_with("Error: A has no symmetric pattern, please use LU or QR \n"), "{stdout}");
+    let out = lesson_output("cusolver_dn_linear_solver", &["-R=lu", &file_arg]);
+    assert!(number_after(&out, "|b - A*x|/(|A|*|x|) = ") < 1e-14, "{out}");
+}
+
+#[test]
+fn cusolver_dn_linear_solver_says_what_is_wrong_with_a_bad_file() {
+    let dir = laplacian_file("ok.mtx", 2, true).parent().unwrap().to_path_buf();
+    let bad = dir.join("bad.mtx");
+    std::fs::write(&bad, "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1\n").unwrap();
+    let mut command = common::lesson("cusolver_dn_linear_solver");
+    command.arg(format!("-file={}", bad.display()));
+    let (output, stdout, stderr) = common::run(command);
+    assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stderr.contains("bad.mtx: the file ends after 1 of the 2 entries"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn cusolver_sp_linear_solver_agrees_across_solvers_and_reorderings() {
+    let file = laplacian_file("sp.mtx", 20, true);
+    let file_arg = format!("-file={}", file.display());
+    let mut solutions = Vec::new();
+    for args in
+        [&["-R=chol"][..], &["-R=qr"], &["-R=chol", "-P=symrcm"], &["-R=qr", "-P=symamd"], &["-P=metis"]]
+    {
+        let mut args = args.to_vec();
+        args.push(&file_arg);
+        let out = lesson_output("cusolver_sp_linear_solver", &args);
+        assert!(out.contains("sparse matrix A is 400 x 400 with 1920 nonzeros, base=1\n"), "{out}");
+        for side in ["(CPU)", "(GPU)"] {
+            let relative = number_after(&out, &format!("{side} |b - A*x|/(|A|*|x| + |b|) = "));
+            assert!(relative < 1e-14, "{side}: {out}");
+        }
+        assert!(!out.contains("WARNING"), "{out}");
+        let last: Vec<f64> =
+            out.lines().filter_map(|l| l.strip_prefix("x[")?.split(" = ").nth(1)?.parse().ok()).collect();
+        assert_eq!(last.len(), 10, "{out}");
+        solutions.push(last);
+    }
+    // "consistent result for different reordering and solver", to the digits printed.
+    for other in &solutions[1..] {
+        for (a, b) in solutions[0].iter().zip(other) {
+            assert!((a - b).abs() <= 1e-5 * a.abs(), "{solutions:?}");
+        }
+    }
+    // LU is the CPU's only.
+    let out = lesson_output("cusolver_sp_linear_solver", &["-R=lu", &file_arg]);
+    assert!(out.contains("WARNING: no LU available on GPU \n"), "{out}");
+    assert!(out.contains("(CPU) |b - A*x|") && !out.contains("(GPU) |b - A*x|"), "{out}");
+}
