@@ -13,7 +13,46 @@
 
 use std::ffi::c_char;
 
-use crate::Library;
+use std::ffi::CStr;
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+use crate::{Library, Loader};
+
+/// A loaded function's symbol: null until a call finds it, then kept (racing threads store the
+/// same pointer); a missing symbol is looked for again on the next call. Each function has one
+/// in a static. It starts null, not at a resolver of the function's own, so that a -sys crate
+/// compiles no code per function: the wrappers are `#[inline]`, and only those a program calls
+/// are compiled, in the program (most of what a -sys crate's build cost before).
+#[doc(hidden)]
+pub struct Slot {
+    symbol: AtomicPtr<()>,
+    name: &'static CStr,
+}
+
+impl Slot {
+    /// `name`: the symbol, ending in its only NUL.
+    pub const fn new(name: &'static str) -> Slot {
+        Slot { symbol: AtomicPtr::new(std::ptr::null_mut()), name: crate::symbol(name) }
+    }
+
+    /// The symbol in `loader`'s library, or the code a call that cannot reach it returns.
+    #[inline]
+    pub fn get(&self, loader: &'static Loader) -> Result<*mut (), u32> {
+        let symbol = self.symbol.load(Ordering::Acquire);
+        if symbol.is_null() {
+            return self.find(loader);
+        }
+        Ok(symbol)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn find(&self, loader: &'static Loader) -> Result<*mut (), u32> {
+        let symbol = loader.resolve(self.name)?;
+        self.symbol.store(symbol, Ordering::Release);
+        Ok(symbol)
+    }
+}
 
 /// What a function returns when its library cannot be reached, and the code a returned value
 /// carries, if it is one. Implemented here for text (`const char *`), by
@@ -126,46 +165,23 @@ macro_rules! __lazy_fns {
             #[doc = concat!("Symbol `", stringify!($name), "`, loaded on first call (see the crate's `loader`).")]
             #[inline]
             pub unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
-                type Fn = unsafe extern "C" fn($($ty),*) -> $ret;
-                // Null until the symbol is found (racing threads store the same pointer); a
-                // missing symbol is looked up again on the next call. Null rather than `first`:
-                // a static naming `first` would make every -sys crate compile every function's
-                // `first`, where this way only the functions a program calls are compiled, in
-                // the program (each wrapper and its `first` are `#[inline]`), which is most of
-                // what a -sys crate's build costs.
-                static SLOT: ::core::sync::atomic::AtomicPtr<()> =
-                    ::core::sync::atomic::AtomicPtr::new(::core::ptr::null_mut());
-                #[cold]
-                #[inline]
-                unsafe fn first($($arg: $ty),*) -> $ret {
-                    const SYMBOL: &::core::ffi::CStr = $crate::symbol(concat!(stringify!($name), "\0"));
-                    match $loader.resolve(SYMBOL) {
-                        Ok(symbol) => {
-                            SLOT.store(symbol, ::core::sync::atomic::Ordering::Release);
-                            // SAFETY: the library exports this symbol with this C signature.
-                            let f: Fn = unsafe { ::core::mem::transmute::<*mut (), Fn>(symbol) };
-                            // SAFETY: the caller keeps this function's contract (it is unsafe).
-                            let returned = unsafe { f($($arg),*) };
-                            $note(&$loader, $crate::Unreachable::code(&returned));
-                            returned
-                        }
-                        Err(code) => {
-                            $note(&$loader, Some(code));
-                            <$ret as $crate::Unreachable>::unreachable($loader.library(), code)
-                        }
+                static SLOT: $crate::Slot = $crate::Slot::new(concat!(stringify!($name), "\0"));
+                match SLOT.get(&$loader) {
+                    Ok(symbol) => {
+                        // SAFETY: the library exports this symbol with this C signature.
+                        let f = unsafe {
+                            ::core::mem::transmute::<*mut (), unsafe extern "C" fn($($ty),*) -> $ret>(symbol)
+                        };
+                        // SAFETY: the caller keeps this function's contract (it is unsafe).
+                        let returned = unsafe { f($($arg),*) };
+                        $note(&$loader, $crate::Unreachable::code(&returned));
+                        returned
+                    }
+                    Err(code) => {
+                        $note(&$loader, Some(code));
+                        <$ret as $crate::Unreachable>::unreachable($loader.library(), code)
                     }
                 }
-                let symbol = SLOT.load(::core::sync::atomic::Ordering::Acquire);
-                if symbol.is_null() {
-                    // SAFETY: the caller keeps this function's contract (it is unsafe).
-                    return unsafe { first($($arg),*) };
-                }
-                // SAFETY: a non-null SLOT holds the library's symbol, of type `Fn`.
-                let f: Fn = unsafe { ::core::mem::transmute::<*mut (), Fn>(symbol) };
-                // SAFETY: the caller keeps this function's contract (it is unsafe).
-                let returned = unsafe { f($($arg),*) };
-                $note(&$loader, $crate::Unreachable::code(&returned));
-                returned
             }
         )*
 

@@ -38,7 +38,7 @@ mod tests;
 
 use std::ffi::CStr;
 
-pub use functions::Unreachable;
+pub use functions::{Slot, Unreachable};
 pub use libraries::*;
 pub use library::{
     Binding, Codes, ErrorText, Files, Found, Library, PerOs, Role, Scheme, Search, Version, VersionCall,
