@@ -78,7 +78,9 @@ macro_rules! checkRuntime {
 }
 
 /// `checkCudaErrors(val)` as NVIDIA's `helper_cuda.h` defines it: `val` is a `CUresult` or a
-/// `cudaError_t` (the header's template takes either), or a `Status` of one; on failure it
+/// `cudaError_t` (the header's template takes either), or a `Status` of one, or the code of a
+/// library whose header the sample includes before helper_cuda.h (NVRTC, NCCL, cuBLAS, cuRAND,
+/// cuFFT: the header names each one's codes, `_cudaGetErrorEnum`); on failure it
 /// prints, to standard error,
 ///
 /// ```text
@@ -165,6 +167,26 @@ impl SampleCode for cublas_sys::cublasStatus_t {
     }
     fn unreached(self) -> Option<String> {
         cublas_sys::loader::explain(self)
+    }
+}
+
+#[cfg(feature = "curand")]
+impl SampleCode for curand_sys::curandStatus_t {
+    fn number(self) -> u32 {
+        self.0
+    }
+    fn unreached(self) -> Option<String> {
+        curand_sys::loader::explain(self)
+    }
+}
+
+#[cfg(feature = "cufft")]
+impl SampleCode for cufft_sys::cufftResult {
+    fn number(self) -> u32 {
+        self.0
+    }
+    fn unreached(self) -> Option<String> {
+        cufft_sys::loader::explain(self)
     }
 }
 
