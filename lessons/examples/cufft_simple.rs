@@ -105,9 +105,8 @@ fn run_test() {
     // ANCHOR_END: plans
 
     // ANCHOR: convolve
-    let complex_pointwise_mul_and_scale: Kernel<ComplexPointwiseMulAndScale> = unsafe {
-        load_ptx_kernel(lessons::ptx!("complex_pointwise"), c"complex_pointwise_mul_and_scale")
-    };
+    let complex_pointwise_mul_and_scale: Kernel<ComplexPointwiseMulAndScale> =
+        unsafe { load_ptx_kernel(lessons::ptx!("complex_pointwise"), c"complex_pointwise_mul_and_scale") };
     unsafe {
         // Transform signal and kernel, in place.
         println!("Transforming signal cufftExecC2C");
@@ -148,8 +147,11 @@ fn run_test() {
     convolve(&h_signal, &h_filter_kernel, &mut h_convolved_signal_ref);
 
     // Check the result: the first SIGNAL_SIZE complex numbers, as 2 * SIGNAL_SIZE floats.
-    let b_test_result =
-        sdk_compare_l2fe(as_floats(&h_convolved_signal_ref), as_floats(&h_convolved_signal[..SIGNAL_SIZE]), 1e-5);
+    let b_test_result = sdk_compare_l2fe(
+        as_floats(&h_convolved_signal_ref),
+        as_floats(&h_convolved_signal[..SIGNAL_SIZE]),
+        1e-5,
+    );
 
     unsafe {
         // Destroy the cuFFT plans.
@@ -210,7 +212,10 @@ fn convolve(signal: &[Complex], filter_kernel: &[Complex], filtered_signal: &mut
         for j in -max_radius + 1..=min_radius {
             let k = i + j;
             if k >= 0 && k < signal_size {
-                *out = complex_add(*out, complex_mul(signal[k as usize], filter_kernel[(min_radius - j) as usize]));
+                *out = complex_add(
+                    *out,
+                    complex_mul(signal[k as usize], filter_kernel[(min_radius - j) as usize]),
+                );
             }
         }
     }

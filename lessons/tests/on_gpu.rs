@@ -378,7 +378,9 @@ fn curand_mersenne_twister_matches_the_host_generator() {
     assert!(out.contains("Max absolute error: 0.000000E+00\nL1 norm: 0.000000E+00\n"), "{out}");
     let throughput: f64 = out
         .lines()
-        .find_map(|l| l.strip_prefix("MersenneTwisterGP11213, Throughput = ")?.split(' ').next()?.parse().ok())
+        .find_map(|l| {
+            l.strip_prefix("MersenneTwisterGP11213, Throughput = ")?.split(' ').next()?.parse().ok()
+        })
         .unwrap_or_else(|| panic!("no Throughput line:\n{out}"));
     assert!(throughput > 0.0, "{out}");
     assert!(out.contains("Size = 2400000 Numbers\n"), "{out}");

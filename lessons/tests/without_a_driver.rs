@@ -37,7 +37,8 @@ fn is_trt_lesson(name: &str) -> bool {
 /// pick their device with `cudaSetDevice` before their library's first call, as NVIDIA's
 /// samples do).
 fn is_runtime_lesson(name: &str) -> bool {
-    name.starts_with("runtime_") || ["cublas", "curand_", "cufft_"].iter().any(|library| name.contains(library))
+    name.starts_with("runtime_")
+        || ["cublas", "curand_", "cufft_"].iter().any(|library| name.contains(library))
 }
 
 /// The one source of what a lesson must print: the libraries' own `describe`, asked in a child
