@@ -4,7 +4,8 @@
 #   bash run.sh [OUT [SECTION...]]
 # Sections (default: all, in this order):
 #   samples    builds each NVIDIA sample of samples.txt with nvcc from samples/ and runs it, then
-#              the lesson porting it, with the same arguments, both inside the sample's folder:
+#              the lesson porting it, with the same arguments, both inside the sample's folder
+#              and started as ./SAMPLE (argv[0]):
 #              OUT/NAME.nvidia.txt beside OUT/LESSON.rust.txt, both printed one after the other,
 #              and compared as samples.txt says (a difference fails the step, shown as a diff)
 #   sanitizer  each lesson under compute-sanitizer, with samples.txt's smaller arguments:
@@ -33,6 +34,10 @@ step() { # step NAME LOG COMMAND...: runs it with its output in LOG (and shown),
     return 0
 }
 in_dir() { local dir=$1; shift; (cd "$dir" && "$@"); } # in_dir DIR COMMAND...
+# as_sample DIR NAME PROGRAM ARGS...: PROGRAM run inside DIR with argv[0] ./NAME, as a sample is
+# started from its folder; some print argv[0] (MersenneTwisterGP11213's "%s Starting..."), and
+# NVIDIA's program and the lesson then print the same.
+as_sample() { local dir=$1 name=$2; shift 2; (cd "$dir" && exec -a "./$name" "$@"); }
 table() { awk '!/^#/ && NF' "$here/samples.txt"; }
 # What may differ between two runs of one program: the numbers on a line that reports a time or
 # a rate.
@@ -57,10 +62,10 @@ if [[ " $sections " == *" samples "* ]]; then
             -I"$here/samples/Common" -o "$out/bin/$sample" $(ls "$folder"/*.cu "$folder"/*.cpp "$folder"/*.c 2>/dev/null) $flags
         echo "==================== NVIDIA's $sample $args"
         # shellcheck disable=SC2086
-        step "nvidia $sample" "$out/$sample.nvidia.txt" in_dir "$folder" "$out/bin/$sample" $args
+        step "nvidia $sample" "$out/$sample.nvidia.txt" as_sample "$folder" "$sample" "$out/bin/$sample" $args
         echo "==================== ours: $lesson $args"
         # shellcheck disable=SC2086
-        step "rust $lesson" "$out/$lesson.rust.txt" in_dir "$folder" "$here/examples/$lesson" $args
+        step "rust $lesson" "$out/$lesson.rust.txt" as_sample "$folder" "$sample" "$here/examples/$lesson" $args
         if [ "$how" != "-" ]; then
             echo "==================== $sample against $lesson ($how)"
             step "same output ($how): $sample, $lesson" "$out/$lesson.compare.txt" \

@@ -157,6 +157,28 @@ pub fn find_cuda_device() -> i32 {
     dev
 }
 
+/// `getLastCudaError(msg)`: the runtime's last error (`cudaGetLastError`, which clears it); on
+/// one, helper_cuda.h's line on standard error, `FILE(LINE) : getLastCudaError() CUDA error : MSG
+/// : (CODE) TEXT.`, with the caller's file and line, and exit 1.
+#[track_caller]
+pub fn get_last_cuda_error(error_message: &str) {
+    let err = unsafe { cudart_sys::cudaGetLastError() };
+    if err != cudaSuccess {
+        let caller = std::panic::Location::caller();
+        // SAFETY: cudaGetErrorString gives a static C string for any code (the loader's own
+        // text when no runtime is loaded).
+        let text = unsafe { CStr::from_ptr(cudaGetErrorString(err)) };
+        eprintln!(
+            "{}({}) : getLastCudaError() CUDA error : {error_message} : ({}) {}.",
+            caller.file(),
+            caller.line(),
+            err.0 as i32,
+            text.to_string_lossy()
+        );
+        std::process::exit(1);
+    }
+}
+
 /// The kernel `name` of `ptx` (text ending in a NUL, as [`ptx!`](crate::ptx) makes it) in the current device's primary context, typed
 /// by its parameters `Args`, to launch with `launch!`: what nvcc would have compiled into a
 /// sample's program. The runtime makes the primary context current on its first call

@@ -370,6 +370,47 @@ fn runtime_simple_occupancy_suggests_a_full_block_size() {
 }
 
 #[test]
+fn curand_mersenne_twister_matches_the_host_generator() {
+    let out = lesson_output("curand_mersenne_twister", &[]);
+    assert!(out.contains(" Starting...\n\nGPU Device 0: "), "{out}");
+    assert!(out.contains("Allocating data for 2400000 samples...\nSeeding with 777 ...\n"), "{out}");
+    // MTGP32 on the host is the GPU's algorithm: the very same numbers.
+    assert!(out.contains("Max absolute error: 0.000000E+00\nL1 norm: 0.000000E+00\n"), "{out}");
+    let throughput: f64 = out
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("MersenneTwisterGP11213, Throughput = ")?.split(' ').next()?.parse().ok()
+        })
+        .unwrap_or_else(|| panic!("no Throughput line:\n{out}"));
+    assert!(throughput > 0.0, "{out}");
+    assert!(out.contains("Size = 2400000 Numbers\n"), "{out}");
+    assert!(out.ends_with("Shutting down...\n"), "{out}");
+    // Another count and a negative seed (an int, sign-extended to the generator's 64 bits): the
+    // two generators still agree (the exit status is the comparison's verdict).
+    let out = lesson_output("curand_mersenne_twister", &["--count=100003", "--seed=-5"]);
+    assert!(out.contains("Allocating data for 100003 samples...\nSeeding with -5 ...\n"), "{out}");
+    assert!(out.contains("L1 norm: 0.000000E+00\n"), "{out}");
+}
+
+#[test]
+fn cufft_simple_convolves_as_the_host_does() {
+    // The exit status is sdkCompareL2fe's verdict: the FFT convolution within 1e-5 of the host's.
+    let out = lesson_output("cufft_simple", &[]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "[simpleCUFFT] is starting...", "{out}");
+    assert!(lines[1].starts_with("GPU Device 0: "), "{out}");
+    let buffer = lines.iter().find_map(|l| l.strip_prefix("Temporary buffer size ")?.strip_suffix(" bytes"));
+    assert!(buffer.is_some_and(|b| b.parse::<u64>().is_ok()), "{out}");
+    assert!(
+        out.ends_with(
+            " bytes\nTransforming signal cufftExecC2C\nLaunching ComplexPointwiseMulAndScale<<< >>>\n\
+             Transforming signal back cufftExecC2C\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
 fn simple_cublas_passes_the_samples_check() {
     let out = lesson_output("simple_cublas", &[]);
     assert!(out.starts_with("simpleCUBLAS test running..\n"), "{out}");
