@@ -190,15 +190,22 @@ macro_rules! api {
                 }
             )*)*
 
-            /// C's `nvtxSetInitFunctionsToNoops`: null every slot still at its init function,
-            /// or every slot (`all`).
-            pub(crate) fn set_init_functions_to_noops(all: bool) {
-                $($(
-                    let init = slots::$name::init as slots::$name::F as *mut c_void;
-                    if all || slots::$name::SLOT.load(Ordering::Acquire) == init {
-                        slots::$name::SLOT.store(std::ptr::null_mut(), Ordering::Release);
+            /// Every slot's value, in declaration order: taken before the tool is called.
+            pub(crate) fn snapshot() -> Vec<*mut c_void> {
+                vec![$($(slots::$name::SLOT.load(Ordering::Acquire),)*)*]
+            }
+
+            /// C's `nvtxSetInitFunctionsToNoops`: null every slot the tool left as it was (at
+            /// its init function: `before` is what [`snapshot`] took before the tool ran,
+            /// compared as loaded rather than against a fresh `init as F`, whose address Rust
+            /// does not promise to be the same each time), or every slot (`all`).
+            pub(crate) fn set_init_functions_to_noops(all: bool, before: &[*mut c_void]) {
+                let slots = [$($(&slots::$name::SLOT,)*)*];
+                for (slot, &before) in slots.iter().zip(before) {
+                    if all || slot.load(Ordering::Acquire) == before {
+                        slot.store(std::ptr::null_mut(), Ordering::Release);
                     }
-                )*)*
+                }
             }
         }
     };
@@ -316,8 +323,9 @@ fn init_once() {
         return;
     }
     if INIT_STATE.compare_exchange(FRESH, STARTED, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+        let before = api::snapshot();
         let (result, loaded) = initialize_injection_library();
-        api::set_init_functions_to_noops(result != NVTX_SUCCESS);
+        api::set_init_functions_to_noops(result != NVTX_SUCCESS, &before);
         for slot in OPENCL_SLOTS.iter().chain(&SYNC_SLOTS) {
             if result != NVTX_SUCCESS {
                 slot.store(std::ptr::null_mut(), Ordering::Release);
