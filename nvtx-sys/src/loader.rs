@@ -1,5 +1,8 @@
 //! NVTX's loader, ported from NVTX 3's C header (`nvtxDetail/nvtxInit.h`, load sequence
 //! version 2), and the state it fills in (`nvtxImpl.h`'s `nvtxGlobals`).
+//! (NVTX is NVIDIA's, Apache-2.0 with LLVM exception, <https://github.com/NVIDIA/NVTX>; this is
+//! our own Rust of its documented load sequence and of the ABI a tool expects: the slot order of
+//! each module, the export tables' layout. No NVIDIA source is copied.)
 //!
 //! # What happens on the first call
 //! Every function's slot starts at an "init" function. The first call of any of them (from any
