@@ -245,6 +245,9 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cusolver==12.0.4.66", Whole),
             // libcusparse needs it (DT_NEEDED libnvJitLink.so.13), found beside it.
             ("nvidia-nvjitlink==13.0.88", Whole),
+            // NVTX's headers (nvtx3/), for the book's C++ twin of nvtx_memory_alloc
+            // (nvtx3-sys needs none: its loader is ported to Rust).
+            ("nvidia-nvtx==13.0.85", Headers),
         ],
     },
     Version {
@@ -260,6 +263,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.1.0.31", Headers),
             ("nvidia-cusparse==12.7.2.19", Headers),
             ("nvidia-cusolver==12.0.7.41", Headers),
+            ("nvidia-nvtx==13.1.68", Headers),
         ],
     },
     Version {
@@ -275,6 +279,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.2.0.57", Headers),
             ("nvidia-cusparse==12.7.10.12", Headers),
             ("nvidia-cusolver==12.2.0.11", Headers),
+            ("nvidia-nvtx==13.2.86", Headers),
         ],
     },
     Version {
@@ -290,6 +295,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.3.0.29", Headers),
             ("nvidia-cusparse==12.8.1.7", Headers),
             ("nvidia-cusolver==12.2.2.18", Headers),
+            ("nvidia-nvtx==13.3.29", Headers),
         ],
     },
     Version {
@@ -305,6 +311,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.4.0.43", Headers),
             ("nvidia-cusparse==12.8.6.72", Headers),
             ("nvidia-cusolver==12.3.4.7", Headers),
+            ("nvidia-nvtx==13.4.92", Headers),
         ],
     },
     Version {
@@ -320,6 +327,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.5.0.14", Headers),
             ("nvidia-cusparse==12.9.4.2", Headers),
             ("nvidia-cusolver==12.4.1.2", Headers),
+            ("nvidia-nvtx==13.5.25", Headers),
         ],
     },
 ];
@@ -566,6 +574,9 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
         && has("cuda_profiler_api.h")
         && headers.iter().all(|header| has(header))
         && (v.cccl.is_none() || has("nv/target"))
+        && v.libraries
+            .iter()
+            .all(|(requirement, _)| !requirement.starts_with("nvidia-nvtx") || has("nvtx3/nvToolsExt.h"))
     {
         return Ok(root);
     }
