@@ -119,9 +119,15 @@ macro_rules! loader_tests {
                         version % 1000 / 100,
                         version % 100
                     ),
+                    $crate::VersionCall::Returned => {
+                        format!("#include <stddef.h>\nsize_t {}(void) {{ return {version}; }}\n", function.name)
+                    }
                     call => panic!("a fake for {} ({call:?}) is not written yet", function.name),
                 };
-                $crate::child::fake_library(file(), &source)
+                let library = $crate::child::fake_library(file(), &source);
+                // Its parts beside it, of its release (cuDNN's).
+                $crate::child::fake_parts(loader.library(), loader.library().major(header), &library, &source);
+                library
             };
             let (older, same) = (fake(header - 1), fake(header));
             let refused = child("loaded_or_refused", &older);
