@@ -7,6 +7,7 @@
 pub mod bandwidth;
 pub mod chart;
 pub mod compare;
+pub mod conv;
 pub mod nvrtc_helper;
 pub mod ranks;
 pub mod samples;

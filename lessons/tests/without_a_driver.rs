@@ -33,10 +33,11 @@ fn is_trt_lesson(name: &str) -> bool {
     name.starts_with("trt_")
 }
 
-/// A runtime lesson: one that starts with the Runtime API (the cuBLAS lessons pick their
-/// device with `cudaSetDevice` before `cublasCreate`, as NVIDIA's samples do).
+/// A runtime lesson: one that starts with the Runtime API (the cuBLAS and cuDNN lessons pick
+/// their device with `cudaSetDevice` before `cublasCreate` or `cudnnCreate`, as NVIDIA's samples
+/// do).
 fn is_runtime_lesson(name: &str) -> bool {
-    name.starts_with("runtime_") || name.contains("cublas")
+    name.starts_with("runtime_") || name.contains("cublas") || name.starts_with("cudnn_")
 }
 
 /// The one source of what a lesson must print: the libraries' own `describe`, asked in a child
