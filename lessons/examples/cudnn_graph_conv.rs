@@ -4,7 +4,7 @@
 //! with a unique id), a convolution, a forward-convolution operation joining them, an operation
 //! graph; the heuristics rank engine configurations for the graph; the first that builds an
 //! execution plan (and computes in FP32, not TF32) is run with a variant pack that binds each
-//! tensor's id to its device pointer. The summary line is lesson 23's and PyTorch's.
+//! tensor's id to its device pointer. The summary line is lesson 34's and PyTorch's.
 //! Run: `cargo run --release --example cudnn_graph_conv`
 
 use std::ffi::c_void;

@@ -13,6 +13,10 @@
 //!   newest; NVIDIA's `nvidia-nccl-cu<MAJOR>` wheel) into `DIR/nccl-<version>-cu<MAJOR>` (default
 //!   `.nccl`): `include/nccl.h` and `lib/libnccl.so.2`. Prints the root. With `all`, every one;
 //!   with `headers`, a root of headers only for each NCCL nccl-sys has vendored bindings of.
+//! - `cudnn [DIR [headers]]`: fetch the cuDNN CI tests against (NVIDIA's `nvidia-cudnn-cu13`
+//!   wheel, the first cuDNN 9 built for CUDA 13) into `DIR/cudnn-<version>-cu13` (default
+//!   `.cudnn`): `include/cudnn.h` and `lib/libcudnn.so.9` with its parts. Prints the root (a
+//!   `CUDNN_PATH`). With `headers`, a root of its headers only.
 //! - `vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE]`: regenerate the vendored bindings of every
 //!   release (what generation from that release's header gives): every CUDA version of the list
 //!   for each library of the toolkit; every NCCL of [`NCCL_HEADERS`]. Each crate keeps
@@ -377,6 +381,10 @@ const NCCL_HEADERS: &[&str] = &[
 const CUDNN_HEADERS: &[&str] =
     &["nvidia-cudnn-cu12==9.0.0.312", "nvidia-cudnn-cu13==9.12.0.46", "nvidia-cudnn-cu13==9.28.1.4"];
 
+/// The cuDNN CI builds and tests against: the first built for CUDA 13 (its bindings load every
+/// cuDNN 9 since), whole for the real-library tests, its headers for the book's C.
+const CUDNN: &str = "nvidia-cudnn-cu13==9.12.0.46";
+
 /// The libraries with a root of their own: their crate, their root inside their wheel, and
 /// the releases of theirs vendored ([`NCCL_HEADERS`], [`CUDNN_HEADERS`]).
 const OWN_RELEASES: &[(&str, &str, &[&str])] =
@@ -467,11 +475,20 @@ fn main() -> ExitCode {
                 .iter()
                 .try_for_each(|major| fetch_nccl(&dir, major).map(|nccl| println!("{}", nccl.display())))
         }
+        Some("cudnn") => {
+            let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| root.join(".cudnn"));
+            let fetched = match args.get(2).map(String::as_str) {
+                Some("headers") => fetch_own_headers(&dir, CUDNN, "nvidia/cudnn", "cudnn.h"),
+                None => fetch_cudnn(&dir),
+                Some(other) => Err(format!("cudnn [DIR [headers]]: `{other}` is not `headers`")),
+            };
+            fetched.map(|root| println!("{}", root.display()))
+        }
         Some("vendor") => vendor(&root, &args[1..]),
         Some("libraries") => libraries(&root, args.get(1).map(String::as_str)),
         Some("porting") => porting(&root, &args[1..]),
         Some("tensorrt") => tensorrt::main(&root, &args[1..]),
-        _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | \
+        _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | cudnn [DIR [headers]] | \
                   vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
                   tensorrt headers|vendor|vendored|stand-in|dump ..."
             .into()),
@@ -652,6 +669,23 @@ fn fetch_nccl(dir: &Path, major: &str) -> Result<PathBuf, String> {
     let _ = std::fs::remove_dir_all(&root);
     extract(dir, (requirement, inner), "", &unpacked)?;
     std::fs::rename(unpacked.join(inner), &root).map_err(|e| format!("{}: {e}", root.display()))?;
+    std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
+    Ok(root)
+}
+
+/// `DIR/cudnn-<version>-cu13`: the whole cuDNN CI tests against ([`CUDNN`]), `include/` and
+/// `lib/` (libcudnn.so.9 and its parts), downloaded and unpacked if not already there.
+fn fetch_cudnn(dir: &Path) -> Result<PathBuf, String> {
+    let version = CUDNN.split_once("==").map_or("", |(_, v)| v);
+    let root = dir.join(format!("cudnn-{version}-cu13"));
+    if root.join("include/cudnn.h").is_file() && root.join("lib/libcudnn.so.9").is_file() {
+        return Ok(root);
+    }
+    let unpacked = dir.join(format!("cudnn-{version}-cu13.unpacked"));
+    let _ = std::fs::remove_dir_all(&unpacked);
+    let _ = std::fs::remove_dir_all(&root);
+    extract(dir, (CUDNN, "nvidia/cudnn"), "", &unpacked)?;
+    std::fs::rename(unpacked.join("nvidia/cudnn"), &root).map_err(|e| format!("{}: {e}", root.display()))?;
     std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
     Ok(root)
 }
