@@ -266,6 +266,18 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// cudnn_version.h's `CUDNN_VERSION` is a sum of products of the header's own macros; a
+    /// macro naming itself, or a name the header does not define, gives nothing.
+    #[test]
+    fn reads_a_version_summed_from_its_parts() {
+        let header = "#define CUDNN_MAJOR 9\n#define CUDNN_MINOR 12\n#define CUDNN_PATCHLEVEL 0\n\
+                      #define CUDNN_VERSION (CUDNN_MAJOR * 10000 + CUDNN_MINOR * 100 + CUDNN_PATCHLEVEL)\n";
+        assert_eq!(define_value(header, "CUDNN_VERSION"), Some(91200));
+        assert_eq!(define_value("#define V (V * 10)\n", "V"), None);
+        assert_eq!(define_value("#define V (MAJOR * 10)\n", "V"), None);
+        assert_eq!(define_value("#define V (4294967295 * 2)\n", "V"), None);
+    }
+
     #[test]
     fn reads_the_forms_c_allows() {
         for text in [

@@ -245,7 +245,10 @@ impl Loader {
         let mut opened = Vec::new();
         match self.open_parts(handle, version, &mut opened) {
             // Never closed: loaded for the life of the process, as the library is.
-            Ok(()) => Ok(std::mem::forget(opened)),
+            Ok(()) => {
+                std::mem::forget(opened);
+                Ok(())
+            }
             Err(why) => {
                 for part in opened.into_iter().rev() {
                     os::close(part);

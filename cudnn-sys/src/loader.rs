@@ -101,7 +101,7 @@ mod tests {
         }
         let ours = cuda_loader::Scheme::Cudnn.text(crate::CUDNN_VERSION);
         let (next, theirs) = next_minor();
-        let packed = (next / 10_000) << 16 | (next / 100 % 100) << 8 | next % 100;
+        let packed = ((next / 10_000) << 16) | ((next / 100 % 100) << 8) | (next % 100);
         let ops = part_file(1);
         let mixed = fake_set("mixed", |dir| {
             // What a real libcudnn_ops of another release answers: its check fails against the
