@@ -120,8 +120,8 @@ impl Scheme {
             // NCCL 2.0-2.8 in the old coding, 2.9 to 3.99 in the new.
             Scheme::Nccl => (2000..2900).contains(&version) || (20900..40_000).contains(&version),
             Scheme::Library { .. } => (1000..1_000_000).contains(&version),
-            // cuDNN 1.0 to 9.99 in the old coding (its 8.x), 9.0 to 99.99 in the new.
-            Scheme::Cudnn => (1000..10_000).contains(&version) || (90_000..1_000_000).contains(&version),
+            // cuDNN 1.0 to 9.9 in the old coding (its 8.x), 1.0 to 99.99 in the new (9.0 on).
+            Scheme::Cudnn => (1000..1_000_000).contains(&version),
             // TensorRT 8.0 to 9.9 in the old coding, 10.0 to 99.99 in the new.
             Scheme::TensorRt => (8000..10_000).contains(&version) || (100_000..1_000_000).contains(&version),
             Scheme::OnnxParser => (0..1_000_000).contains(&version),

@@ -196,14 +196,15 @@ impl Loader {
                 "{path}: its {function} answers {said}, which no release of it says: it is not {a_what} (a broken \
                  or foreign library)"
             )),
-            // TensorRT: a library of another major lacks the C++ interfaces these bindings call.
+            // TensorRT: a library of another major lacks the C++ interfaces these bindings call;
+            // cuDNN: another major is another ABI, in files of another name.
             Some(Answer::Version(v))
                 if self.library.version_function.refuses_other_major
                     && scheme.major(v as u32) != scheme.major(header) =>
             {
                 Err(format!(
-                    "{path}: {}, another major than the {} these bindings come from ({}), whose C++ interfaces it \
-                     does not have",
+                    "{path}: {}, another major than the {} these bindings come from ({}), whose interfaces these \
+                     bindings do not fit",
                     scheme.text(v),
                     self.library.header,
                     scheme.text(header)
