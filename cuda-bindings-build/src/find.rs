@@ -475,7 +475,7 @@ pub fn own_header(library: &cuda_loader::Library, home: &str, toolkit: Option<&P
     }
     if let Some(root) = toolkit {
         candidates.push(("the CUDA toolkit".into(), root.to_path_buf()));
-        // Pip's layout: the library's wheel beside the CUDA wheel's root (nvidia/cudnn beside
+        // Pip's layout: the library's wheel beside the CUDA wheel's root (nvidia/<library> beside
         // the nvidia/cu13 that CUDA_PATH names).
         for name in library.found.beside {
             if let Some(parent) = root.parent() {

@@ -22,8 +22,8 @@ pub fn define_value(header: &str, name: &str) -> Option<u32> {
         })
     };
     let value = body(name)?;
-    // A literal, or (cudnn_version.h's `CUDNN_VERSION`) a sum of products of literals and the
-    // same header's macros, one level deep: `(CUDNN_MAJOR * 10000 + CUDNN_MINOR * 100 + ...)`.
+    // A literal, or (a library's version macro) a sum of products of literals and the same
+    // header's macros, one level deep: `(FOO_MAJOR * 10000 + FOO_MINOR * 100 + ...)`.
     integer(&value).or_else(|| {
         let inner = value.strip_prefix('(').and_then(|v| v.strip_suffix(')')).unwrap_or(&value);
         inner.split('+').try_fold(0u32, |sum, term| {
@@ -266,13 +266,14 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// cudnn_version.h's `CUDNN_VERSION` is a sum of products of the header's own macros; a
+    /// A version macro that is a sum of products of the header's own macros (as a library's
+    /// version header may write it) is read; a
     /// macro naming itself, or a name the header does not define, gives nothing.
     #[test]
     fn reads_a_version_summed_from_its_parts() {
-        let header = "#define CUDNN_MAJOR 9\n#define CUDNN_MINOR 12\n#define CUDNN_PATCHLEVEL 0\n\
-                      #define CUDNN_VERSION (CUDNN_MAJOR * 10000 + CUDNN_MINOR * 100 + CUDNN_PATCHLEVEL)\n";
-        assert_eq!(define_value(header, "CUDNN_VERSION"), Some(91200));
+        let header = "#define FOO_MAJOR 9\n#define FOO_MINOR 12\n#define FOO_PATCHLEVEL 0\n\
+                      #define FOO_VERSION (FOO_MAJOR * 10000 + FOO_MINOR * 100 + FOO_PATCHLEVEL)\n";
+        assert_eq!(define_value(header, "FOO_VERSION"), Some(91200));
         assert_eq!(define_value("#define V (V * 10)\n", "V"), None);
         assert_eq!(define_value("#define V (MAJOR * 10)\n", "V"), None);
         assert_eq!(define_value("#define V (4294967295 * 2)\n", "V"), None);

@@ -152,8 +152,8 @@ pub fn fake_library(file: &str, source: &str) -> std::path::PathBuf {
     library
 }
 
-/// Beside the fake library at `main`, a fake of each of its description's parts (cuDNN 9's
-/// sub-libraries) of the same release: each answers its check with 0, and the one with the
+/// Beside the fake library at `main`, a fake of each of its description's parts (the
+/// sub-libraries it loads from its folder) of the same release: each answers its check with 0, and the one with the
 /// library's version function answers it as `version_source` (the fake library's own C for it)
 /// does. A library without parts gets none.
 pub fn fake_parts(library: &crate::Library, major: u32, main: &std::path::Path, version_source: &str) {

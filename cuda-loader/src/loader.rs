@@ -197,7 +197,7 @@ impl Loader {
                  or foreign library)"
             )),
             // TensorRT: a library of another major lacks the C++ interfaces these bindings call;
-            // cuDNN: another major is another ABI, in files of another name.
+            // a library with a version of its own: another major is another ABI.
             Some(Answer::Version(v))
                 if self.library.version_function.refuses_other_major
                     && scheme.major(v as u32) != scheme.major(header) =>
@@ -233,7 +233,7 @@ impl Loader {
         }
     }
 
-    /// The description's parts (cuDNN 9's sub-libraries), opened beside the library at
+    /// The description's parts (sub-libraries the library loads from its folder), opened beside the library at
     /// `handle`, which says `version`: each must be there, answer its check with 0, and, where
     /// it has the library's version function, say `version` too. Kept loaded when all agree (the
     /// library opens them by name later, and finds these); otherwise every one is closed again

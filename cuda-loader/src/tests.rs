@@ -125,7 +125,7 @@ macro_rules! loader_tests {
                     call => panic!("a fake for {} ({call:?}) is not written yet", function.name),
                 };
                 let library = $crate::child::fake_library(file(), &source);
-                // Its parts beside it, of its release (cuDNN's).
+                // Its parts beside it, of its release (where the description has parts).
                 $crate::child::fake_parts(loader.library(), loader.library().major(header), &library, &source);
                 library
             };
@@ -135,7 +135,7 @@ macro_rules! loader_tests {
             for library in [&older, &same] {
                 let _ = std::fs::remove_dir_all(library.parent().expect("a folder of its own"));
             }
-            // (cuDNN 9.0.0's bindings: one less is of another major, refused as such.)
+            // (Bindings of a major's first release: one less is of another major, refused as such.)
             let why = if function.refuses_other_major && scheme.major(header - 1) != scheme.major(header) {
                 "another major than"
             } else {
