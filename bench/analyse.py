@@ -14,6 +14,8 @@
                                               intervals, and each as a fraction of P's
     analyse.py math DIR REF NAME... [--of P]  the same for math.rs's rows (`NAME A B C RATE`:
                                               fft2_c2c in Gpoints/s, xorwow and philox in GB/s)
+    analyse.py cudnn DIR REF NAME...          the same for cudnn.rs's rows (`NAME N C H TFLOPS`:
+                                              fp32 and tf32 convolutions, TFLOP/s)
     analyse.py allreduce DIR REF NAME...      all-reduce sweeps run in rounds (DIR/NAME.R.txt,
                                               `bytes count time_us algbw busbw` rows): time,
                                               algbw, busbw and time ratios to REF with 95% CIs
@@ -573,7 +575,7 @@ def main(argv):
         pooled = rounds(argv[1], argv[2], argv[3:])
         if argv[0] == "protocol":
             conclude_protocol(pooled)
-    elif len(argv) >= 4 and argv[0] in ("gemm", "math"):
+    elif len(argv) >= 3 and argv[0] in ("gemm", "math", "cudnn"):
         rest, of = argv[3:], None
         if "--of" in rest:
             i = rest.index("--of")
@@ -581,6 +583,9 @@ def main(argv):
             rest = rest[:i] + rest[i + 2:]
         if argv[0] == "gemm":
             gemm(argv[1], argv[2], rest + ([of] if of else []), of)
+        elif argv[0] == "cudnn":
+            gemm(argv[1], argv[2], rest + ([of] if of else []), of,
+                 "TFLOP/s of a 3 x 3 convolution (NAME N C H: K = C, W = H; 2 N K H W C 9 flops)")
         else:
             gemm(argv[1], argv[2], rest + ([of] if of else []), of,
                  "rates: fft2_c2c N N BATCH in Gpoints/s, xorwow/philox COUNT in GB/s")

@@ -25,6 +25,12 @@
 #                      (torch.fft.fft2, Tensor.uniform_; math_torch.py, when python3 has torch),
 #                      $MATH_ROUNDS (6) rounds, batches of $MATH_BATCH_MS (50) ms, sizes
 #                      $MATH_SIZE ("4096 16 1": N, BATCH, GiB). Not in the default list: name it.
+#   cudnn              cuDNN convolution forward (issue 35): a 3 x 3 layer, padding 1, of 32 images
+#                      of 64 channels, 56 x 56, into 64 (TFLOP/s, FP32 and TF32), the algorithm
+#                      cudnnFind picks: cudnn.rs (libcudnn-sys, on torch's own libcudnn where torch
+#                      brings one) vs torch's conv2d (cudnn_torch.py, cudnn.benchmark on, when
+#                      python3 has torch), $CUDNN_ROUNDS (6) rounds, batches of $CUDNN_BATCH_MS (50)
+#                      ms, size $CUDNN_SIZE ("32 64 56": N, C, H). Not in the default list: name it.
 #   allreduce          NCCL all-reduce, 8 B-1 GiB, one process per GPU: all_reduce.rs (nccl-sys,
 #                      the system's libnccl) vs all_reduce_torch.py (torch.distributed.all_reduce,
 #                      NCCL backend), and all_reduce.rs on torch's own libnccl where torch brings
@@ -53,7 +59,7 @@ bins=${1:-.gpu/bench}
 all="calls runtime-calls bandwidth runtime-bandwidth pinned-protocol nvrtc"
 sections=${*:-$all}
 for s in $sections; do
-    case " $all allreduce gemm math launch " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
+    case " $all allreduce gemm math cudnn launch " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
 done
 need() { # need SECTION BINARY...: the section's Rust binaries are in DIR
     local section=$1 b
@@ -71,6 +77,7 @@ need runtime-bandwidth runtime_bandwidth
 need pinned-protocol pinned_copy pinned_copy_link
 need gemm gemm
 need math math
+need cudnn cudnn
 need allreduce all_reduce
 need nvrtc nvrtc_compile
 need launch launch
@@ -280,6 +287,35 @@ section_math() {
     rounds "$work/math" "$n" "${programs[@]}"
     { grep -h '^#' "$work/math"/*.1.txt || true; } | sort -u
     python3 "$here/analyse.py" math "$work/math" c rust ${of[@]+"${of[@]}"}
+}
+
+section_cudnn() {
+    local n=${CUDNN_ROUNDS:-6} ms=${CUDNN_BATCH_MS:-50} lib
+    local size=${CUDNN_SIZE:-32 64 56}
+    echo "== cuDNN convolution forward (TFLOP/s): cudnn.rs (libcudnn-sys) vs torch's conv2d, $n rounds"
+    local programs=() ref=rust
+    if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
+        # The Rust program loads the very libcudnn torch maps (and its parts beside it), so that
+        # both run one cuDNN release.
+        lib=$(python3 -c 'import torch; torch.backends.cudnn.version(); print(next(l.split()[-1] for l in open("/proc/self/maps") if "libcudnn.so" in l))' 2>/dev/null || true)
+        [ -n "$lib" ] && export CUDNN_SYS_LIBCUDNN_PATH=$lib
+        # shellcheck disable=SC2086 # the sizes are words
+        wrap cudnn_torch.run python3 "$here/cudnn_torch.py" "$ms" $size
+        programs+=(torch="$work/cudnn_torch.run")
+        ref=torch
+    else
+        echo "   (python3 has no torch with CUDA here: Rust only, on ${CUDNN_SYS_LIBCUDNN_PATH:-libcudnn.so.9 as the loader finds it})"
+    fi
+    # shellcheck disable=SC2086
+    wrap cudnn_rust.run "$bins/cudnn" "$ms" $size
+    programs+=(rust="$work/cudnn_rust.run")
+    rounds "$work/cudnn" "$n" "${programs[@]}"
+    { grep -h '^#' "$work/cudnn"/*.1.txt || true; } | sort -u
+    if [ "$ref" = torch ]; then
+        python3 "$here/analyse.py" cudnn "$work/cudnn" torch rust
+    else
+        python3 "$here/analyse.py" cudnn "$work/cudnn" rust
+    fi
 }
 
 section_allreduce() {

@@ -58,6 +58,8 @@
 
 #[doc(hidden)]
 pub mod course;
+#[cfg(feature = "cudnn")]
+mod cudnn;
 mod error;
 mod exit;
 #[cfg(feature = "nccl")]
@@ -79,6 +81,9 @@ pub use cuda_sys as sys;
 /// `use cuda_checked::rt::*;`.
 #[cfg(feature = "runtime")]
 pub use cudart_sys as rt;
+#[doc(hidden)]
+#[cfg(feature = "cudnn")]
+pub use cudnn_sys as __cudnn;
 #[doc(hidden)]
 #[cfg(feature = "cufft")]
 pub use cufft_sys as __cufft;
@@ -194,6 +199,8 @@ libraries! {
     "cuSPARSE": cusparse_sys::cusparseStatus_t => CusparseError, CusparseResult, Cusparse;
     #[cfg(feature = "cusolver")]
     "cuSOLVER": cusolver_sys::cusolverStatus_t => CusolverError, CusolverResult, Cusolver;
+    #[cfg(feature = "cudnn")]
+    "cuDNN": cudnn_sys::cudnnStatus_t => CudnnError, CudnnResult, Cudnn;
     #[cfg(feature = "trt")]
     "TensorRT": nvinfer_sys::nvinfer1::ErrorCode => TrtError, TrtResult, Trt;
 }
@@ -544,6 +551,32 @@ macro_rules! check_cusparse {
 macro_rules! check_cusolver {
     ($call:expr $(,)?) => {
         $crate::__check!($crate::__cusolver::cusolverStatus_t, $call)
+    };
+}
+
+/// Evaluates `call` (any expression of type `cudnnStatus_t`) once: `Ok(())` on
+/// `CUDNN_STATUS_SUCCESS`, otherwise a [`CudnnError`] holding the code, `cudnnGetErrorString`'s
+/// text (the status's name), the call as written, where it was, and what cuDNN said of the
+/// failure (`cudnnGetLastErrorString`, [`CudnnError::with_last_error`]). Feature `cudnn`.
+///
+/// ```no_run
+/// use cuda_checked::{check_cudnn, CudnnResult};
+/// use cudnn_sys::*;
+///
+/// fn main() -> CudnnResult<()> {
+///     let mut handle: cudnnHandle_t = std::ptr::null_mut();
+///     unsafe {
+///         check_cudnn!(cudnnCreate(&mut handle))?;
+///         check_cudnn!(cudnnDestroy(handle))?;
+///     }
+///     Ok(())
+/// }
+/// ```
+#[cfg(feature = "cudnn")]
+#[macro_export]
+macro_rules! check_cudnn {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::__cudnn::cudnnStatus_t, $call).map_err($crate::CudnnError::with_last_error)
     };
 }
 

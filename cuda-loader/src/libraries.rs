@@ -6,7 +6,7 @@ use crate::library::*;
 /// Every library with a -sys crate of its own, in the order the crates depend on each other
 /// (a second library such as cuBLASLt is its crate's [`Library::also`]).
 pub const ALL: &[&Library] =
-    &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS, &CURAND, &CUFFT, &CUSPARSE, &CUSOLVER];
+    &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS, &CURAND, &CUFFT, &CUSPARSE, &CUSOLVER, &CUDNN];
 
 /// TensorRT's libraries (nvinfer-sys), apart from [`ALL`]: C++ bound by the C++ generator, with
 /// no result codes, whose crate builds by its own script; what loops over `ALL` (the C
@@ -91,6 +91,7 @@ pub const DRIVER: Library = Library {
             windows: "Reinstall the NVIDIA driver",
         },
     },
+    parts: &[],
     unreachable_text: c"the CUDA driver could not be reached; cuda_sys::loader::explain says why",
     version_function: VersionFunction { name: "cuDriverGetVersion", call: VersionCall::Single, own: None, refuses_older: false, refuses_other_major: false },
     also: None,
@@ -155,6 +156,7 @@ pub const RUNTIME: Library = Library {
         toolkit_dirs: TOOLKIT_LIB_DIRS,
         wheels: &["nvidia/cu{major}", "nvidia/cuda_runtime"],
     },
+    parts: &[],
     unreachable_text: c"the CUDA runtime could not be reached; cudart_sys::loader::explain says why",
     version_function: VersionFunction {
         name: "cudaRuntimeGetVersion",
@@ -225,6 +227,7 @@ pub const NVRTC: Library = Library {
         toolkit_dirs: TOOLKIT_LIB_DIRS,
         wheels: &["nvidia/cu{major}", "nvidia/cuda_nvrtc"],
     },
+    parts: &[],
     unreachable_text: c"the NVRTC library could not be reached; nvrtc_sys::loader::explain says why",
     version_function: VersionFunction {
         name: "nvrtcVersion",
@@ -293,6 +296,7 @@ pub const NCCL: Library = Library {
     // A toolkit (or $NCCL_HOME, found at build time) keeps it in lib/ or lib64/; the wheel in
     // nvidia/nccl/lib.
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/nccl"] },
+    parts: &[],
     unreachable_text: c"the NCCL library could not be reached; nccl_sys::loader::explain says why",
     version_function: VersionFunction { name: "ncclGetVersion", call: VersionCall::Single, own: None, refuses_older: true, refuses_other_major: false },
     also: None,
@@ -326,6 +330,7 @@ pub const CUBLAS: Library = Library {
     // libcublas finds its libcublasLt beside itself ($ORIGIN).
     companions: &[],
     role: CUBLAS_ROLE,
+    parts: &[],
     unreachable_text: c"cuBLAS could not be reached; cublas_sys::loader::explain says why",
     version_function: VersionFunction {
         name: "cublasGetCudartVersion",
@@ -409,6 +414,7 @@ pub const CUBLASLT: Library = Library {
     search: Search::ApplicationAndSystem,
     companions: &[],
     role: CUBLAS_ROLE,
+    parts: &[],
     unreachable_text: c"cuBLASLt could not be reached; cublas_sys::loader::explain_lt says why",
     version_function: VersionFunction {
         name: "cublasLtGetCudartVersion",
@@ -486,6 +492,7 @@ pub const CURAND: Library = Library {
     search: Search::ApplicationAndSystem,
     companions: &[],
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/curand"] },
+    parts: &[],
     unreachable_text: c"cuRAND could not be reached; curand_sys::loader::explain says why",
     version_function: VersionFunction {
         name: "curandGetVersion",
@@ -577,6 +584,7 @@ pub const CUFFT: Library = Library {
     search: Search::ApplicationAndSystem,
     companions: &[],
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cufft"] },
+    parts: &[],
     unreachable_text: c"cuFFT could not be reached; cufft_sys::loader::explain says why",
     version_function: VersionFunction {
         name: "cufftGetVersion",
@@ -648,6 +656,7 @@ pub const CUSPARSE: Library = Library {
     // libcusparse finds the libnvJitLink it needs (CUDA 12.1 on) by its RUNPATH, beside it.
     companions: &[],
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cusparse"] },
+    parts: &[],
     unreachable_text: c"cuSPARSE could not be reached; cusparse_sys::loader::explain says why",
     // cusparseGetVersion needs a handle, which needs a GPU: the version a property at a time.
     version_function: VersionFunction {
@@ -753,6 +762,7 @@ pub const CUSOLVER: Library = Library {
     // RUNPATH, beside it.
     companions: &[],
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cusolver"] },
+    parts: &[],
     unreachable_text: c"cuSOLVER could not be reached; cusolver_sys::loader::explain says why",
     // cusolverGetVersion answers without a handle too; the property form is cuSPARSE's, and
     // gives major, minor and patch alike.
@@ -762,6 +772,112 @@ pub const CUSOLVER: Library = Library {
         own: Some((Scheme::Library { prefix: "cuSOLVER" }, "CUSOLVER_VERSION")),
         refuses_older: true,
         refuses_other_major: false,
+    },
+    also: None,
+};
+
+/// cuDNN, deep learning primitives on the GPU: `cudnn.h`, which includes cuDNN 9's parts
+/// (`cudnn_graph.h`, the backend graph API; `cudnn_ops.h`, `cudnn_cnn.h`, `cudnn_adv.h`, the
+/// legacy API), libcudnn (libcudnn-sys). cuDNN ships apart from the toolkit, with a version of its
+/// own (`CUDNN_VERSION`, 91200 for 9.12.0), by which its bindings are keyed; a library older than
+/// the header, or of another major, is refused. Its `libcudnn.so.9` is a front that loads its
+/// parts (`libcudnn_graph.so.9`, `libcudnn_ops.so.9`, ...) by name from its own folder when a
+/// call needs them: they are opened beside it when it loads, and must be of its release. Its
+/// streams and data types are the runtime's, as in C.
+pub const CUDNN: Library = Library {
+    what: "cuDNN",
+    a_what: "a cuDNN library",
+    short: "cuDNN library",
+    a_short: "a cuDNN library",
+    name: PerOs { unix: "libcudnn", windows: "cudnn64" },
+    crate_name: "libcudnn-sys",
+    rust_path: "cudnn_sys",
+    feature: Some("cudnn"),
+    wheel: Some("nvidia-cudnn"),
+    header: "cudnn.h",
+    version: Version { macro_name: "CUDNN_VERSION", header: Some("cudnn_version.h"), scheme: Scheme::Cudnn },
+    // The root variable PyTorch's build reads; pip's wheel sits beside the CUDA 13 wheel's root
+    // (site-packages/nvidia/cudnn beside nvidia/cu13).
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("CUDNN_PATH"), beside: &["cudnn"] },
+    binding: Binding {
+        functions: "cudnn.*",
+        types: "cudnn.*",
+        vars: "CUDNN.*|cudnn.*",
+        function_prefix: "cudnn",
+        constant_prefixes: &["CUDNN"],
+        defines: &[],
+        also_headers: &[],
+        shares_types_with: &[
+            ("driver_types.h", "cudart_sys"),
+            ("library_types.h", "cudart_sys"),
+            ("cuda_runtime_api.h", "cudart_sys"),
+        ],
+        reference: "https://docs.nvidia.com/deeplearning/cudnn/api/latest/",
+        vendored_stem: "cudnn",
+    },
+    codes: Codes {
+        enum_name: "cudnnStatus_t",
+        type_name: "cudnnStatus_t",
+        success: "CUDNN_STATUS_SUCCESS",
+        // cudnn_graph.h has no code for "no library" or "no function": "the library was not
+        // initialized" (what cudnnCreate answers without a GPU), and "not supported" (9.0 has no
+        // CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED); `explain` tells the loader's from the
+        // library's own.
+        not_loaded: "CUDNN_STATUS_NOT_INITIALIZED",
+        symbol_missing: "CUDNN_STATUS_NOT_SUPPORTED",
+        unknown: "cudnnStatus_t",
+        reference: "https://docs.nvidia.com/deeplearning/cudnn/api/latest/api/cudnn-graph-library.html#cudnnstatus-t",
+        // cudnnGetErrorString answers the status's name; what went wrong is
+        // cudnnGetLastErrorString's (cuda-checked's check_cudnn! carries it).
+        text: ErrorText::Returned { name: None, string: "cudnnGetErrorString", unknown: &["CUDNN_UNKNOWN_STATUS"] },
+    },
+    files: Files { pattern: PerOs { unix: "libcudnn.so.{major}", windows: "cudnn64_{major}.dll" }, exceptions: &[] },
+    link: "cudnn",
+    variable: "CUDNN_SYS_LIBCUDNN_PATH",
+    install: "Install cuDNN {major} as new as the cudnn.h these bindings come from (NVIDIA's nvidia-cudnn-cu13 wheel, \
+              or its libcudnn{major} package), or build against the cudnn.h of the cuDNN you have (CUDNN_PATH)",
+    search: Search::ApplicationAndSystem,
+    companions: &[],
+    // A root of its own ($CUDNN_PATH) or a toolkit keeps it in lib/ or lib64/; the wheel in
+    // nvidia/cudnn/lib.
+    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cudnn"] },
+    // cuDNN 9's parts, in the order they link each other; each part's check compares it with
+    // libcudnn_graph, whose cudnnGetVersion must be the front's.
+    parts: &[
+        Part {
+            file: PerOs { unix: "libcudnn_graph.so.{major}", windows: "cudnn_graph64_{major}.dll" },
+            check: "cudnnGraphVersionCheck",
+            has_version_function: true,
+            version_symbol: Some("cudnn_graph_version"),
+        },
+        Part {
+            file: PerOs { unix: "libcudnn_ops.so.{major}", windows: "cudnn_ops64_{major}.dll" },
+            check: "cudnnOpsVersionCheck",
+            has_version_function: false,
+            version_symbol: Some("cudnn_ops_infer_version"),
+        },
+        Part {
+            file: PerOs { unix: "libcudnn_cnn.so.{major}", windows: "cudnn_cnn64_{major}.dll" },
+            check: "cudnnCnnVersionCheck",
+            has_version_function: false,
+            version_symbol: None,
+        },
+        Part {
+            file: PerOs { unix: "libcudnn_adv.so.{major}", windows: "cudnn_adv64_{major}.dll" },
+            check: "cudnnAdvVersionCheck",
+            has_version_function: false,
+            version_symbol: Some("cudnn_adv_infer_version"),
+        },
+    ],
+    unreachable_text: c"cuDNN could not be reached; cudnn_sys::loader::explain says why",
+    // cuDNN's functions and structs grow with each minor; a library of another major has other
+    // files and another ABI.
+    version_function: VersionFunction {
+        name: "cudnnGetVersion",
+        call: VersionCall::Returned,
+        own: None,
+        refuses_older: true,
+        refuses_other_major: true,
     },
     also: None,
 };
@@ -821,6 +937,7 @@ pub const NVINFER: Library = Library {
     companions: &[],
     // pip's `tensorrt-cu13-libs` leaves it in site-packages/tensorrt_libs.
     role: Role::Toolkit { toolkit_dirs: TENSORRT_LIB_DIRS, wheels: &["tensorrt_libs"] },
+    parts: &[],
     unreachable_text: c"TensorRT could not be reached; nvinfer_sys::loader::explain says why",
     // TensorRT's C++ interfaces grow slots with each minor and change with each major.
     version_function: VersionFunction {
@@ -865,6 +982,7 @@ pub const NVONNXPARSER: Library = Library {
     install:
         "Install TensorRT {major}'s ONNX parser (NVIDIA's tensorrt-cu13-libs wheel, or its tar file with \
               $TENSORRT_ROOT)",
+    parts: &[],
     unreachable_text: c"TensorRT's ONNX parser could not be reached; nvinfer_sys::loader::explain says why",
     // getNvOnnxParserVersion is the parser's own version (NV_ONNX_PARSER_VERSION), not
     // TensorRT's: its major is not TensorRT's, so nothing is compared.
@@ -895,6 +1013,7 @@ pub const NVINFER_PLUGIN: Library = Library {
     install:
         "Install TensorRT {major}'s plugin library (NVIDIA's tensorrt-cu13-libs wheel, or its tar file with \
               $TENSORRT_ROOT)",
+    parts: &[],
     unreachable_text:
         c"TensorRT's plugin library could not be reached; nvinfer_sys::loader::explain says why",
     // It has no version function of its own (`getInferLibVersion` is libnvinfer's, which it
@@ -938,6 +1057,9 @@ mod tests {
         assert_eq!(CUSOLVER.files.of(11, false), "libcusolver.so.11");
         assert_eq!(CUSOLVER.files.of(12, true), "cusolver64_11.dll");
         assert_eq!(CUSOLVER.files.of(13, false), "libcusolver.so.12");
+        assert_eq!(CUDNN.files.of(9, false), "libcudnn.so.9");
+        assert_eq!(CUDNN.files.of(9, true), "cudnn64_9.dll");
+        assert_eq!(CUDNN.parts[1].file(9, false), "libcudnn_ops.so.9");
     }
 
     #[test]
@@ -948,6 +1070,9 @@ mod tests {
         assert_eq!(NCCL.version.scheme.text(2804), "NCCL 2.8.4");
         assert_eq!(Scheme::Library { prefix: "cuRAND" }.text(10305), "cuRAND 10.3.5");
         assert_eq!(RUNTIME.major(13020), 13);
+        assert_eq!(CUDNN.version.scheme.text(91200), "cuDNN 9.12.0");
+        assert_eq!(CUDNN.version.scheme.text(8907), "cuDNN 8.9.7");
+        assert_eq!(CUDNN.major(92801), 9);
     }
 
     /// Each description is its crate's: names no two crates share, and a second library with

@@ -119,9 +119,15 @@ macro_rules! loader_tests {
                         version % 1000 / 100,
                         version % 100
                     ),
+                    $crate::VersionCall::Returned => {
+                        format!("#include <stddef.h>\nsize_t {}(void) {{ return {version}; }}\n", function.name)
+                    }
                     call => panic!("a fake for {} ({call:?}) is not written yet", function.name),
                 };
-                $crate::child::fake_library(file(), &source)
+                let library = $crate::child::fake_library(file(), &source);
+                // Its parts beside it, of its release (where the description has parts).
+                $crate::child::fake_parts(loader.library(), loader.library().major(header), &library, &source);
+                library
             };
             let (older, same) = (fake(header - 1), fake(header));
             let refused = child("loaded_or_refused", &older);
@@ -129,8 +135,14 @@ macro_rules! loader_tests {
             for library in [&older, &same] {
                 let _ = std::fs::remove_dir_all(library.parent().expect("a folder of its own"));
             }
+            // (Bindings of a major's first release: one less is of another major, refused as such.)
+            let why = if function.refuses_other_major && scheme.major(header - 1) != scheme.major(header) {
+                "another major than"
+            } else {
+                "older than"
+            };
             let expected = format!(
-                "{}, older than the {} these bindings come from ({})",
+                "{}, {why} the {} these bindings come from ({})",
                 scheme.text(header - 1),
                 loader.library().header,
                 scheme.text(header)

@@ -463,6 +463,40 @@ fn bf16_matmul_cublaslt_is_right_and_fast() {
     assert!(out.ends_with("all checked elements correct\n"), "{out}");
 }
 
+/// What both cuDNN lessons print of their convolution: checked against the host (exact here:
+/// products of 7-bit numbers, 72 summed, fit FP32), and the summary `lessons/cudnn/compare.py`
+/// compares with PyTorch's, whose elements are the host's own.
+fn assert_cudnn_convolution(out: &str) {
+    let error: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("max abs error against the host: ")?.parse().ok())
+        .unwrap_or_else(|| panic!("no error line:\n{out}"));
+    assert!(error <= 1e-4, "{out}");
+    let conv = lessons::conv::LESSON;
+    let reference = conv.reference(&conv.input(), &conv.filter());
+    let expected = conv.summary(&reference);
+    let shape = expected.split(" sum=").next().unwrap();
+    assert!(out.contains(shape), "{out}\nexpected {expected}");
+    assert!(out.contains("summary: shape=4x16x32x32 "), "{out}");
+    assert!(out.ends_with("the convolution matches the host's\n"), "{out}");
+}
+
+#[test]
+fn cudnn_conv_forward_finds_an_algorithm_and_matches_the_host() {
+    let out = lesson_output("cudnn_conv_forward", &[]);
+    assert!(out.contains("cudnnFindConvolutionForwardAlgorithm ranked "), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("algorithm CUDNN_CONVOLUTION_FWD_ALGO_")), "{out}");
+    assert_cudnn_convolution(&out);
+}
+
+#[test]
+fn cudnn_graph_conv_builds_a_plan_and_matches_the_host() {
+    let out = lesson_output("cudnn_graph_conv", &[]);
+    assert!(out.contains("the heuristics ranked "), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("engine ")), "{out}");
+    assert_cudnn_convolution(&out);
+}
+
 // ---- The TensorRT course's runtime lessons: what the course's C++ prints ----
 
 #[test]

@@ -39,7 +39,7 @@ fn is_trt_lesson(name: &str) -> bool {
 /// samples do).
 fn is_runtime_lesson(name: &str) -> bool {
     name.starts_with("runtime_")
-        || ["cublas", "curand_", "cufft_", "cusparse_", "cusolver_"]
+        || ["cublas", "curand_", "cufft_", "cusparse_", "cusolver_", "cudnn_"]
             .iter()
             .any(|library| name.contains(library))
 }

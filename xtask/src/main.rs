@@ -13,6 +13,10 @@
 //!   newest; NVIDIA's `nvidia-nccl-cu<MAJOR>` wheel) into `DIR/nccl-<version>-cu<MAJOR>` (default
 //!   `.nccl`): `include/nccl.h` and `lib/libnccl.so.2`. Prints the root. With `all`, every one;
 //!   with `headers`, a root of headers only for each NCCL nccl-sys has vendored bindings of.
+//! - `cudnn [DIR [headers]]`: fetch the cuDNN CI tests against (NVIDIA's `nvidia-cudnn-cu13`
+//!   wheel, the first cuDNN 9 built for CUDA 13) into `DIR/cudnn-<version>-cu13` (default
+//!   `.cudnn`): `include/cudnn.h` and `lib/libcudnn.so.9` with its parts. Prints the root (a
+//!   `CUDNN_PATH`). With `headers`, a root of its headers only.
 //! - `vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE]`: regenerate the vendored bindings of every
 //!   release (what generation from that release's header gives): every CUDA version of the list
 //!   for each library of the toolkit; every NCCL of [`NCCL_HEADERS`]. Each crate keeps
@@ -378,6 +382,22 @@ const NCCL_HEADERS: &[&str] = &[
     "nvidia-nccl-cu13==2.32.6",
 ];
 
+/// Every cuDNN libcudnn-sys has vendored bindings of (one file each, by `CUDNN_VERSION`): the
+/// first cuDNN 9 (9.0.0, built for CUDA 12 and 11 only), which a build without a header binds
+/// (every cuDNN 9 since has its functions); the first built for CUDA 13 (9.12.0), which the GPU
+/// machine's bundle is built against, so that any newer 9.x loads; and the newest.
+const CUDNN_HEADERS: &[&str] =
+    &["nvidia-cudnn-cu12==9.0.0.312", "nvidia-cudnn-cu13==9.12.0.46", "nvidia-cudnn-cu13==9.28.1.4"];
+
+/// The cuDNN CI builds and tests against: the first built for CUDA 13 (its bindings load every
+/// cuDNN 9 since), whole for the real-library tests, its headers for the book's C.
+const CUDNN: &str = "nvidia-cudnn-cu13==9.12.0.46";
+
+/// The libraries with a root of their own: their crate, their root inside their wheel, and
+/// the releases of theirs vendored ([`NCCL_HEADERS`], [`CUDNN_HEADERS`]).
+const OWN_RELEASES: &[(&str, &str, &[&str])] =
+    &[("nccl-sys", "nvidia/nccl", NCCL_HEADERS), ("libcudnn-sys", "nvidia/cudnn", CUDNN_HEADERS)];
+
 /// `cargo xtask libraries` (see the module docs): what CI's scripts know of each library, from
 /// its description and its crate's Cargo.toml, never typed again in a script.
 fn libraries(root: &Path, which: Option<&str>) -> Result<(), String> {
@@ -398,6 +418,7 @@ fn libraries(root: &Path, which: Option<&str>) -> Result<(), String> {
         let scheme = match library.version.scheme {
             cuda_loader::Scheme::Cuda => "cuda",
             cuda_loader::Scheme::Nccl => "nccl",
+            cuda_loader::Scheme::Cudnn => "cudnn",
             cuda_loader::Scheme::Library { .. } => "library",
             cuda_loader::Scheme::TensorRt | cuda_loader::Scheme::OnnxParser => "tensorrt",
         };
@@ -450,7 +471,8 @@ fn main() -> ExitCode {
             let majors: Vec<&str> = match args.get(2).map(String::as_str) {
                 Some("headers") => {
                     return finish(NCCL_HEADERS.iter().try_for_each(|requirement| {
-                        fetch_nccl_headers(&dir, requirement).map(|root| println!("{}", root.display()))
+                        fetch_own_headers(&dir, requirement, "nvidia/nccl", "nccl.h")
+                            .map(|root| println!("{}", root.display()))
                     }))
                 }
                 Some("all") => NCCL.iter().map(|n| n.0).collect(),
@@ -461,11 +483,20 @@ fn main() -> ExitCode {
                 .iter()
                 .try_for_each(|major| fetch_nccl(&dir, major).map(|nccl| println!("{}", nccl.display())))
         }
+        Some("cudnn") => {
+            let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| root.join(".cudnn"));
+            let fetched = match args.get(2).map(String::as_str) {
+                Some("headers") => fetch_own_headers(&dir, CUDNN, "nvidia/cudnn", "cudnn.h"),
+                None => fetch_cudnn(&dir),
+                Some(other) => Err(format!("cudnn [DIR [headers]]: `{other}` is not `headers`")),
+            };
+            fetched.map(|root| println!("{}", root.display()))
+        }
         Some("vendor") => vendor(&root, &args[1..]),
         Some("libraries") => libraries(&root, args.get(1).map(String::as_str)),
         Some("porting") => porting(&root, &args[1..]),
         Some("tensorrt") => tensorrt::main(&root, &args[1..]),
-        _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | \
+        _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | cudnn [DIR [headers]] | \
                   vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
                   tensorrt headers|vendor|vendored|stand-in|dump ..."
             .into()),
@@ -649,6 +680,23 @@ fn fetch_nccl(dir: &Path, major: &str) -> Result<PathBuf, String> {
     let _ = std::fs::remove_dir_all(&root);
     extract(dir, (requirement, inner), "", &unpacked)?;
     std::fs::rename(unpacked.join(inner), &root).map_err(|e| format!("{}: {e}", root.display()))?;
+    std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
+    Ok(root)
+}
+
+/// `DIR/cudnn-<version>-cu13`: the whole cuDNN CI tests against ([`CUDNN`]), `include/` and
+/// `lib/` (libcudnn.so.9 and its parts), downloaded and unpacked if not already there.
+fn fetch_cudnn(dir: &Path) -> Result<PathBuf, String> {
+    let version = CUDNN.split_once("==").map_or("", |(_, v)| v);
+    let root = dir.join(format!("cudnn-{version}-cu13"));
+    if root.join("include/cudnn.h").is_file() && root.join("lib/libcudnn.so.9").is_file() {
+        return Ok(root);
+    }
+    let unpacked = dir.join(format!("cudnn-{version}-cu13.unpacked"));
+    let _ = std::fs::remove_dir_all(&unpacked);
+    let _ = std::fs::remove_dir_all(&root);
+    extract(dir, (CUDNN, "nvidia/cudnn"), "", &unpacked)?;
+    std::fs::rename(unpacked.join("nvidia/cudnn"), &root).map_err(|e| format!("{}: {e}", root.display()))?;
     std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
     Ok(root)
 }
@@ -841,19 +889,20 @@ fn wheel_url(requirement: &str) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
 }
 
-/// `DIR/headers/<requirement>/nvidia/nccl`: an NCCL root holding only the headers of an NCCL
-/// wheel ([`NCCL_HEADERS`]), read from PyPI if not already there.
-fn fetch_nccl_headers(dir: &Path, requirement: &str) -> Result<PathBuf, String> {
+/// `DIR/headers/<requirement>/<inner>`: a root holding only the headers of a wheel of a library
+/// with a root of its own (`nvidia/nccl`, [`NCCL_HEADERS`]; `nvidia/cudnn`, [`CUDNN_HEADERS`]),
+/// read from PyPI if not already there.
+fn fetch_own_headers(dir: &Path, requirement: &str, inner: &str, header: &str) -> Result<PathBuf, String> {
     let unpacked = dir.join("headers").join(requirement.replace("==", "-"));
-    let root = unpacked.join("nvidia/nccl");
-    if root.join("include/nccl.h").is_file() {
+    let root = unpacked.join(inner);
+    if root.join("include").join(header).is_file() {
         return Ok(root);
     }
     // Unpacked beside, then renamed: a run that stops halfway leaves no root to be taken whole.
     let staging = dir.join("headers").join(format!("{}.unpacking", requirement.replace("==", "-")));
     let _ = std::fs::remove_dir_all(&staging);
     let _ = std::fs::remove_dir_all(&unpacked);
-    extract(dir, (requirement, "nvidia/nccl"), "include/", &staging)?;
+    extract(dir, (requirement, inner), "include/", &staging)?;
     std::fs::rename(&staging, &unpacked).map_err(|e| format!("{}: {e}", unpacked.display()))?;
     Ok(root)
 }
@@ -922,19 +971,27 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
     for &library in ALL.iter().filter(|l| only.is_empty() || only.contains(&l.crate_name)) {
         let mut releases = Vec::new();
         if library.found.home.is_some() {
-            // A library of its own (NCCL): each of its releases' headers ([`NCCL_HEADERS`]),
-            // with the newest CUDA of the wheel's major (nccl.h includes cuda_runtime.h).
-            for &requirement in NCCL_HEADERS {
-                let major =
-                    requirement.split_once("-cu").and_then(|(_, rest)| rest.split_once("==")).map(|(m, _)| m);
+            // A library of its own (NCCL, cuDNN): each of its releases' headers ([`OWN_RELEASES`]),
+            // with the newest CUDA of the wheel's major (nccl.h includes cuda_runtime.h, cudnn.h
+            // cuda_runtime_api.h).
+            let &(_, inner, requirements) =
+                OWN_RELEASES.iter().find(|(name, _, _)| *name == library.crate_name).ok_or(format!(
+                    "{}: a library with a root of its own, but no releases of it in OWN_RELEASES",
+                    library.crate_name
+                ))?;
+            for &requirement in requirements {
+                let major = requirement
+                    .split_once("==")
+                    .and_then(|(name, _)| name.rsplit_once("-cu"))
+                    .map(|(_, m)| m);
                 let cuda = select(Some(&format!(
                     "newest-{}",
                     major.ok_or(format!("{requirement}: no -cu<major>"))?
                 )))?[0];
-                let nccl = fetch_nccl_headers(&nccl_dir, requirement)?;
+                let own = fetch_own_headers(&nccl_dir, requirement, inner, library.header)?;
                 releases.push((
                     format!("{requirement} with CUDA {cuda}"),
-                    nccl.join("include"),
+                    own.join("include"),
                     vec![fetch(&headers, cuda)?.join("include")],
                 ));
             }
