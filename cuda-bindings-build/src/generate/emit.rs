@@ -169,8 +169,16 @@ pub fn emit(
     }
 
     out += "\n// The names C code calls: the header turns them into these symbols by `#define`.\n";
-    for (api_name, symbol) in &renames.default {
+    let (inline, by_define): (Vec<_>, Vec<_>) =
+        renames.default.iter().partition(|(api_name, _)| scan.inline_renames.contains_key(*api_name));
+    for (api_name, symbol) in by_define {
         writeln!(out, "pub use self::{symbol} as {api_name};").unwrap();
+    }
+    if !inline.is_empty() {
+        out += "// The names C code calls: the header's `static inline` functions of these names call these symbols.\n";
+        for (api_name, symbol) in inline {
+            writeln!(out, "pub use self::{symbol} as {api_name};").unwrap();
+        }
     }
     for (api_name, symbol) in &renames.unbound {
         writeln!(out, "// Not bound: `{api_name}` is `{symbol}`, which the header does not declare.")
@@ -256,10 +264,27 @@ fn glue(
     codes: &[Code],
     functions: &BTreeMap<String, syn::ForeignItemFn>,
 ) -> Result<String, Error> {
-    // Every function the description names, for the library and its second one.
-    for described in std::iter::once(library).chain(library.also) {
+    // Every function the description names, for the library and its second one; but where a
+    // library added after CUDA's first release (`found.since`) got its version function later
+    // still, its releases before that are loaded without the version asked (the loader asks by
+    // name, and takes a library without the function), and the glue's function, whose address
+    // says which file a linked library was loaded from, is the header's first.
+    let version_function = if functions.contains_key(library.version_function.name) {
+        library.version_function.name.to_string()
+    } else if library.found.since.is_some() {
+        functions
+            .keys()
+            .next()
+            .cloned()
+            .ok_or_else(|| Error::Shape("the header declares no function".into()))?
+    } else {
+        library.version_function.name.to_string()
+    };
+    let asked = (version_function == library.version_function.name).then_some(library.version_function.name);
+    let also = library.also.map(|also| (also, Some(also.version_function.name)));
+    for (described, version) in std::iter::once((library, asked)).chain(also) {
         let (name, string) = described.codes.text.functions();
-        for function in [Some(described.version_function.name), name, string].into_iter().flatten() {
+        for function in [version, name, string].into_iter().flatten() {
             if !functions.contains_key(function) {
                 return Err(Error::Shape(format!(
                     "no function {function} in the header, which the description of {} names",
@@ -295,7 +320,7 @@ fn glue(
         code(library.codes.symbol_missing)?,
         library.version.macro_name,
         library.version_function.own.map_or("", |(_, name)| name),
-        library.version_function.name,
+        version_function,
         variable_const(library),
     );
     if let Some((also, module)) = library.also.zip(library.also_module()) {
@@ -382,7 +407,7 @@ impl Renames {
             unbound: BTreeMap::new(),
             per_thread_unbound: BTreeMap::new(),
         };
-        for (api_name, symbol) in &scan.renames {
+        for (api_name, symbol) in scan.renames.iter().chain(&scan.inline_renames) {
             if functions.contains_key(api_name) {
                 continue; // a function of that very name exists: the name is not renamed for C
             }
