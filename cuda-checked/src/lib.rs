@@ -415,10 +415,10 @@ macro_rules! check_nvrtc {
 ///
 /// fn main() -> NvjitlinkResult<()> {
 ///     let mut handle: nvJitLinkHandle = std::ptr::null_mut();
-///     let options = [c"-arch=sm_90".as_ptr()];
+///     let mut options = [c"-arch=sm_90".as_ptr()];
 ///     let ptx = c"not PTX";
 ///     unsafe {
-///         check_nvjitlink!(nvJitLinkCreate(&mut handle, 1, options.as_ptr()))?;
+///         check_nvjitlink!(nvJitLinkCreate(&mut handle, 1, options.as_mut_ptr()))?;
 ///         let size = ptx.to_bytes_with_nul().len();
 ///         let added = check_nvjitlink!(
 ///             nvJitLinkAddData(handle, NVJITLINK_INPUT_PTX, ptx.as_ptr().cast(), size, c"k.ptx".as_ptr()),

@@ -14,10 +14,11 @@ const PTX: &CStr = c".version 7.8\n.target sm_90\n.address_size 64\n.visible .en
 
 /// A linker for sm_90, created and checked.
 fn linker() -> nvJitLinkHandle {
-    let options = [c"-arch=sm_90".as_ptr()];
+    // (`const char **` before CUDA 13's header, `const char * const *` from it: a `*mut` is both.)
+    let mut options = [c"-arch=sm_90".as_ptr()];
     let mut handle: nvJitLinkHandle = std::ptr::null_mut();
     // SAFETY: a valid out-pointer and one option, a C string.
-    let result = unsafe { nvJitLinkCreate(&mut handle, 1, options.as_ptr()) };
+    let result = unsafe { nvJitLinkCreate(&mut handle, 1, options.as_mut_ptr()) };
     assert_eq!(result, NVJITLINK_SUCCESS, "{:?} {:?}", loader::describe(result), loader::explain(result));
     handle
 }
