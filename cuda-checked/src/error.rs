@@ -81,8 +81,9 @@ impl<C: Code> CallError<C> {
         CallError(Box::new(Inner { code, name, message, op, file, line, column, log: None }))
     }
 
-    /// The error with `log` attached (empty logs are not), shown after the message.
-    #[cfg(any(feature = "nvrtc", feature = "nvjitlink"))]
+    /// The error with `log` attached (empty logs are not), shown after the message. (Used by
+    /// the `log` module, there with the features of the libraries that keep logs.)
+    #[allow(dead_code)]
     pub(crate) fn with_log_text(mut self, log: &str) -> Self {
         let log = log.trim_end();
         if !log.is_empty() {
