@@ -105,8 +105,12 @@ pub fn emit(
     for (symbol, f) in &mut functions {
         if comments && !f.attrs.iter().any(|a| a.path().is_ident("doc")) {
             // The header's comment, where clang did not attach it (a name from a macro).
-            let declared =
-                renames.per_thread.iter().find(|(_, s)| *s == symbol).map(|(a, _)| renames.target(a));
+            let declared = renames
+                .per_thread
+                .iter()
+                .find(|(_, s)| *s == symbol)
+                .map(|(a, _)| renames.target(a))
+                .or_else(|| scan.inline_renames.iter().find(|(_, s)| *s == symbol).map(|(a, _)| a.clone()));
             if let Some(text) = scan.docs.get(declared.as_deref().unwrap_or(symbol)) {
                 let text = super::doc::markdown(text);
                 f.attrs.push(syn::parse_quote!(#[doc = #text]));
@@ -562,7 +566,10 @@ fn list_values(items: &mut [syn::Item]) {
 fn function_doc(library: &Library, scan: &Scan, renames: &Renames, symbol: &str) -> String {
     let default_name = renames.default.iter().find(|(_, s)| *s == symbol).map(|(a, _)| a.as_str());
     let per_thread_name = renames.per_thread.iter().find(|(_, s)| *s == symbol).map(|(a, _)| a.as_str());
-    let declared = per_thread_name.map_or_else(|| symbol.to_string(), |a| renames.target(a));
+    // NVIDIA documents a symbol the header's inline function calls under that function's name.
+    let inline = default_name.filter(|name| scan.inline_renames.contains_key(*name));
+    let declared =
+        per_thread_name.map_or_else(|| inline.unwrap_or(symbol).to_string(), |a| renames.target(a));
     let page = match scan.groups.get(&declared) {
         Some((group, title)) => {
             // `Context Management [DEPRECATED]`: brackets inside a link's text are escaped.

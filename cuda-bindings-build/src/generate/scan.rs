@@ -370,6 +370,16 @@ fn groups(tokens: &[Token], functions: Vec<(String, u32)>) -> HashMap<String, (S
     let mut titles: HashMap<String, String> = HashMap::new();
     let mut starts: Vec<(u32, String)> = Vec::new();
     for token in tokens.iter().filter(|t| t.kind == CXToken_Comment) {
+        // A comment that opens no group but says which one its declaration is in (`\ingroup
+        // linking` above each function, after another group's `\defgroup`): that group, from
+        // there on. (Beside a `\defgroup`, `\ingroup` nests the new group: the new one counts.)
+        if !token.text.contains("\\defgroup") && !token.text.contains("\\addtogroup") {
+            let named = token.text.split("\\ingroup").nth(1).and_then(|rest| rest.split_whitespace().next());
+            if let Some(name) = named {
+                starts.push((token.line, name.to_string()));
+            }
+            continue;
+        }
         for command in ["\\defgroup", "\\addtogroup"] {
             let Some(line) = token.text.split(command).nth(1).and_then(|rest| rest.lines().next()) else {
                 continue;
