@@ -6,7 +6,7 @@ use crate::library::*;
 /// Every library with a -sys crate of its own, in the order the crates depend on each other
 /// (a second library such as cuBLASLt is its crate's [`Library::also`]).
 pub const ALL: &[&Library] =
-    &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS, &CURAND, &CUFFT, &CUSPARSE, &CUSOLVER, &CUDNN];
+    &[&DRIVER, &RUNTIME, &NVRTC, &NVJITLINK, &NCCL, &CUBLAS, &CURAND, &CUFFT, &CUSPARSE, &CUSOLVER, &CUDNN];
 
 /// TensorRT's libraries (nvinfer-sys), apart from [`ALL`]: C++ bound by the C++ generator, with
 /// no result codes, whose crate builds by its own script; what loops over `ALL` (the C
@@ -43,7 +43,7 @@ pub const DRIVER: Library = Library {
     wheel: None,
     header: "cuda.h",
     version: Version { macro_name: "CUDA_VERSION", header: None, scheme: Scheme::Cuda },
-    found: Found { follows: None, home: None, beside: &[] },
+    found: Found { follows: None, home: None, beside: &[], since: None },
     binding: Binding {
         functions: "cu.*",
         types: "CU.*|cu.*",
@@ -112,7 +112,7 @@ pub const RUNTIME: Library = Library {
     wheel: Some("nvidia-cuda-runtime"),
     header: "cuda_runtime_api.h",
     version: Version { macro_name: "CUDART_VERSION", header: None, scheme: Scheme::Cuda },
-    found: Found { follows: Some("libcuda_sys"), home: None, beside: &[] },
+    found: Found { follows: Some("libcuda_sys"), home: None, beside: &[], since: None },
     binding: Binding {
         functions: "cuda.*",
         // libraryPropertyType: library_types.h's, which every CUDA library's GetProperty takes.
@@ -182,7 +182,7 @@ pub const NVRTC: Library = Library {
     header: "nvrtc.h",
     version: TOOLKIT_CUDA_VERSION,
     // NVRTC needs no other CUDA library: it looks for the toolkit itself.
-    found: Found { follows: None, home: None, beside: &["cuda_nvrtc"] },
+    found: Found { follows: None, home: None, beside: &["cuda_nvrtc"], since: None },
     binding: Binding {
         functions: "nvrtc.*",
         types: "nvrtc.*",
@@ -239,6 +239,104 @@ pub const NVRTC: Library = Library {
     also: None,
 };
 
+/// nvJitLink, the linker of device code at run time (cubin, PTX, LTO-IR, fatbinaries) into one
+/// cubin: `nvJitLink.h`, libnvJitLink (nvjitlink-sys). It came with CUDA 12.0; CUDA 11 has none.
+/// Each function C calls is a `static inline` one calling a symbol named for the header's
+/// release (`nvJitLinkCreate` calls `__nvJitLinkCreate_13_0`), so that a program is never given
+/// a library older than its header; the generator binds those symbols under C's names. It needs
+/// no other CUDA library (nor a GPU: it runs on the CPU), and its codes have no text function:
+/// the sentences are ours, from the header's comment on each.
+pub const NVJITLINK: Library = Library {
+    what: "nvJitLink",
+    a_what: "an nvJitLink library",
+    short: "nvJitLink library",
+    a_short: "an nvJitLink library",
+    name: PerOs { unix: "libnvJitLink", windows: "nvJitLink" },
+    crate_name: "nvjitlink-sys",
+    rust_path: "nvjitlink_sys",
+    feature: Some("nvjitlink"),
+    wheel: Some("nvidia-nvjitlink"),
+    header: "nvJitLink.h",
+    version: TOOLKIT_CUDA_VERSION,
+    found: Found { follows: None, home: None, beside: &["nvjitlink"], since: Some(12000) },
+    binding: Binding {
+        // The versioned symbols the header's inline functions call, and nvJitLinkVersion.
+        functions: "__nvJitLink.*|nvJitLink.*",
+        types: "nvJitLink.*",
+        vars: "NVJITLINK.*|CUDA_VERSION",
+        function_prefix: "nvJitLink",
+        constant_prefixes: &["NVJITLINK"],
+        defines: &[],
+        also_headers: &[],
+        shares_types_with: &[],
+        reference: "https://docs.nvidia.com/cuda/nvjitlink/",
+        vendored_stem: "nvjitlink",
+    },
+    codes: Codes {
+        enum_name: "nvJitLinkResult",
+        type_name: "nvJitLinkResult",
+        success: "NVJITLINK_SUCCESS",
+        // nvJitLink.h has no code for "no library" or "no function"; `explain` tells the
+        // loader's from the library's own.
+        not_loaded: "NVJITLINK_ERROR_INTERNAL",
+        symbol_missing: "NVJITLINK_ERROR_INTERNAL",
+        unknown: "nvJitLinkResult",
+        reference: "https://docs.nvidia.com/cuda/nvjitlink/index.html",
+        text: ErrorText::Table(&[
+            ("NVJITLINK_SUCCESS", "no error"),
+            ("NVJITLINK_ERROR_UNRECOGNIZED_OPTION", "an option is not one the linker knows"),
+            ("NVJITLINK_ERROR_MISSING_ARCH", "no -arch=sm_NN option was given, and the linker needs one"),
+            ("NVJITLINK_ERROR_INVALID_INPUT", "an input is not valid"),
+            ("NVJITLINK_ERROR_PTX_COMPILE", "compiling PTX failed (the error log says why)"),
+            ("NVJITLINK_ERROR_NVVM_COMPILE", "compiling LTO-IR failed (the error log says why)"),
+            ("NVJITLINK_ERROR_INTERNAL", "the library failed inside"),
+            ("NVJITLINK_ERROR_THREADPOOL", "the linker's thread pool failed"),
+            ("NVJITLINK_ERROR_UNRECOGNIZED_INPUT", "an input is of no kind the linker knows"),
+            ("NVJITLINK_ERROR_FINALIZE", "finalizing the linked code failed"),
+            ("NVJITLINK_ERROR_NULL_INPUT", "an input is a null pointer"),
+            ("NVJITLINK_ERROR_INCOMPATIBLE_OPTIONS", "two of the options cannot be used together"),
+            ("NVJITLINK_ERROR_INCORRECT_INPUT_TYPE", "an input is not of the type it was added as"),
+            ("NVJITLINK_ERROR_ARCH_MISMATCH", "an input was built for another architecture than -arch names"),
+            (
+                "NVJITLINK_ERROR_OUTDATED_LIBRARY",
+                "an input comes from a newer toolkit than this library: update nvJitLink",
+            ),
+            ("NVJITLINK_ERROR_MISSING_FATBIN", "a fatbinary the link needs is missing"),
+            ("NVJITLINK_ERROR_UNRECOGNIZED_ARCH", "the -arch value is not one the linker knows"),
+            ("NVJITLINK_ERROR_UNSUPPORTED_ARCH", "this library does not support the -arch value"),
+            (
+                "NVJITLINK_ERROR_LTO_NOT_ENABLED",
+                "an input needs link-time optimization: give the -lto option",
+            ),
+        ]),
+    },
+    // Per major, as NVIDIA's wheels ship it (Windows: nvJitLink_120_0.dll, nvJitLink_130_0.dll).
+    files: Files {
+        pattern: PerOs { unix: "libnvJitLink.so.{major}", windows: "nvJitLink_{major}0_0.dll" },
+        exceptions: &[],
+    },
+    link: "nvJitLink",
+    variable: "NVJITLINK_SYS_LIBNVJITLINK_PATH",
+    install:
+        "Install nvJitLink of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-nvjitlink wheel; CUDA 12: \
+              nvidia-nvjitlink-cu12)",
+    search: Search::ApplicationAndSystem,
+    companions: &[],
+    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/nvjitlink"] },
+    unreachable_text: c"nvJitLink could not be reached; nvjitlink_sys::loader::explain says why",
+    // nvJitLinkVersion (CUDA 12.3 on) answers the library's CUDA major and minor. A library
+    // older than the header lacks its versioned symbols: it is refused when loaded, and the
+    // search goes on.
+    version_function: VersionFunction {
+        name: "nvJitLinkVersion",
+        call: VersionCall::MajorMinor,
+        own: None,
+        refuses_older: true,
+        refuses_other_major: false,
+    },
+    also: None,
+};
+
 /// NCCL, collective communication across GPUs and machines: `nccl.h`, libnccl (nccl-sys). Its
 /// version is its own (`NCCL_VERSION_CODE`), and its ABI is one for all of NCCL 2: one file,
 /// `libnccl.so.2`, whatever the CUDA major. Its streams and events are the runtime's
@@ -258,7 +356,7 @@ pub const NCCL: Library = Library {
     header: "nccl.h",
     version: Version { macro_name: "NCCL_VERSION_CODE", header: None, scheme: Scheme::Nccl },
     // The root variable NVIDIA's own Makefiles (nccl-tests) read.
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("NCCL_HOME"), beside: &[] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("NCCL_HOME"), beside: &[], since: None },
     binding: Binding {
         functions: "p?nccl.*",
         types: "nccl.*",
@@ -319,7 +417,7 @@ pub const CUBLAS: Library = Library {
     wheel: Some("nvidia-cublas"),
     header: "cublas_v2.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"], since: None },
     binding: CUBLAS_BINDING,
     codes: CUBLAS_CODES,
     files: Files { pattern: PerOs { unix: "libcublas.so.{major}", windows: "cublas64_{major}.dll" }, exceptions: &[] },
@@ -394,7 +492,7 @@ pub const CUBLASLT: Library = Library {
     wheel: Some("nvidia-cublas"),
     header: "cublasLt.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"], since: None },
     binding: Binding { function_prefix: "cublasLt", ..CUBLAS_BINDING },
     codes: Codes {
         text: ErrorText::Returned {
@@ -444,7 +542,7 @@ pub const CURAND: Library = Library {
     wheel: Some("nvidia-curand"),
     header: "curand.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["curand"] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["curand"], since: None },
     binding: Binding {
         functions: "curand.*",
         types: "curand.*",
@@ -522,7 +620,7 @@ pub const CUFFT: Library = Library {
     wheel: Some("nvidia-cufft"),
     header: "cufft.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cufft"] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cufft"], since: None },
     binding: Binding {
         functions: "cufft.*",
         types: "cufft.*",
@@ -614,7 +712,7 @@ pub const CUSPARSE: Library = Library {
     wheel: Some("nvidia-cusparse"),
     header: "cusparse.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusparse"] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusparse"], since: None },
     binding: Binding {
         functions: "cusparse.*",
         types: "cusparse.*",
@@ -689,7 +787,7 @@ pub const CUSOLVER: Library = Library {
     wheel: Some("nvidia-cusolver"),
     header: "cusolverDn.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusolver"] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusolver"], since: None },
     binding: Binding {
         functions: "cusolver.*",
         types: "cusolver.*",
@@ -901,7 +999,7 @@ pub const NVINFER: Library = Library {
     version: Version { macro_name: "NV_TENSORRT_VERSION", header: Some("NvInferVersion.h"), scheme: Scheme::TensorRt },
     // nvinfer-sys's build script finds the headers under `$TENSORRT_ROOT` (cuda-bindings-build's
     // `tensorrt`).
-    found: Found { follows: None, home: Some("TENSORRT_ROOT"), beside: &[] },
+    found: Found { follows: None, home: Some("TENSORRT_ROOT"), beside: &[], since: None },
     // The C++ generator binds every class and function the headers declare: the patterns and
     // prefixes are the C generator's and stay empty; the reference and the stem are read.
     binding: Binding {
@@ -1060,6 +1158,8 @@ mod tests {
         assert_eq!(CUDNN.files.of(9, false), "libcudnn.so.9");
         assert_eq!(CUDNN.files.of(9, true), "cudnn64_9.dll");
         assert_eq!(CUDNN.parts[1].file(9, false), "libcudnn_ops.so.9");
+        assert_eq!(NVJITLINK.files.of(12, true), "nvJitLink_120_0.dll");
+        assert_eq!(NVJITLINK.files.of(13, false), "libnvJitLink.so.13");
     }
 
     #[test]

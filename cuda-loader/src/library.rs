@@ -160,6 +160,12 @@ pub struct Found {
     /// Folders beside the toolkit's root that may hold the header and the library instead: the
     /// CUDA 11 and 12 wheels keep each library in a wheel of its own (`nvidia/cuda_nvrtc`).
     pub beside: &'static [&'static str],
+    /// The first CUDA release (its `CUDA_VERSION`) whose toolkit has the header, for a library
+    /// NVIDIA added after the oldest release the crates support; `None`: every release has it.
+    /// Its bindings are vendored from that release on (`cargo xtask vendor`), and a build whose
+    /// toolkit (or `CUDA_SYS_CUDA_MAJOR`) is older takes that release's bindings with a warning
+    /// saying the library needs it (strict mode: an error).
+    pub since: Option<u32>,
 }
 
 /// What the generator binds of the header, and how it tells the library's names apart.

@@ -122,6 +122,14 @@ macro_rules! loader_tests {
                     $crate::VersionCall::Returned => {
                         format!("#include <stddef.h>\nsize_t {}(void) {{ return {version}; }}\n", function.name)
                     }
+                    // A CUDA version as its major and minor (12999, one less than 13.0, says
+                    // 12.99).
+                    $crate::VersionCall::MajorMinor => format!(
+                        "int {}(unsigned *major, unsigned *minor) {{ *major = {}; *minor = {}; return 0; }}\n",
+                        function.name,
+                        version / 1000,
+                        version % 1000 / 10
+                    ),
                     call => panic!("a fake for {} ({call:?}) is not written yet", function.name),
                 };
                 let library = $crate::child::fake_library(file(), &source);
@@ -202,7 +210,8 @@ macro_rules! loader_tests {
                 assert!(why.contains(library.variable), "{why}");
                 codes += 1;
             }
-            assert!(codes > 15, "only {codes} functions answered with a code");
+            // (The smallest API bound, a linker's, has 13 functions.)
+            assert!(codes > 10, "only {codes} functions answered with a code");
             assert_eq!(crate::bindings::LOADER.library_path().unwrap_err().attempts()[0].0, nowhere());
             println!("called {} functions", crate::ALL_FUNCTIONS.len());
         }

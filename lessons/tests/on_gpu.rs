@@ -411,6 +411,38 @@ fn cufft_simple_convolves_as_the_host_does() {
 }
 
 #[test]
+fn nvjitlink_jit_lto_links_and_computes_every_saxpy() {
+    let out = lesson_output("nvjitlink_jit_lto", &[]);
+    let lines: Vec<&str> = out.lines().collect();
+    // The library's version: the header's major or newer.
+    let version = lines[0].strip_prefix("CUDA ").unwrap_or_else(|| panic!("no version first:\n{out}"));
+    let major: u32 =
+        version.split('.').next().and_then(|m| m.parse().ok()).unwrap_or_else(|| panic!("{version}"));
+    assert!(major >= 12, "{out}");
+    // a * x + y for x = i, y = 2i, each as the GPU computed it, against the host's (an FMA or not:
+    // a few units in the last place of six digits).
+    let rows: Vec<[f64; 4]> = lines
+        .iter()
+        .filter_map(|l| {
+            let (left, out) = l.split_once(" = ")?;
+            let (ax, y) = left.split_once(" + ")?;
+            let (a, x) = ax.split_once(" * ")?;
+            Some([a.parse().ok()?, x.parse().ok()?, y.parse().ok()?, out.parse().ok()?])
+        })
+        .collect();
+    assert_eq!(rows.len(), 4096, "{out}");
+    for (i, [a, x, y, result]) in rows.iter().enumerate() {
+        assert_eq!((*a, *x, *y), (5.1, i as f64, 2.0 * i as f64), "line {i}");
+        let expected = 5.1f32 as f64 * x + y;
+        assert!(
+            (result - expected).abs() <= expected.abs() * 1e-5 + 1e-6,
+            "line {i}: {result}, not {expected}"
+        );
+    }
+    assert_eq!(lines.last(), Some(&"PASSED!"), "{out}");
+}
+
+#[test]
 fn simple_cublas_passes_the_samples_check() {
     let out = lesson_output("simple_cublas", &[]);
     assert!(out.starts_with("simpleCUBLAS test running..\n"), "{out}");

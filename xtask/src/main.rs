@@ -109,6 +109,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.0.0.21", Headers),
             ("nvidia-cusparse-cu12==12.0.0.76", Headers),
             ("nvidia-cusolver-cu12==11.4.2.57", Headers),
+            ("nvidia-nvjitlink-cu12==12.0.76", Headers),
         ],
     },
     Version {
@@ -124,6 +125,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.0.2.54", Headers),
             ("nvidia-cusparse-cu12==12.1.0.106", Headers),
             ("nvidia-cusolver-cu12==11.4.5.107", Headers),
+            ("nvidia-nvjitlink-cu12==12.1.105", Headers),
         ],
     },
     Version {
@@ -139,6 +141,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.0.8.103", Headers),
             ("nvidia-cusparse-cu12==12.1.2.141", Headers),
             ("nvidia-cusolver-cu12==11.5.2.141", Headers),
+            ("nvidia-nvjitlink-cu12==12.2.140", Headers),
         ],
     },
     Version {
@@ -154,6 +157,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.0.12.1", Headers),
             ("nvidia-cusparse-cu12==12.2.0.103", Headers),
             ("nvidia-cusolver-cu12==11.5.4.101", Headers),
+            ("nvidia-nvjitlink-cu12==12.3.101", Headers),
         ],
     },
     Version {
@@ -169,6 +173,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.2.1.3", Headers),
             ("nvidia-cusparse-cu12==12.3.1.170", Headers),
             ("nvidia-cusolver-cu12==11.6.1.9", Headers),
+            ("nvidia-nvjitlink-cu12==12.4.127", Headers),
         ],
     },
     Version {
@@ -184,6 +189,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.2.3.61", Headers),
             ("nvidia-cusparse-cu12==12.5.1.3", Headers),
             ("nvidia-cusolver-cu12==11.6.3.83", Headers),
+            ("nvidia-nvjitlink-cu12==12.5.82", Headers),
         ],
     },
     Version {
@@ -199,6 +205,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.3.0.4", Headers),
             ("nvidia-cusparse-cu12==12.5.4.2", Headers),
             ("nvidia-cusolver-cu12==11.7.1.2", Headers),
+            ("nvidia-nvjitlink-cu12==12.6.85", Headers),
         ],
     },
     Version {
@@ -214,6 +221,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.3.3.83", Headers),
             ("nvidia-cusparse-cu12==12.5.8.93", Headers),
             ("nvidia-cusolver-cu12==11.7.3.90", Headers),
+            ("nvidia-nvjitlink-cu12==12.8.93", Headers),
         ],
     },
     Version {
@@ -230,6 +238,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.4.1.4", Headers),
             ("nvidia-cusparse-cu12==12.5.10.65", Headers),
             ("nvidia-cusolver-cu12==11.7.5.82", Headers),
+            ("nvidia-nvjitlink-cu12==12.9.86", Headers),
         ],
     },
     Version {
@@ -247,7 +256,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.0.0.61", Whole),
             ("nvidia-cusparse==12.6.3.3", Whole),
             ("nvidia-cusolver==12.0.4.66", Whole),
-            // libcusparse needs it (DT_NEEDED libnvJitLink.so.13), found beside it.
+            // nvJitLink's own, and libcusparse's (DT_NEEDED libnvJitLink.so.13, found beside it).
             ("nvidia-nvjitlink==13.0.88", Whole),
             // NVTX's headers (nvtx3/), for the book's C++ twin of nvtx_memory_alloc
             // (nvtx3-sys needs none: its loader is ported to Rust).
@@ -268,6 +277,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cusparse==12.7.2.19", Headers),
             ("nvidia-cusolver==12.0.7.41", Headers),
             ("nvidia-nvtx==13.1.68", Headers),
+            ("nvidia-nvjitlink==13.1.80", Headers),
         ],
     },
     Version {
@@ -284,6 +294,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cusparse==12.7.10.12", Headers),
             ("nvidia-cusolver==12.2.0.11", Headers),
             ("nvidia-nvtx==13.2.86", Headers),
+            ("nvidia-nvjitlink==13.2.86", Headers),
         ],
     },
     Version {
@@ -300,6 +311,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cusparse==12.8.1.7", Headers),
             ("nvidia-cusolver==12.2.2.18", Headers),
             ("nvidia-nvtx==13.3.29", Headers),
+            ("nvidia-nvjitlink==13.3.33", Headers),
         ],
     },
     Version {
@@ -316,6 +328,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cusparse==12.8.6.72", Headers),
             ("nvidia-cusolver==12.3.4.7", Headers),
             ("nvidia-nvtx==13.4.92", Headers),
+            ("nvidia-nvjitlink==13.4.92", Headers),
         ],
     },
     Version {
@@ -332,6 +345,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cusparse==12.9.4.2", Headers),
             ("nvidia-cusolver==12.4.1.2", Headers),
             ("nvidia-nvtx==13.5.25", Headers),
+            ("nvidia-nvjitlink==13.5.37", Headers),
         ],
     },
 ];
@@ -562,6 +576,12 @@ fn tested() -> Vec<&'static str> {
         })
         .map(|(_, v)| v.version)
         .collect()
+}
+
+/// `12.0` as `CUDA_VERSION` writes it: 12000.
+fn cuda_number(version: &str) -> u32 {
+    let (major, minor) = version.split_once('.').unwrap_or((version, "0"));
+    major.parse::<u32>().unwrap_or(0) * 1000 + minor.parse::<u32>().unwrap_or(0) * 10
 }
 
 /// Where a wheel keeps its files: `nvidia/cu13` from CUDA 13 on, `nvidia/<its name>` before
@@ -996,7 +1016,12 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
                 ));
             }
         } else {
-            for version in select(Some("all"))? {
+            // From the first release that has the library (`found.since`: nvJitLink came with
+            // CUDA 12.0).
+            for version in select(Some("all"))?
+                .into_iter()
+                .filter(|v| library.found.since.map_or(true, |first| cuda_number(v) >= first))
+            {
                 let include = fetch(&headers, version)?.join("include");
                 releases.push((format!("CUDA {version}"), include, Vec::new()));
             }
