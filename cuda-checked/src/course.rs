@@ -168,6 +168,18 @@ impl SampleCode for cublas_sys::cublasStatus_t {
     }
 }
 
+// helper_cuda.h's `_cudaGetErrorEnum` overload for cuSPARSE (under `#ifdef CUSPARSEAPI`) names
+// the same `CUSPARSE_STATUS_*` constants `cusparseGetErrorName` does.
+#[cfg(feature = "cusparse")]
+impl SampleCode for cusparse_sys::cusparseStatus_t {
+    fn number(self) -> u32 {
+        self.0
+    }
+    fn unreached(self) -> Option<String> {
+        cusparse_sys::loader::explain(self)
+    }
+}
+
 /// The call as C's `#op` spells it: on one line (Rust's `stringify!` breaks a long one).
 fn one_line(op: &str) -> String {
     op.lines().map(str::trim).collect::<Vec<_>>().join(" ")
