@@ -1,7 +1,8 @@
 //! Every lesson, on a machine where no driver can be loaded, exits 1 with the check macro's
 //! message: no panic, no backtrace. A driver lesson fails at `cuInit(0)`, and so does an NVRTC
 //! lesson (the driver says which GPU to compile for, before NVRTC is loaded); a runtime lesson
-//! (`runtime_*`, and the cuBLAS ones, which start as NVIDIA's samples do) at its first runtime
+//! (`runtime_*`, the cuBLAS ones and the ports of the math libraries' samples, `cusparse_*`
+//! and the like, which start as NVIDIA's samples do) at its first runtime
 //! call, `cudaSetDevice`, which fails in the runtime's own words when the runtime loads but
 //! finds no driver, and in the loader's when no runtime loads.
 //! An NCCL lesson (`nccl_*`) starts with `ncclGetVersion`, which fails in the loader's words
@@ -34,9 +35,12 @@ fn is_trt_lesson(name: &str) -> bool {
 }
 
 /// A runtime lesson: one that starts with the Runtime API (the cuBLAS lessons pick their
-/// device with `cudaSetDevice` before `cublasCreate`, as NVIDIA's samples do).
+/// device with `cudaSetDevice` before `cublasCreate`, as NVIDIA's samples do, and so do the
+/// ports of NVIDIA's 4_CUDA_Libraries samples, named by their library: `cusparse_*`, ...).
 fn is_runtime_lesson(name: &str) -> bool {
-    name.starts_with("runtime_") || name.contains("cublas")
+    name.starts_with("runtime_")
+        || name.contains("cublas")
+        || ["curand_", "cufft_", "cusparse_", "cusolver_"].iter().any(|library| name.starts_with(library))
 }
 
 /// The one source of what a lesson must print: the libraries' own `describe`, asked in a child
