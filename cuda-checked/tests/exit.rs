@@ -122,6 +122,25 @@ fn child_cusolver() {
     checkCudaErrors!(cusolver_sys::CUSOLVER_STATUS_INVALID_VALUE);
 }
 
+/// helper_cuda.h's `checkCudaErrors` takes a `cusparseStatus_t` too (its `_cudaGetErrorEnum`
+/// overload for cuSPARSE): the status's number and its `CUSPARSE_STATUS_*` name.
+#[cfg(feature = "cusparse")]
+#[test]
+fn the_cusparse_form_names_the_cusparse_status() {
+    assert_exited_with(
+        "child_cusparse",
+        " code=3(CUSPARSE_STATUS_INVALID_VALUE) \"cusparse_sys::CUSPARSE_STATUS_INVALID_VALUE\" \n",
+    );
+}
+
+#[cfg(feature = "cusparse")]
+#[test]
+#[ignore = "run by the_cusparse_form_names_the_cusparse_status"]
+fn child_cusparse() {
+    checkCudaErrors!(cusparse_sys::CUSPARSE_STATUS_SUCCESS);
+    checkCudaErrors!(cusparse_sys::CUSPARSE_STATUS_INVALID_VALUE);
+}
+
 /// After a call the program handled itself left the loader's record of a missing symbol, the
 /// next `checkCudaErrors!` reports its own call only: it clears the record before its call, as
 /// every check does (issue 30: it did not, and named the earlier call's symbol).

@@ -323,6 +323,7 @@ pub const NVJITLINK: Library = Library {
     search: Search::ApplicationAndSystem,
     companions: &[],
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/nvjitlink"] },
+    parts: &[],
     unreachable_text: c"nvJitLink could not be reached; nvjitlink_sys::loader::explain says why",
     // nvJitLinkVersion (CUDA 12.3 on) answers the library's CUDA major and minor. A library
     // older than the header lacks its versioned symbols: it is refused when loaded, and the
@@ -896,7 +897,7 @@ pub const CUDNN: Library = Library {
     version: Version { macro_name: "CUDNN_VERSION", header: Some("cudnn_version.h"), scheme: Scheme::Cudnn },
     // The root variable PyTorch's build reads; pip's wheel sits beside the CUDA 13 wheel's root
     // (site-packages/nvidia/cudnn beside nvidia/cu13).
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("CUDNN_PATH"), beside: &["cudnn"] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("CUDNN_PATH"), beside: &["cudnn"], since: None },
     binding: Binding {
         functions: "cudnn.*",
         types: "cudnn.*",

@@ -443,6 +443,35 @@ fn nvjitlink_jit_lto_links_and_computes_every_saxpy() {
 }
 
 #[test]
+fn cusparse_conjugate_gradient_converges_and_solves_the_system() {
+    let out = lesson_output("cusparse_conjugate_gradient", &[]);
+    assert!(out.starts_with("GPU Device 0: "), "{out}");
+    assert!(out.contains("> GPU device has ") && out.contains(" compute capabilities\n\n"), "{out}");
+    let residuals: Vec<(usize, f64)> = out
+        .lines()
+        .filter_map(|l| {
+            let (k, residual) = l.strip_prefix("iteration = ")?.split_once(", residual = ")?;
+            Some((k.trim().parse().ok()?, residual.parse().ok()?))
+        })
+        .collect();
+    // Numbered from 1, one line per iteration; a matrix this well conditioned (diagonal near 10,
+    // the rest at most 1 a row) needs a handful of steps, far from the sample's 10000.
+    assert!((2..100).contains(&residuals.len()), "{out}");
+    assert!(residuals.iter().enumerate().all(|(i, (k, _))| *k == i + 1), "{out}");
+    // It stops once |r| <= 1e-5 (r.r <= tol * tol, in floats), and not before (a root just
+    // above the float tol * tol may print as 1.000000e-05, or a hair below: hence the margin).
+    let (_, last) = residuals[residuals.len() - 1];
+    assert!(last <= 1e-5, "{out}");
+    assert!(residuals[..residuals.len() - 1].iter().all(|(_, r)| *r > 0.99999e-5), "{out}");
+    // The host's own A x against b: the answer solves the system.
+    let error: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Test Summary:  Error amount = ")?.parse().ok())
+        .unwrap_or_else(|| panic!("no error amount:\n{out}"));
+    assert!(error < 1e-4, "{out}");
+}
+
+#[test]
 fn simple_cublas_passes_the_samples_check() {
     let out = lesson_output("simple_cublas", &[]);
     assert!(out.starts_with("simpleCUBLAS test running..\n"), "{out}");
