@@ -10,7 +10,8 @@
 #              and compared as samples.txt says (a difference fails the step, shown as a diff)
 #   sanitizer  each lesson under compute-sanitizer, with samples.txt's smaller arguments:
 #              memcheck with --leak-check full, racecheck and synccheck (the kernels use
-#              shared memory and __syncthreads); an error makes the run exit 99
+#              shared memory and __syncthreads); an error makes the run exit 99;
+#              SANITIZER_TOOLS=memcheck (or any of the three) runs fewer
 #   tests      the GPU tests: lessons' (on_gpu, these lessons') and cudart-sys's cpp test
 # OUT defaults to ./out. Exit status: 0 when every step passed; the summary lists each.
 set -uo pipefail
@@ -75,9 +76,18 @@ if [[ " $sections " == *" samples "* ]]; then
 fi
 
 if [[ " $sections " == *" sanitizer "* ]]; then
+    # SANITIZER_TOOLS (default all three): e.g. "memcheck" alone, the leak check always with it.
+    tools=()
+    for tool in ${SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
+        case $tool in
+            memcheck) tools+=("memcheck --leak-check full") ;;
+            racecheck | synccheck) tools+=("$tool") ;;
+            *) echo "run.sh: SANITIZER_TOOLS: no tool \`$tool\` (memcheck, racecheck, synccheck)" >&2; exit 2 ;;
+        esac
+    done
     while read -r -u 3 path lesson _ args _; do
         if [ "$args" = "-" ]; then args=""; else args=${args//,/ }; fi
-        for tool in "memcheck --leak-check full" racecheck synccheck; do
+        for tool in "${tools[@]}"; do
             log="$out/$lesson.${tool%% *}.txt"
             echo "==================== compute-sanitizer --tool $tool $lesson"
             # shellcheck disable=SC2086
