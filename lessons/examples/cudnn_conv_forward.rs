@@ -1,4 +1,4 @@
-//! Lesson 34: a convolution forward through cuDNN's legacy API, as frameworks called it for a
+//! Lesson 40: a convolution forward through cuDNN's legacy API, as frameworks called it for a
 //! decade: a tensor descriptor for the input and the output, a filter descriptor, a convolution
 //! descriptor (padding, stride, dilation, cross-correlation), `cudnnFindConvolutionForwardAlgorithm`
 //! to time every algorithm and rank them, the fastest's workspace, and `cudnnConvolutionForward`.

@@ -1,10 +1,10 @@
-//! Lesson 35: the convolution of lesson 34 through cuDNN's backend graph API, cuDNN 9's own:
+//! Lesson 41: the convolution of lesson 40 through cuDNN's backend graph API, cuDNN 9's own:
 //! every object is a descriptor made with `cudnnBackendCreateDescriptor`, given its attributes
 //! with `cudnnBackendSetAttribute` and frozen with `cudnnBackendFinalize`. Three tensors (each
 //! with a unique id), a convolution, a forward-convolution operation joining them, an operation
 //! graph; the heuristics rank engine configurations for the graph; the first that builds an
 //! execution plan (and computes in FP32, not TF32) is run with a variant pack that binds each
-//! tensor's id to its device pointer. The summary line is lesson 34's and PyTorch's.
+//! tensor's id to its device pointer. The summary line is lesson 40's and PyTorch's.
 //! Run: `cargo run --release --example cudnn_graph_conv`
 
 use std::ffi::c_void;
