@@ -1,5 +1,5 @@
 //! cuDNN's convolution forward through libcudnn-sys, beside PyTorch's `conv2d` (cudnn_torch.py),
-//! timed the same way (see bench/gpu.sh, section `cudnn`): lesson 34's legacy-API call on a
+//! timed the same way (see bench/gpu.sh, section `cudnn`): lesson 40's legacy-API call on a
 //! ResNet-sized layer, a 3 x 3 convolution with padding 1 of N images of C channels, H x H,
 //! into C channels (`K = C`, `W = H`), NCHW float.
 //!
