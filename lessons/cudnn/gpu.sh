@@ -14,7 +14,7 @@ if [ -z "${CUDNN_SYS_LIBCUDNN_PATH:-}" ] && ! ldconfig -p 2>/dev/null | grep -q 
     wheel=$(python3 -c 'import os, nvidia.cudnn as m; print(os.path.join(list(m.__path__)[0], "lib", "libcudnn.so.9"))' 2>/dev/null)
     [ -f "$wheel" ] && export CUDNN_SYS_LIBCUDNN_PATH=$wheel
 fi
-echo "cuDNN: ${CUDNN_SYS_LIBCUDNN_PATH:-the system's libcudnn.so.9}"
+echo "cuDNN: ${CUDNN_SYS_LIBCUDNN_PATH:-libcudnn.so.9 as ldconfig finds it}"
 failed=()
 python3 lessons/cudnn/compare.py .gpu/examples || failed+=("compare.py")
 sanitizer=${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer
