@@ -8,6 +8,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 const RECORDER: &str = include_str!("../../nvtx-sys/tests/recorder.c");
 
@@ -17,7 +18,10 @@ fn under_the_recorder(
     configure: impl FnOnce(&mut std::process::Command),
 ) -> (std::process::Output, String, Vec<String>) {
     let recorder = cuda_loader::child::fake_library("libnvtx_recorder.so", RECORDER);
-    let record: PathBuf = std::env::temp_dir().join(format!("nvtx-lesson-{}", std::process::id()));
+    // One file per run: the tests run side by side in one process.
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, Ordering::Relaxed);
+    let record: PathBuf = std::env::temp_dir().join(format!("nvtx-lesson-{}-{run}", std::process::id()));
     let _ = std::fs::remove_file(&record);
     let mut command = common::lesson("nvtx_memory_alloc");
     command.env(nvtx_sys::loader::NVTX_INJECTION_PATH_VAR, &recorder).env("NVTX_RECORDER_OUT", &record);
