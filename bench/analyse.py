@@ -12,6 +12,10 @@
     analyse.py gemm DIR REF NAME... [--of P]  GEMMs run in rounds (rows `MODE M N K TFLOPS`):
                                               TFLOP/s, ratios to REF with 95% confidence
                                               intervals, and each as a fraction of P's
+    analyse.py math DIR REF NAME... [--of P]  the same for math.rs's rows (`NAME A B C RATE`:
+                                              fft2_c2c in Gpoints/s, xorwow and philox in GB/s)
+    analyse.py cudnn DIR REF NAME...          the same for cudnn.rs's rows (`NAME N C H TFLOPS`:
+                                              fp32 and tf32 convolutions, TFLOP/s)
     analyse.py allreduce DIR REF NAME...      all-reduce sweeps run in rounds (DIR/NAME.R.txt,
                                               `bytes count time_us algbw busbw` rows): time,
                                               algbw, busbw and time ratios to REF with 95% CIs
@@ -330,7 +334,7 @@ def gemm_table(path):
     return rows
 
 
-def gemm(work, ref, names, of):
+def gemm(work, ref, names, of, unit="TFLOP/s = 10^12 multiply-adds x 2 per second"):
     programs = [ref] + [n for n in names if n != ref]
     counts = [rounds_of(work, p) for p in programs]
     n_rounds = min(counts)
@@ -350,7 +354,7 @@ def gemm(work, ref, names, of):
         return [run[cell] for run in data[p]]
 
     others = [p for p in programs[1:] if p != of]
-    print(f"{n_rounds} rounds; TFLOP/s = 10^12 multiply-adds x 2 per second, median over rounds;"
+    print(f"{n_rounds} rounds; {unit}, median over rounds;"
           f" {'/'.join(others)} / {ref}: ratio of medians [95% CI: bootstrap over rounds, paired];"
           + (f" / {of}: each figure as a fraction of {of}'s" if of else ""))
     shown = [ref] + others + ([of] if of else [])
@@ -571,13 +575,20 @@ def main(argv):
         pooled = rounds(argv[1], argv[2], argv[3:])
         if argv[0] == "protocol":
             conclude_protocol(pooled)
-    elif len(argv) >= 4 and argv[0] == "gemm":
+    elif len(argv) >= 3 and argv[0] in ("gemm", "math", "cudnn"):
         rest, of = argv[3:], None
         if "--of" in rest:
             i = rest.index("--of")
             of = rest[i + 1] if i + 1 < len(rest) else fail("--of needs a program")
             rest = rest[:i] + rest[i + 2:]
-        gemm(argv[1], argv[2], rest + ([of] if of else []), of)
+        if argv[0] == "gemm":
+            gemm(argv[1], argv[2], rest + ([of] if of else []), of)
+        elif argv[0] == "cudnn":
+            gemm(argv[1], argv[2], rest + ([of] if of else []), of,
+                 "TFLOP/s of a 3 x 3 convolution (NAME N C H: K = C, W = H; 2 N K H W C 9 flops)")
+        else:
+            gemm(argv[1], argv[2], rest + ([of] if of else []), of,
+                 "rates: fft2_c2c N N BATCH in Gpoints/s, xorwow/philox COUNT in GB/s")
     elif len(argv) == 2 and argv[0] == "launch":
         launch(argv[1])
     elif len(argv) >= 4 and argv[0] == "compile":

@@ -8,6 +8,8 @@
 #   all_reduce                                 NCCL all-reduce sweep (libnccl loaded)
 #   nvrtc_compile                              NVRTC compile and load (libnvrtc, libcuda loaded)
 #   gemm                                       cuBLAS GEMMs (libcublas loaded)
+#   math                                       cuFFT and cuRAND (loaded)
+#   cudnn                                      cuDNN convolution forward (libcudnn loaded)
 #   launch                                     launch! of a cu-kernels kernel (launch.cu,
 #                                              compiled by NVRTC here, for sm_90)
 #   vectorAdd_kernel.cu                        the kernel nvrtc_compile.c compiles
@@ -44,8 +46,8 @@ mkdir -p "$dir"
 
 CARGO_TARGET_DIR=target/bench cargo build --release -p bench -p lessons \
     --example call_overhead --example runtime_call_overhead --example runtime_bandwidth \
-    --example pinned_copy --example bandwidth --example all_reduce --example nvrtc_compile --example gemm --example launch
-for b in call_overhead runtime_call_overhead runtime_bandwidth pinned_copy bandwidth all_reduce nvrtc_compile gemm launch; do
+    --example pinned_copy --example bandwidth --example all_reduce --example nvrtc_compile --example gemm --example math --example cudnn --example launch
+for b in call_overhead runtime_call_overhead runtime_bandwidth pinned_copy bandwidth all_reduce nvrtc_compile gemm math cudnn launch; do
     cp "target/bench/release/examples/$b" "$dir/$b"
 done
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # A rehearsal of the GPU run on a machine without a GPU, before the GPU's time is spent:
 #   bash bench/dry_run.sh [DIR]
-# bench/fake_gpu.c, built as libcuda.so.1, libcudart.so.13 and libcublas.so.13, stands in for the
-# driver, the runtime and cuBLAS in a toolkit-shaped folder (target/fake-gpu: include/ from
+# bench/fake_gpu.c, built as libcuda.so.1, libcudart.so.13, libcublas.so.13, libcufft and libcurand,
+# stands in for the driver, the runtime, cuBLAS, cuFFT and cuRAND in a toolkit-shaped folder (target/fake-gpu: include/ from
 # CUDA_PATH, lib64/); then
 #   1. bench/gpu.sh runs every section on the bundle in DIR (default .gpu/bench, built with
 #      bench/bundle.sh if missing), with few rounds: the C builds, the runs, the parsing and
@@ -36,6 +36,12 @@ fakes -DFAKE_CUBLAS -Wl,-soname,"libcublas.so.$major" -L"$fake/lib64" -lcudart -
 ln -s "libcublas.so.$major" "$fake/lib64/libcublas.so"
 # gpu.sh hands the Rust program the libcublasLt gemm_c links to; the fake's is the fake itself.
 ln -s "libcublas.so.$major" "$fake/lib64/libcublasLt.so.$major"
+# cuFFT's and cuRAND's files are named by their own majors (what cuda-loader's descriptions say).
+cufft_so=$(cd "$CUDA_PATH/include" && printf 'libcufft.so.%d' "$(sed -n 's/^#define CUFFT_VER_MAJOR *\([0-9]*\).*/\1/p' cufft.h)")
+fakes -DFAKE_CUFFT -Wl,-soname,"$cufft_so" -L"$fake/lib64" -lcudart -o "$fake/lib64/$cufft_so"
+ln -s "$cufft_so" "$fake/lib64/libcufft.so"
+fakes -DFAKE_CURAND -Wl,-soname,libcurand.so.10 -L"$fake/lib64" -lcudart -o "$fake/lib64/libcurand.so.10"
+ln -s libcurand.so.10 "$fake/lib64/libcurand.so"
 # NVRTC is real (the toolkit's, from NVIDIA's wheel): it needs no GPU.
 for nvrtc in "$CUDA_PATH"/lib/libnvrtc*.so.*; do ln -s "$nvrtc" "$fake/lib64/"; done
 ln -s "libnvrtc.so.$major" "$fake/lib64/libnvrtc.so"
@@ -45,7 +51,8 @@ echo "== 1. bench/gpu.sh on the fakes"
 # (The bundle's loaded runtime would otherwise find the real libcudart of CUDA_PATH first.)
 CUDA_HOME=$fake CUDART_SYS_LIBCUDART_PATH=$fake/lib64/libcudart.so.$major FAKE_GPU_NO_COPY=1 \
     BANDWIDTH_RUNS=2 RUNTIME_BANDWIDTH_ROUNDS=2 PROTOCOL_ROUNDS=5 NVRTC_ROUNDS=2 GEMM_ROUNDS=2 GEMM_BATCH_MS=2 \
-    bash bench/gpu.sh "$dir" calls runtime-calls bandwidth runtime-bandwidth pinned-protocol nvrtc gemm
+    MATH_ROUNDS=2 MATH_BATCH_MS=2 MATH_SIZE="64 2 1" \
+    bash bench/gpu.sh "$dir" calls runtime-calls bandwidth runtime-bandwidth pinned-protocol nvrtc gemm math
 
 echo "== 2. the TensorRT-shaped runtime lessons' and the cuBLAS lessons' GPU tests on the fakes"
 export CARGO_TARGET_DIR=target/dry-run

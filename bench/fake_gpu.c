@@ -1,7 +1,7 @@
 /*
  * A simulated GPU for bench/dry_run.sh: just enough of libcuda.so.1 (built with -DFAKE_DRIVER)
  * of libcudart.so.<major> (-DFAKE_RUNTIME) and of libcublas.so.<major> (-DFAKE_CUBLAS, linked to
- * that libcudart, whose clock it advances) for the benchmarks and the runtime and cuBLAS lessons to
+ * that libcudart, whose clock it advances; so are -DFAKE_CUFFT and -DFAKE_CURAND) for the benchmarks and the runtime and cuBLAS lessons to
  * run on a machine without one, so that gpu.sh, its C builds, its runs and analyse.py can be
  * checked end to end before the GPU's time is spent. Nothing it measures means anything.
  *
@@ -308,6 +308,7 @@ cudaError_t cudaMemsetAsync(void *p, int value, size_t count, cudaStream_t s) {
     memset(p, value, count);
     return cudaSuccess;
 }
+cudaError_t cudaMemset(void *p, int value, size_t count) { return cudaMemsetAsync(p, value, count, 0); }
 cudaError_t cudaStreamCreate(cudaStream_t *s) {
     if (ready()) return last_error;
     *s = calloc(1, sizeof **s);
@@ -434,4 +435,63 @@ cublasStatus_t cublasGemmEx(cublasHandle_t handle, cublasOperation_t ta, cublasO
         return CUBLAS_STATUS_NOT_SUPPORTED;
     return gemm(ta, tb, m, n, k, *(const float *)alpha, a, lda, b, ldb, *(const float *)beta, c, ldc, 1, 800);
 }
+#endif
+
+#ifdef FAKE_CUFFT
+/* The fake cuFFT (libcufft.so.<its major>, linked to the fake runtime): plans remember their
+ * size, and a transform takes a fixed time per point. */
+#include <cufft.h>
+
+void fake_gpu_advance(double ms);
+
+static size_t plan_points[64];
+static int plans;
+
+cufftResult cufftGetVersion(int *version) { *version = CUFFT_VERSION; return CUFFT_SUCCESS; }
+cufftResult cufftPlanMany(cufftHandle *plan, int rank, int *n, int *inembed, int istride, int idist,
+                          int *onembed, int ostride, int odist, cufftType type, int batch) {
+    (void)inembed, (void)istride, (void)idist, (void)onembed, (void)ostride, (void)odist;
+    if (rank < 1 || rank > 3 || batch < 1 || type != CUFFT_C2C || plans == 64) return CUFFT_INVALID_VALUE;
+    size_t points = (size_t)batch;
+    for (int i = 0; i < rank; i++) points *= (size_t)n[i];
+    plan_points[plans] = points;
+    *plan = plans++;
+    return CUFFT_SUCCESS;
+}
+cufftResult cufftExecC2C(cufftHandle plan, cufftComplex *idata, cufftComplex *odata, int direction) {
+    (void)idata, (void)odata, (void)direction;
+    if (plan < 0 || plan >= plans) return CUFFT_INVALID_PLAN;
+    fake_gpu_advance((double)plan_points[plan] * 1e-6);
+    return CUFFT_SUCCESS;
+}
+cufftResult cufftDestroy(cufftHandle plan) { return plan >= 0 && plan < plans ? CUFFT_SUCCESS : CUFFT_INVALID_PLAN; }
+#endif
+
+#ifdef FAKE_CURAND
+/* The fake cuRAND (libcurand.so.10, linked to the fake runtime): a generator is its type, and
+ * generating takes a fixed time per number. */
+#include <curand.h>
+
+void fake_gpu_advance(double ms);
+
+struct curandGenerator_st { curandRngType_t type; };
+
+curandStatus_t curandGetVersion(int *version) { *version = CURAND_VERSION; return CURAND_STATUS_SUCCESS; }
+curandStatus_t curandCreateGenerator(curandGenerator_t *generator, curandRngType_t type) {
+    *generator = calloc(1, sizeof **generator);
+    if (!*generator) return CURAND_STATUS_ALLOCATION_FAILED;
+    (*generator)->type = type;
+    return CURAND_STATUS_SUCCESS;
+}
+curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator, unsigned long long seed) {
+    (void)seed;
+    return generator ? CURAND_STATUS_SUCCESS : CURAND_STATUS_NOT_INITIALIZED;
+}
+curandStatus_t curandGenerateUniform(curandGenerator_t generator, float *output, size_t n) {
+    (void)output;
+    if (!generator) return CURAND_STATUS_NOT_INITIALIZED;
+    fake_gpu_advance((double)n * (generator->type == CURAND_RNG_PSEUDO_XORWOW ? 2e-7 : 1.5e-7));
+    return CURAND_STATUS_SUCCESS;
+}
+curandStatus_t curandDestroyGenerator(curandGenerator_t generator) { free(generator); return CURAND_STATUS_SUCCESS; }
 #endif

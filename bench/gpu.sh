@@ -19,6 +19,18 @@
 #                      (-lcublas) vs torch.matmul (gemm_torch.py, when python3 has torch),
 #                      $GEMM_ROUNDS (6) rounds over $GEMM_SHAPES, batches of $GEMM_BATCH_MS (25) ms
 #                      (about 2 minutes on the H200). Not in the default list: name it.
+#   math               cuFFT and cuRAND (issue 34): a 2D C2C FFT of 16 arrays of 4096 x 4096
+#                      (Gpoints/s) and 1 GiB of uniform floats from XORWOW and Philox (GB/s):
+#                      math.rs (cufft-sys, curand-sys) vs math.c (-lcufft -lcurand) vs torch
+#                      (torch.fft.fft2, Tensor.uniform_; math_torch.py, when python3 has torch),
+#                      $MATH_ROUNDS (6) rounds, batches of $MATH_BATCH_MS (50) ms, sizes
+#                      $MATH_SIZE ("4096 16 1": N, BATCH, GiB). Not in the default list: name it.
+#   cudnn              cuDNN convolution forward (issue 35): a 3 x 3 layer, padding 1, of 32 images
+#                      of 64 channels, 56 x 56, into 64 (TFLOP/s, FP32 and TF32), the algorithm
+#                      cudnnFind picks: cudnn.rs (libcudnn-sys, on torch's own libcudnn where torch
+#                      brings one) vs torch's conv2d (cudnn_torch.py, cudnn.benchmark on, when
+#                      python3 has torch), $CUDNN_ROUNDS (6) rounds, batches of $CUDNN_BATCH_MS (50)
+#                      ms, size $CUDNN_SIZE ("32 64 56": N, C, H). Not in the default list: name it.
 #   allreduce          NCCL all-reduce, 8 B-1 GiB, one process per GPU: all_reduce.rs (nccl-sys,
 #                      the system's libnccl) vs all_reduce_torch.py (torch.distributed.all_reduce,
 #                      NCCL backend), and all_reduce.rs on torch's own libnccl where torch brings
@@ -47,7 +59,7 @@ bins=${1:-.gpu/bench}
 all="calls runtime-calls bandwidth runtime-bandwidth pinned-protocol nvrtc"
 sections=${*:-$all}
 for s in $sections; do
-    case " $all allreduce gemm launch " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
+    case " $all allreduce gemm math cudnn launch " in *" $s "*) ;; *) echo "gpu.sh: unknown section '$s' (sections: $all)" >&2; exit 2 ;; esac
 done
 need() { # need SECTION BINARY...: the section's Rust binaries are in DIR
     local section=$1 b
@@ -64,6 +76,8 @@ need bandwidth bandwidth
 need runtime-bandwidth runtime_bandwidth
 need pinned-protocol pinned_copy pinned_copy_link
 need gemm gemm
+need math math
+need cudnn cudnn
 need allreduce all_reduce
 need nvrtc nvrtc_compile
 need launch launch
@@ -116,6 +130,17 @@ case " $sections " in *" gemm "*)
     # cuda_fp16.h, which cublas_api.h includes, needs CCCL's <nv/target>: include/cccl in CUDA 13.
     cccl=(); [ -d "$cuda/include/cccl" ] && cccl=(-I"$cuda/include/cccl")
     build_c ${cccl[@]+"${cccl[@]}"} "$here/gemm.c" -L"$cuda/lib64" -lcublas "${cudart[@]}" -ldl -o "$work/gemm_c" ;;
+esac
+case " $sections " in *" math "*)
+    # The toolkit's libcufft and libcurand by their versioned names (a runtime-only install has no
+    # unversioned link names).
+    libs=()
+    for l in cufft curand; do
+        v=$(cd "$cuda/lib64" && ls "lib$l.so" 2>/dev/null || ls "lib$l.so".[0-9]* 2>/dev/null | head -1 || true)
+        [ -n "$v" ] || { echo "gpu.sh: no lib$l in $cuda/lib64 (set CUDA_HOME)" >&2; exit 2; }
+        libs+=(-l":$v")
+    done
+    build_c "$here/math.c" -L"$cuda/lib64" "${libs[@]}" "${cudart[@]}" -ldl -o "$work/math_c" ;;
 esac
 
 nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.current,pcie.link.width.current --format=csv,noheader || true
@@ -234,6 +259,63 @@ section_gemm() {
     rounds "$work/gemm" "$n" "${programs[@]}"
     { grep -h '^#' "$work/gemm"/*.1.txt || true; } | sort -u
     python3 "$here/analyse.py" gemm "$work/gemm" c rust ${of[@]+"${of[@]}"}
+}
+
+section_math() {
+    local n=${MATH_ROUNDS:-6} ms=${MATH_BATCH_MS:-50} lib
+    echo "== cuFFT 2D C2C (Gpoints/s) and cuRAND uniform floats (GB/s): math.c vs math.rs (cufft-sys, curand-sys) vs torch, $n rounds"
+    # The Rust program loads the very libraries the C program is linked to.
+    for l in cufft curand; do
+        lib=$(ldd "$work/math_c" | sed -n "s/.*lib$l\.so[^ ]* => \([^ ]*\) .*/\1/p" | head -1)
+        [ -n "$lib" ] || { echo "gpu.sh: ldd finds no lib$l for math_c" >&2; return 1; }
+        export "${l^^}_SYS_LIB${l^^}_PATH=$lib"
+    done
+    local size=${MATH_SIZE:-4096 16 1}
+    # shellcheck disable=SC2086 # the sizes are words
+    wrap math_c.run "$work/math_c" "$ms" $size
+    # shellcheck disable=SC2086
+    wrap math_rust.run "$bins/math" "$ms" $size
+    local programs=(c="$work/math_c.run" rust="$work/math_rust.run") of=()
+    if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
+        # shellcheck disable=SC2086
+        wrap math_torch.run python3 "$here/math_torch.py" "$ms" $size
+        programs+=(torch="$work/math_torch.run")
+        of=(--of torch)
+    else
+        echo "   (python3 has no torch with CUDA here: C and Rust only)"
+    fi
+    rounds "$work/math" "$n" "${programs[@]}"
+    { grep -h '^#' "$work/math"/*.1.txt || true; } | sort -u
+    python3 "$here/analyse.py" math "$work/math" c rust ${of[@]+"${of[@]}"}
+}
+
+section_cudnn() {
+    local n=${CUDNN_ROUNDS:-6} ms=${CUDNN_BATCH_MS:-50} lib
+    local size=${CUDNN_SIZE:-32 64 56}
+    echo "== cuDNN convolution forward (TFLOP/s): cudnn.rs (libcudnn-sys) vs torch's conv2d, $n rounds"
+    local programs=() ref=rust
+    if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
+        # The Rust program loads the very libcudnn torch maps (and its parts beside it), so that
+        # both run one cuDNN release.
+        lib=$(python3 -c 'import torch; torch.backends.cudnn.version(); print(next(l.split()[-1] for l in open("/proc/self/maps") if "libcudnn.so" in l))' 2>/dev/null || true)
+        [ -n "$lib" ] && export CUDNN_SYS_LIBCUDNN_PATH=$lib
+        # shellcheck disable=SC2086 # the sizes are words
+        wrap cudnn_torch.run python3 "$here/cudnn_torch.py" "$ms" $size
+        programs+=(torch="$work/cudnn_torch.run")
+        ref=torch
+    else
+        echo "   (python3 has no torch with CUDA here: Rust only, on ${CUDNN_SYS_LIBCUDNN_PATH:-libcudnn.so.9 as the loader finds it})"
+    fi
+    # shellcheck disable=SC2086
+    wrap cudnn_rust.run "$bins/cudnn" "$ms" $size
+    programs+=(rust="$work/cudnn_rust.run")
+    rounds "$work/cudnn" "$n" "${programs[@]}"
+    { grep -h '^#' "$work/cudnn"/*.1.txt || true; } | sort -u
+    if [ "$ref" = torch ]; then
+        python3 "$here/analyse.py" cudnn "$work/cudnn" torch rust
+    else
+        python3 "$here/analyse.py" cudnn "$work/cudnn" rust
+    fi
 }
 
 section_allreduce() {

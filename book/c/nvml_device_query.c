@@ -1,4 +1,4 @@
-/* Lesson 34, in C: the lines of
+/* Lesson 43, in C: the lines of
  * nvidia-smi --query-gpu=name,driver_version,memory.total,memory.used,temperature.gpu,power.draw,utilization.gpu --format=csv
  * asked of NVML directly. Link with -lnvidia-ml (the driver's library). */
 #include <nvml.h>

@@ -4,6 +4,8 @@
 # A file with a line `// needs: CUDA_VERSION >= N` is compiled only against headers that new.
 # A file with a line `// needs: nccl.h` (the NCCL lessons) is compiled with $NCCL_HOME/include
 # (`cargo xtask nccl` makes one); without NCCL_HOME it stops the check, saying so.
+# A file with a line `// needs: cudnn.h` (the cuDNN lessons) is compiled with $CUDNN_PATH/include;
+# without CUDNN_PATH it stops the check, saying so.
 # A file with a line `// needs: NvInfer.h` (the TensorRT lessons) is compiled with
 # $TENSORRT_ROOT/include as system headers (their own deprecation warnings are not ours);
 # without TENSORRT_ROOT it stops the check, saying so (`cargo xtask tensorrt headers`).
@@ -25,6 +27,10 @@ for toolkit in "$@"; do
             # nccl.h includes cuda_fp16.h, cuda_bf16.h and cuda_fp8.h for its device API only; their
             # CCCL includes are in no wheel: their guards stand in for them (as nccl-sys's generator does).
             extra=(-I"$NCCL_HOME/include" -D__CUDA_FP16_H__ -D__CUDA_BF16_H__ -D__CUDA_FP8_H__)
+        fi
+        if grep -q '^// needs: cudnn.h' "$file"; then
+            [ -n "${CUDNN_PATH:-}" ] || { echo "book/check/c.sh: $file needs cudnn.h: set CUDNN_PATH (a cuDNN root, or the nvidia-cudnn wheel's nvidia/cudnn)" >&2; exit 1; }
+            extra=(-I"$CUDNN_PATH/include")
         fi
         if grep -q '^// needs: NvInfer.h' "$file"; then
             [ -n "${TENSORRT_ROOT:-}" ] || { echo "book/check/c.sh: $file needs NvInfer.h: set TENSORRT_ROOT (cargo xtask tensorrt headers)" >&2; exit 1; }

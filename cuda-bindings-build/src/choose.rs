@@ -163,6 +163,11 @@ pub fn bindings(library: &Library, header: Result<&Header, &NoHeader>) -> Bindin
                 root_variable(library)
             ))
         }),
+        Err(major) if library.found.since.is_some_and(|first| major < first / 1000) => {
+            let oldest = vendored.oldest();
+            came_later(library, &format!("{MAJOR_VAR}={major} asks for CUDA {major}"), strict);
+            (vendored.materialize(oldest), oldest)
+        }
         Err(major) => vendored.newest_of(major).unwrap_or_else(|| {
             fail(&format!(
                 "{}: no bindings are vendored for CUDA {major}; set {MAJOR_VAR} to one of {}, or CUDA_PATH to a \
@@ -189,6 +194,28 @@ pub fn bindings(library: &Library, header: Result<&Header, &NoHeader>) -> Bindin
     }
     // (`Vendored` told Cargo of the files it read to make `file`.)
     Bindings { file, version, source: Source::Vendored, scheme: library.version.scheme }
+}
+
+/// Says that `library` came with a later CUDA release than the one `asked` names (its
+/// description's `found.since`), whose bindings the build takes: a warning, or in strict mode
+/// an error.
+pub(crate) fn came_later(library: &Library, asked: &str, strict: bool) {
+    let first = library.found.since.unwrap_or_default();
+    let release = library.version.scheme.text(first);
+    let what =
+        format!("{}: {} came with {release}, and {asked}, which has none", library.crate_name, library.what);
+    let fix = format!("Point CUDA_PATH at a toolkit of {release} or newer");
+    if strict {
+        fail(&format!(
+            "{what}. {fix}.\n({STRICT_VAR} is set, so the build does not take the bindings of {release} instead.)"
+        ));
+    }
+    let file = library.files.of(library.major(first), env::target_os() == "windows");
+    warning(&format!(
+        "{what}: the bindings of {release} are used, and the program needs {} of {release} or newer ({file}) at run \
+         time. {fix}; {STRICT_VAR}=1 makes this an error.",
+        library.what
+    ));
 }
 
 /// `CUDA_SYS_CUDA_MAJOR`, if set: a major, or the build stops saying what it may be.
@@ -402,7 +429,7 @@ impl Vendored {
 
     /// Makes `version`'s bindings from the store into `OUT_DIR`, telling Cargo to rerun when a
     /// file read changes; a damaged store stops the build, naming the file.
-    fn materialize(&self, version: u32) -> PathBuf {
+    pub(crate) fn materialize(&self, version: u32) -> PathBuf {
         let release = edits::materialize(&self.dir, self.stem, version)
             .unwrap_or_else(|e| fail(&format!("{}: {e}", self.crate_name)));
         for file in &release.files {

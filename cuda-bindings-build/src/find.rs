@@ -475,6 +475,13 @@ pub fn own_header(library: &cuda_loader::Library, home: &str, toolkit: Option<&P
     }
     if let Some(root) = toolkit {
         candidates.push(("the CUDA toolkit".into(), root.to_path_buf()));
+        // Pip's layout: the library's wheel beside the CUDA wheel's root (nvidia/<library> beside
+        // the nvidia/cu13 that CUDA_PATH names).
+        for name in library.found.beside {
+            if let Some(parent) = root.parent() {
+                candidates.push(("the wheel beside the CUDA toolkit".into(), parent.join(name)));
+            }
+        }
     }
     if let cuda_loader::Role::Toolkit { wheels, .. } = library.role {
         for site in python_site_packages() {

@@ -7,16 +7,36 @@
 
 /// The integer value of `#define NAME <integer>` in `header`, if there is one.
 pub fn define_value(header: &str, name: &str) -> Option<u32> {
-    logical_lines(&strip_comments(header)).find_map(|line| {
-        let rest = line.trim_start().strip_prefix('#')?.trim_start().strip_prefix("define")?;
-        // `#define` must be followed by white space before the name.
-        let rest = rest.strip_prefix([' ', '\t'])?.trim_start();
-        let after = rest.strip_prefix(name)?;
-        // The whole name: `CUDA_VERSION_X` is another macro, `CUDA_VERSION(x)` a function-like one.
-        if !after.starts_with([' ', '\t']) {
-            return None;
-        }
-        integer(after.trim())
+    let text = strip_comments(header);
+    let body = |name: &str| {
+        logical_lines(&text).find_map(|line| {
+            let rest = line.trim_start().strip_prefix('#')?.trim_start().strip_prefix("define")?;
+            // `#define` must be followed by white space before the name.
+            let rest = rest.strip_prefix([' ', '\t'])?.trim_start();
+            let after = rest.strip_prefix(name)?;
+            // The whole name: `CUDA_VERSION_X` is another macro, `CUDA_VERSION(x)` a function-like one.
+            if !after.starts_with([' ', '\t']) {
+                return None;
+            }
+            Some(after.trim().to_string())
+        })
+    };
+    let value = body(name)?;
+    // A literal, or (a library's version macro) a sum of products of literals and the same
+    // header's macros, one level deep: `(FOO_MAJOR * 10000 + FOO_MINOR * 100 + ...)`.
+    integer(&value).or_else(|| {
+        let inner = value.strip_prefix('(').and_then(|v| v.strip_suffix(')')).unwrap_or(&value);
+        inner.split('+').try_fold(0u32, |sum, term| {
+            let product = term.split('*').try_fold(1u32, |product, factor| {
+                let factor = factor.trim();
+                let factor = integer(factor).or_else(|| {
+                    let is_name = factor.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                    (is_name && factor != name).then(|| body(factor).and_then(|v| integer(&v))).flatten()
+                })?;
+                product.checked_mul(factor)
+            })?;
+            sum.checked_add(product)
+        })
     })
 }
 
@@ -57,6 +77,11 @@ pub fn plausible_for(library: &cuda_loader::Library, version: u32) -> Result<u32
         cuda_loader::Scheme::Nccl => Err(format!(
             "{name} {version}, which no NCCL release has ({name} is 10000 * major + 100 * minor + patch: 22803 for \
              NCCL 2.28.3; 2804 for 2.8.4)"
+        )),
+        scheme @ cuda_loader::Scheme::Cudnn if scheme.plausible(i64::from(version)) => Ok(version),
+        cuda_loader::Scheme::Cudnn => Err(format!(
+            "{name} {version}, which no cuDNN release has ({name} is 10000 * major + 100 * minor + patch: 91200 for \
+             cuDNN 9.12.0; 8907 for 8.9.7)"
         )),
         scheme @ cuda_loader::Scheme::Library { .. } if scheme.plausible(i64::from(version)) => Ok(version),
         cuda_loader::Scheme::Library { prefix } => Err(format!(
@@ -240,6 +265,19 @@ fn logical_lines(text: &str) -> impl Iterator<Item = String> + '_ {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// A version macro that is a sum of products of the header's own macros (as a library's
+    /// version header may write it) is read; a
+    /// macro naming itself, or a name the header does not define, gives nothing.
+    #[test]
+    fn reads_a_version_summed_from_its_parts() {
+        let header = "#define FOO_MAJOR 9\n#define FOO_MINOR 12\n#define FOO_PATCHLEVEL 0\n\
+                      #define FOO_VERSION (FOO_MAJOR * 10000 + FOO_MINOR * 100 + FOO_PATCHLEVEL)\n";
+        assert_eq!(define_value(header, "FOO_VERSION"), Some(91200));
+        assert_eq!(define_value("#define V (V * 10)\n", "V"), None);
+        assert_eq!(define_value("#define V (MAJOR * 10)\n", "V"), None);
+        assert_eq!(define_value("#define V (4294967295 * 2)\n", "V"), None);
+    }
 
     #[test]
     fn reads_the_forms_c_allows() {

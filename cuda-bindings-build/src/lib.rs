@@ -73,6 +73,7 @@ pub fn cfgs(scheme: Scheme, version: u32) {
     match scheme {
         Scheme::Cuda => version_cfgs(version),
         Scheme::Nccl => nccl_version_cfgs(version),
+        Scheme::Cudnn => cudnn_version_cfgs(version),
         Scheme::Library { prefix } => library_version_cfgs(prefix, version),
         // nvinfer-sys's build script sets TensorRT's own (`trt_onnx_parser`).
         Scheme::TensorRt | Scheme::OnnxParser => {}
@@ -124,6 +125,25 @@ pub fn dependent_version_cfgs(links: &str) {
         Err(_) => choose::fail(&format!(
             "{var}={version:?}, which is not a CUDA version such as 13000: depend on the crate whose `links` is {links}"
         )),
+    }
+}
+
+/// `cudnn_ge = "M.m"` for every minor of the header's major up to its own (`cudnn_ge = "9.12"`
+/// from 9.12.0 on), as C code writes `#if CUDNN_VERSION >= 91200`. libcudnn-sys sets them for
+/// itself; a dependent's build script calls this with `DEP_CUDNN_SYS_VERSION`. A number no cuDNN
+/// release has stops the build with a message.
+pub fn cudnn_version_cfgs(version: u32) {
+    let scheme = Scheme::Cudnn;
+    if !scheme.plausible(i64::from(version)) {
+        choose::fail(&format!(
+            "cudnn_version_cfgs: CUDNN_VERSION {version}, which no cuDNN release has (91200 for 9.12.0, 8907 for \
+             8.9.7); no cudnn_ge cfgs follow from it"
+        ));
+    }
+    println!("cargo::rustc-check-cfg=cfg(cudnn_ge, values(any()))");
+    let (major, minor, _) = scheme.parts(i64::from(version));
+    for m in 0..=minor {
+        println!("cargo::rustc-cfg=cudnn_ge=\"{major}.{m}\"");
     }
 }
 
@@ -186,7 +206,8 @@ pub fn reach_checked(
     toolkit_root: Option<&Path>,
     header: Option<HeaderFound>,
 ) {
-    let major = bindings.version / 1000;
+    // The major in the library's own terms (CUDA's 13, cuDNN's 9 of 91200).
+    let major = library.major(bindings.version);
     let windows = env::target_os() == "windows";
     let file = library.files.of(major, windows);
     let dirs: Vec<PathBuf> = match (library.role, toolkit_root) {

@@ -136,6 +136,21 @@ pub fn build_library(library: &'static Library) {
             }
             NoHeader { summary, details: String::new(), decided: Some((oldest, false)) }
         }
+        // A toolkit older than the library (`found.since`): the oldest release's
+        // bindings, and a warning that says which release the library needs.
+        (_, _, Some(toolkit))
+            if found.is_none()
+                && library.found.since.is_some_and(|first| followed.unwrap_or(toolkit.version) < first) =>
+        {
+            let version = followed.unwrap_or(toolkit.version);
+            let asked = format!(
+                "the toolkit at {} is {}",
+                toolkit.root.display(),
+                library.version.scheme.text(version)
+            );
+            choose::came_later(library, &asked, env::strict());
+            NoHeader { summary: asked, details: String::new(), decided: Some((vendored.oldest(), false)) }
+        }
         // A toolkit without the header: the vendored bindings of its release, reported when
         // generation was asked for.
         (_, _, Some(toolkit)) => {

@@ -106,6 +106,11 @@ fn main() {
             generator && cfg!(target_os = "linux"),
         ),
         (
+            "a_toolkit_older_than_its_library_binds_the_first_release_and_says_so",
+            a_toolkit_older_than_its_library_binds_the_first_release_and_says_so,
+            true,
+        ),
+        (
             "item6_nccls_messages_write_nccl_versions_and_name_its_root",
             item6_nccls_messages_write_nccl_versions_and_name_its_root,
             true,
@@ -603,6 +608,45 @@ fn a_header_of_a_release_not_vendored_is_an_error_unless_generated() {
         "{}",
         build.stderr
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A library NVIDIA added after the oldest release the crates support (its description's
+/// `found.since`), built against a toolkit older than that, which has no header of it: the
+/// bindings of its first release, and a warning naming that release and the library file the
+/// program will need (`CUDA_SYS_STRICT=1`: an error instead, in one sentence).
+fn a_toolkit_older_than_its_library_binds_the_first_release_and_says_so() {
+    let later: Vec<&cuda_loader::Library> =
+        cuda_loader::ALL.iter().copied().filter(|library| library.found.since.is_some()).collect();
+    assert!(!later.is_empty(), "no library described as added after CUDA's first supported release");
+    let dir = scratch("since");
+    let root = toolkit(&dir, "cuda-11.8", &minimal_cuda_h(11080)).into_os_string();
+    for library in later {
+        let first = library.found.since.unwrap();
+        let release = library.version.scheme.text(first);
+        let build = build_of(library, &[("CUDA_PATH", root.clone())], &[]);
+        assert_sound(&build, library.crate_name);
+        assert!(build.status.success(), "{}: {}", library.crate_name, build.stderr);
+        assert_eq!(
+            build.instructions("metadata").first(),
+            Some(&format!("version={first}").as_str()),
+            "{}",
+            build.stdout
+        );
+        let warnings = build.warnings().join("\n");
+        let said = format!("{} came with {release}, and the toolkit at ", library.what);
+        assert!(warnings.contains(&said) && warnings.contains("is CUDA 11.8, which has none"), "{warnings}");
+        assert!(warnings.contains(&library.files.of(library.major(first), false)), "{warnings}");
+
+        let strict = build_of(library, &[("CUDA_PATH", root.clone()), ("CUDA_SYS_STRICT", "1".into())], &[]);
+        strict.assert_no_panic();
+        assert!(!strict.status.success(), "{}: strict mode built", library.crate_name);
+        assert!(
+            strict.stderr.contains(&said) && strict.stderr.contains("CUDA_SYS_STRICT is set"),
+            "{}",
+            strict.stderr
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -78,7 +78,9 @@ macro_rules! checkRuntime {
 }
 
 /// `checkCudaErrors(val)` as NVIDIA's `helper_cuda.h` defines it: `val` is a `CUresult` or a
-/// `cudaError_t` (the header's template takes either), or a `Status` of one; on failure it
+/// `cudaError_t` (the header's template takes either), or a `Status` of one, or the code of a
+/// library whose header the sample includes before helper_cuda.h (NVRTC, NCCL, cuBLAS, cuRAND,
+/// cuFFT, cuSPARSE, cuSOLVER: the header names each one's codes, `_cudaGetErrorEnum`); on failure it
 /// prints, to standard error,
 ///
 /// ```text
@@ -119,53 +121,31 @@ pub trait SampleCode: Code {
     fn unreached(self) -> Option<String>;
 }
 
-impl SampleCode for cuda_sys::CUresult {
-    fn number(self) -> u32 {
-        self.0
-    }
-    fn unreached(self) -> Option<String> {
-        cuda_sys::loader::explain(self)
-    }
+/// Each library's code as `SampleCode`, behind the library's feature (the driver's always).
+macro_rules! sample_codes {
+    ($($(#[$feature:meta])? $krate:ident::$code:ident),* $(,)?) => {$(
+        $(#[$feature])?
+        impl SampleCode for $krate::$code {
+            fn number(self) -> u32 {
+                self.0
+            }
+            fn unreached(self) -> Option<String> {
+                $krate::loader::explain(self)
+            }
+        }
+    )*};
 }
 
-#[cfg(feature = "runtime")]
-impl SampleCode for cudart_sys::cudaError_t {
-    fn number(self) -> u32 {
-        self.0
-    }
-    fn unreached(self) -> Option<String> {
-        cudart_sys::loader::explain(self)
-    }
-}
-
-#[cfg(feature = "nvrtc")]
-impl SampleCode for nvrtc_sys::nvrtcResult {
-    fn number(self) -> u32 {
-        self.0
-    }
-    fn unreached(self) -> Option<String> {
-        nvrtc_sys::loader::explain(self)
-    }
-}
-
-#[cfg(feature = "nccl")]
-impl SampleCode for nccl_sys::ncclResult_t {
-    fn number(self) -> u32 {
-        self.0
-    }
-    fn unreached(self) -> Option<String> {
-        nccl_sys::loader::explain(self)
-    }
-}
-
-#[cfg(feature = "cublas")]
-impl SampleCode for cublas_sys::cublasStatus_t {
-    fn number(self) -> u32 {
-        self.0
-    }
-    fn unreached(self) -> Option<String> {
-        cublas_sys::loader::explain(self)
-    }
+sample_codes! {
+    cuda_sys::CUresult,
+    #[cfg(feature = "runtime")] cudart_sys::cudaError_t,
+    #[cfg(feature = "nvrtc")] nvrtc_sys::nvrtcResult,
+    #[cfg(feature = "nccl")] nccl_sys::ncclResult_t,
+    #[cfg(feature = "cublas")] cublas_sys::cublasStatus_t,
+    #[cfg(feature = "curand")] curand_sys::curandStatus_t,
+    #[cfg(feature = "cufft")] cufft_sys::cufftResult,
+    #[cfg(feature = "cusparse")] cusparse_sys::cusparseStatus_t,
+    #[cfg(feature = "cusolver")] cusolver_sys::cusolverStatus_t,
 }
 
 /// The call as C's `#op` spells it: on one line (Rust's `stringify!` breaks a long one).

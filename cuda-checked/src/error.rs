@@ -81,8 +81,9 @@ impl<C: Code> CallError<C> {
         CallError(Box::new(Inner { code, name, message, op, file, line, column, log: None }))
     }
 
-    /// The error with `log` attached (empty logs are not), shown after the message.
-    #[cfg(feature = "nvrtc")]
+    /// The error with `log` attached (empty logs are not), shown after the message. (Used by
+    /// the `log` module, there with the features of the libraries that keep logs.)
+    #[allow(dead_code)]
     pub(crate) fn with_log_text(mut self, log: &str) -> Self {
         let log = log.trim_end();
         if !log.is_empty() {
@@ -134,7 +135,8 @@ impl<C: Code> CallError<C> {
     }
 
     /// The library's log of the failed call, when it keeps one and it was asked for: NVRTC's
-    /// program log, which says which line of the kernel is wrong (see `check_nvrtc!`).
+    /// program log, which says which line of the kernel is wrong (see `check_nvrtc!`), or a
+    /// linker's error log, which says which input it refused and why.
     #[must_use]
     pub fn log(&self) -> Option<&str> {
         self.0.log.as_deref()

@@ -58,8 +58,12 @@
 
 #[doc(hidden)]
 pub mod course;
+#[cfg(feature = "cudnn")]
+mod cudnn;
 mod error;
 mod exit;
+#[cfg(any(feature = "nvrtc", feature = "nvjitlink"))]
+mod log;
 #[cfg(feature = "nccl")]
 mod nccl;
 #[cfg(feature = "nvrtc")]
@@ -80,6 +84,9 @@ pub use cuda_sys as sys;
 #[cfg(feature = "runtime")]
 pub use cudart_sys as rt;
 #[doc(hidden)]
+#[cfg(feature = "cudnn")]
+pub use cudnn_sys as __cudnn;
+#[doc(hidden)]
 #[cfg(feature = "cufft")]
 pub use cufft_sys as __cufft;
 #[doc(hidden)]
@@ -97,6 +104,8 @@ pub use error::{CallError, Code, IntoCode};
 #[cfg(feature = "nccl")]
 pub use nccl_sys as nccl_raw;
 #[doc(hidden)]
+#[cfg(feature = "nvjitlink")]
+pub use nvjitlink_sys as __nvjitlink;
 #[cfg(feature = "nvml")]
 pub use nvml_sys as __nvml;
 #[cfg(feature = "nvrtc")]
@@ -185,6 +194,8 @@ libraries! {
     "Runtime API": cudart_sys::cudaError_t => RuntimeError, RuntimeResult, Runtime;
     #[cfg(feature = "nvrtc")]
     "NVRTC": nvrtc_sys::nvrtcResult => NvrtcError, NvrtcResult, Nvrtc;
+    #[cfg(feature = "nvjitlink")]
+    "nvJitLink": nvjitlink_sys::nvJitLinkResult => NvjitlinkError, NvjitlinkResult, Nvjitlink;
     #[cfg(feature = "nccl")]
     "NCCL": nccl_sys::ncclResult_t => NcclError, NcclResult, Nccl;
     #[cfg(feature = "cublas")]
@@ -197,6 +208,8 @@ libraries! {
     "cuSPARSE": cusparse_sys::cusparseStatus_t => CusparseError, CusparseResult, Cusparse;
     #[cfg(feature = "cusolver")]
     "cuSOLVER": cusolver_sys::cusolverStatus_t => CusolverError, CusolverResult, Cusolver;
+    #[cfg(feature = "cudnn")]
+    "cuDNN": cudnn_sys::cudnnStatus_t => CudnnError, CudnnResult, Cudnn;
     #[cfg(feature = "nvml")]
     "NVML": nvml_sys::nvmlReturn_t => NvmlError, NvmlResult, Nvml;
     #[cfg(feature = "trt")]
@@ -396,6 +409,81 @@ macro_rules! check_nvrtc {
     };
 }
 
+/// Evaluates `call` (any expression of type `nvJitLinkResult`) once: `Ok(())` on
+/// `NVJITLINK_SUCCESS`, otherwise an [`NvjitlinkError`] holding the code, the call as written,
+/// where it was, and a sentence for the code (nvJitLink has none of its own: the description's,
+/// from the header's comments). Feature `nvjitlink`.
+///
+/// Given the linker as well, `check_nvjitlink!(call, handle)` attaches its error log to the
+/// error ([`NvjitlinkError::with_log`]), as `check_nvrtc!(call, prog)` attaches NVRTC's: after a
+/// failed `nvJitLinkAddData` or `nvJitLinkComplete`, which input was refused and why, shown
+/// after the error's own lines. `handle` is evaluated only on failure, and must then be a live
+/// linker.
+///
+/// ```no_run
+/// use cuda_checked::{check_nvjitlink, NvjitlinkResult};
+/// use nvjitlink_sys::*;
+///
+/// fn main() -> NvjitlinkResult<()> {
+///     let mut handle: nvJitLinkHandle = std::ptr::null_mut();
+///     let mut options = [c"-arch=sm_90".as_ptr()];
+///     let ptx = c"not PTX";
+///     unsafe {
+///         check_nvjitlink!(nvJitLinkCreate(&mut handle, 1, options.as_mut_ptr()))?;
+///         let size = ptx.to_bytes_with_nul().len();
+///         let added = check_nvjitlink!(
+///             nvJitLinkAddData(handle, NVJITLINK_INPUT_PTX, ptx.as_ptr().cast(), size, c"k.ptx".as_ptr()),
+///             handle
+///         );
+///         check_nvjitlink!(nvJitLinkDestroy(&mut handle))?;
+///         added // Err: ... code = NVJITLINK_ERROR_... log:
+///               // ERROR ...: bad input ...
+///     }
+/// }
+/// ```
+#[cfg(feature = "nvjitlink")]
+#[macro_export]
+macro_rules! check_nvjitlink {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::__nvjitlink::nvJitLinkResult, $call)
+    };
+    ($call:expr, $handle:expr $(,)?) => {
+        match $crate::__check!($crate::__nvjitlink::nvJitLinkResult, $call) {
+            ::core::result::Result::Ok(()) => ::core::result::Result::Ok(()),
+            ::core::result::Result::Err(error) => {
+                ::core::result::Result::Err($crate::NvjitlinkError::with_log(error, $handle))
+            }
+        }
+    };
+}
+
+#[cfg(feature = "nvjitlink")]
+impl NvjitlinkError {
+    /// The error with the linker's error log of `handle` attached, if it has one: after a
+    /// failed `nvJitLinkAddData` or `nvJitLinkComplete`, which input it refused and why
+    /// (`nvJitLinkGetErrorLog`), shown after the error's own lines. `check_nvjitlink!(call,
+    /// handle)` calls it on failure. The error's code stays whatever happens to the log; a log
+    /// that cannot be read, or only in part, is said so after the message.
+    ///
+    /// # Safety
+    /// `handle` is a linker from `nvJitLinkCreate` that is not destroyed yet.
+    #[must_use]
+    pub unsafe fn with_log(self, handle: nvjitlink_sys::nvJitLinkHandle) -> Self {
+        use nvjitlink_sys::{nvJitLinkGetErrorLog, nvJitLinkGetErrorLogSize, NVJITLINK_SUCCESS};
+        let log = log::Log {
+            owner: "nvJitLink",
+            success: NVJITLINK_SUCCESS,
+            size_call: "nvJitLinkGetErrorLogSize",
+            // SAFETY: the caller's live linker, and a valid out-pointer.
+            size: |size: &mut usize| unsafe { nvJitLinkGetErrorLogSize(handle, size) },
+            text_call: "nvJitLinkGetErrorLog",
+            // SAFETY: the caller's live linker, and a buffer of the size it gave.
+            text: |text: *mut std::ffi::c_char| unsafe { nvJitLinkGetErrorLog(handle, text) },
+        };
+        self.with_read_log(log.read())
+    }
+}
+
 /// Evaluates `call` (any expression of type `cublasStatus_t`, from a cuBLAS function) once:
 /// `Ok(())` on `CUBLAS_STATUS_SUCCESS`, otherwise a [`CublasError`] holding the code, the call
 /// as written, where it was, and cuBLAS's name and text for the code (`cublasGetStatusName`,
@@ -549,6 +637,32 @@ macro_rules! check_cusparse {
 macro_rules! check_cusolver {
     ($call:expr $(,)?) => {
         $crate::__check!($crate::__cusolver::cusolverStatus_t, $call)
+    };
+}
+
+/// Evaluates `call` (any expression of type `cudnnStatus_t`) once: `Ok(())` on
+/// `CUDNN_STATUS_SUCCESS`, otherwise a [`CudnnError`] holding the code, `cudnnGetErrorString`'s
+/// text (the status's name), the call as written, where it was, and what cuDNN said of the
+/// failure (`cudnnGetLastErrorString`, [`CudnnError::with_last_error`]). Feature `cudnn`.
+///
+/// ```no_run
+/// use cuda_checked::{check_cudnn, CudnnResult};
+/// use cudnn_sys::*;
+///
+/// fn main() -> CudnnResult<()> {
+///     let mut handle: cudnnHandle_t = std::ptr::null_mut();
+///     unsafe {
+///         check_cudnn!(cudnnCreate(&mut handle))?;
+///         check_cudnn!(cudnnDestroy(handle))?;
+///     }
+///     Ok(())
+/// }
+/// ```
+#[cfg(feature = "cudnn")]
+#[macro_export]
+macro_rules! check_cudnn {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::__cudnn::cudnnStatus_t, $call).map_err($crate::CudnnError::with_last_error)
     };
 }
 

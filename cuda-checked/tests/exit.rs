@@ -105,6 +105,42 @@ fn child_runtime() {
     checkCudaErrors!(cudart_sys::cudaErrorInvalidValue);
 }
 
+#[cfg(feature = "cusolver")]
+#[test]
+fn a_cusolver_status_is_printed_as_the_samples_print_it() {
+    assert_exited_with(
+        "child_cusolver",
+        " code=3(CUSOLVER_STATUS_INVALID_VALUE) \"cusolver_sys::CUSOLVER_STATUS_INVALID_VALUE\" \n",
+    );
+}
+
+#[cfg(feature = "cusolver")]
+#[test]
+#[ignore = "run by a_cusolver_status_is_printed_as_the_samples_print_it"]
+fn child_cusolver() {
+    checkCudaErrors!(cusolver_sys::CUSOLVER_STATUS_SUCCESS);
+    checkCudaErrors!(cusolver_sys::CUSOLVER_STATUS_INVALID_VALUE);
+}
+
+/// helper_cuda.h's `checkCudaErrors` takes a `cusparseStatus_t` too (its `_cudaGetErrorEnum`
+/// overload for cuSPARSE): the status's number and its `CUSPARSE_STATUS_*` name.
+#[cfg(feature = "cusparse")]
+#[test]
+fn the_cusparse_form_names_the_cusparse_status() {
+    assert_exited_with(
+        "child_cusparse",
+        " code=3(CUSPARSE_STATUS_INVALID_VALUE) \"cusparse_sys::CUSPARSE_STATUS_INVALID_VALUE\" \n",
+    );
+}
+
+#[cfg(feature = "cusparse")]
+#[test]
+#[ignore = "run by the_cusparse_form_names_the_cusparse_status"]
+fn child_cusparse() {
+    checkCudaErrors!(cusparse_sys::CUSPARSE_STATUS_SUCCESS);
+    checkCudaErrors!(cusparse_sys::CUSPARSE_STATUS_INVALID_VALUE);
+}
+
 /// After a call the program handled itself left the loader's record of a missing symbol, the
 /// next `checkCudaErrors!` reports its own call only: it clears the record before its call, as
 /// every check does (issue 30: it did not, and named the earlier call's symbol).
@@ -132,5 +168,59 @@ fn child_after_a_handled_failure() {
     assert!(loader::explain(handled).is_some_and(|why| why.contains("cuDeviceGetCount")));
     // The same code, from no call into the library at all.
     checkCudaErrors!(CUDA_ERROR_NOT_FOUND);
+    unreachable!("checkCudaErrors! returned after a failure");
+}
+
+/// cuRAND's and cuFFT's codes, as helper_cuda.h prints them when a sample includes
+/// `curand.h` or `cufft.h` first (MersenneTwisterGP11213, simpleCUFFT): the code's number and
+/// the header's name; where no library was loaded, the loader's reason on the next line.
+#[cfg(all(unix, feature = "curand", feature = "cufft"))]
+#[test]
+fn the_math_library_forms_name_their_libraries_codes() {
+    assert_exited_with(
+        "child_curand",
+        " code=102(CURAND_STATUS_ALLOCATION_FAILED) \"curand_sys::CURAND_STATUS_ALLOCATION_FAILED\" \n",
+    );
+    assert_exited_with("child_cufft", " code=5(CUFFT_INTERNAL_ERROR) \"cufft_sys::CUFFT_INTERNAL_ERROR\" \n");
+    // A real call without the library: the line, then why (what the library's loader says).
+    let (code, stderr) = Command::new(std::env::current_exe().unwrap())
+        .args(["--ignored", "--exact", "child_curand_unloaded", "--nocapture", "--test-threads=1"])
+        .env(curand_sys::loader::LIBCURAND_PATH_VAR, "/nonexistent/libcurand.so.10")
+        .output()
+        .map(|o| (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned()))
+        .unwrap();
+    assert_eq!(code, Some(1), "{stderr}");
+    let mut lines = stderr.lines();
+    let line = lines.next().unwrap_or_default();
+    assert!(line.contains(" code=203(CURAND_STATUS_INITIALIZATION_FAILED) \"unsafe {"), "{stderr}");
+    let reason = lines.next().unwrap_or_default();
+    assert!(reason.contains("/nonexistent/libcurand.so.10"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[cfg(all(feature = "curand", feature = "cufft"))]
+#[test]
+#[ignore = "run by the_math_library_forms_name_their_libraries_codes"]
+fn child_curand() {
+    checkCudaErrors!(curand_sys::CURAND_STATUS_SUCCESS);
+    checkCudaErrors!(curand_sys::CURAND_STATUS_ALLOCATION_FAILED);
+}
+
+#[cfg(all(feature = "curand", feature = "cufft"))]
+#[test]
+#[ignore = "run by the_math_library_forms_name_their_libraries_codes"]
+fn child_cufft() {
+    checkCudaErrors!(cufft_sys::CUFFT_SUCCESS);
+    checkCudaErrors!(cufft_sys::CUFFT_INTERNAL_ERROR);
+}
+
+#[cfg(all(unix, feature = "curand", feature = "cufft"))]
+#[test]
+#[ignore = "run by the_math_library_forms_name_their_libraries_codes"]
+fn child_curand_unloaded() {
+    let mut generator: curand_sys::curandGenerator_t = std::ptr::null_mut();
+    checkCudaErrors!(unsafe {
+        curand_sys::curandCreateGeneratorHost(&mut generator, curand_sys::CURAND_RNG_PSEUDO_MTGP32)
+    });
     unreachable!("checkCudaErrors! returned after a failure");
 }

@@ -151,3 +151,28 @@ pub fn fake_library(file: &str, source: &str) -> std::path::PathBuf {
     assert!(status.success(), "the C compiler failed to build a fake {file}");
     library
 }
+
+/// Beside the fake library at `main`, a fake of each of its description's parts (the
+/// sub-libraries it loads from its folder) of the same release: each answers its check with 0, and the one with the
+/// library's version function answers it as `version_source` (the fake library's own C for it)
+/// does. A library without parts gets none.
+pub fn fake_parts(library: &crate::Library, major: u32, main: &std::path::Path, version_source: &str) {
+    let dir = main.parent().expect("a fake library's folder");
+    for part in library.parts {
+        let mut source = format!("int {}(void) {{ return 0; }}\n", part.check);
+        if part.has_version_function {
+            source.push_str(version_source);
+        }
+        let c = dir.join(format!("{}.c", part.check));
+        std::fs::write(&c, &source).unwrap_or_else(|e| panic!("{}: {e}", c.display()));
+        let file = part.file(major, cfg!(windows));
+        let cc = std::env::var_os("CC").unwrap_or_else(|| "cc".into());
+        let status = Command::new(&cc)
+            .args(["-shared", "-fPIC", "-o"])
+            .arg(dir.join(&file))
+            .arg(&c)
+            .status()
+            .unwrap_or_else(|e| panic!("a C compiler ({}) for a fake {file}: {e}", cc.to_string_lossy()));
+        assert!(status.success(), "the C compiler failed to build a fake {file}");
+    }
+}

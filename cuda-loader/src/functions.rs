@@ -6,14 +6,53 @@
 //!
 //! - loaded (the default): each becomes a function of the same name and signature that
 //!   resolves its symbol in the library on first call and keeps it in a static; every later
-//!   call is one atomic load and an indirect call;
+//!   call is one atomic load, a test and an indirect call;
 //! - linked (`link`, `static`): a plain `extern "C"` block; the build script names the library.
 //!
 //! Either way the list also becomes `SYMBOLS`.
 
 use std::ffi::c_char;
 
-use crate::Library;
+use std::ffi::CStr;
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+use crate::{Library, Loader};
+
+/// A loaded function's symbol: null until a call finds it, then kept (racing threads store the
+/// same pointer); a missing symbol is looked for again on the next call. Each function has one
+/// in a static. It starts null, not at a resolver of the function's own, so that a -sys crate
+/// compiles no code per function: the wrappers are `#[inline]`, and only those a program calls
+/// are compiled, in the program (most of what a -sys crate's build cost before).
+#[doc(hidden)]
+pub struct Slot {
+    symbol: AtomicPtr<()>,
+    name: &'static CStr,
+}
+
+impl Slot {
+    /// `name`: the symbol, ending in its only NUL.
+    pub const fn new(name: &'static str) -> Slot {
+        Slot { symbol: AtomicPtr::new(std::ptr::null_mut()), name: crate::symbol(name) }
+    }
+
+    /// The symbol in `loader`'s library, or the code a call that cannot reach it returns.
+    #[inline]
+    pub fn get(&self, loader: &'static Loader) -> Result<*mut (), u32> {
+        let symbol = self.symbol.load(Ordering::Acquire);
+        if symbol.is_null() {
+            return self.find(loader);
+        }
+        Ok(symbol)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn find(&self, loader: &'static Loader) -> Result<*mut (), u32> {
+        let symbol = loader.resolve(self.name)?;
+        self.symbol.store(symbol, Ordering::Release);
+        Ok(symbol)
+    }
+}
 
 /// What a function returns when its library cannot be reached, and the code a returned value
 /// carries, if it is one. Implemented here for text (`const char *`), by
@@ -126,38 +165,23 @@ macro_rules! __lazy_fns {
             #[doc = concat!("Symbol `", stringify!($name), "`, loaded on first call (see the crate's `loader`).")]
             #[inline]
             pub unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
-                type Fn = unsafe extern "C" fn($($ty),*) -> $ret;
-                // Runs until the symbol is found (racing threads store the same pointer), then
-                // never again. A missing symbol is looked up again on the next call.
-                #[cold]
-                unsafe extern "C" fn first($($arg: $ty),*) -> $ret {
-                    const SYMBOL: &::core::ffi::CStr = $crate::symbol(concat!(stringify!($name), "\0"));
-                    match $loader.resolve(SYMBOL) {
-                        Ok(symbol) => {
-                            SLOT.store(symbol, ::core::sync::atomic::Ordering::Release);
-                            // SAFETY: the library exports this symbol with this C signature.
-                            let f: Fn = unsafe { ::core::mem::transmute::<*mut (), Fn>(symbol) };
-                            // SAFETY: the caller keeps this function's contract (it is unsafe).
-                            let returned = unsafe { f($($arg),*) };
-                            $note(&$loader, $crate::Unreachable::code(&returned));
-                            returned
-                        }
-                        Err(code) => {
-                            $note(&$loader, Some(code));
-                            <$ret as $crate::Unreachable>::unreachable($loader.library(), code)
-                        }
+                static SLOT: $crate::Slot = $crate::Slot::new(concat!(stringify!($name), "\0"));
+                match SLOT.get(&$loader) {
+                    Ok(symbol) => {
+                        // SAFETY: the library exports this symbol with this C signature.
+                        let f = unsafe {
+                            ::core::mem::transmute::<*mut (), unsafe extern "C" fn($($ty),*) -> $ret>(symbol)
+                        };
+                        // SAFETY: the caller keeps this function's contract (it is unsafe).
+                        let returned = unsafe { f($($arg),*) };
+                        $note(&$loader, $crate::Unreachable::code(&returned));
+                        returned
+                    }
+                    Err(code) => {
+                        $note(&$loader, Some(code));
+                        <$ret as $crate::Unreachable>::unreachable($loader.library(), code)
                     }
                 }
-                static SLOT: ::core::sync::atomic::AtomicPtr<()> =
-                    ::core::sync::atomic::AtomicPtr::new(first as Fn as *mut ());
-                // SAFETY: SLOT holds `first` or the library's symbol, both of type `Fn`.
-                let f: Fn = unsafe {
-                    ::core::mem::transmute::<*mut (), Fn>(SLOT.load(::core::sync::atomic::Ordering::Acquire))
-                };
-                // SAFETY: the caller keeps this function's contract (it is unsafe).
-                let returned = unsafe { f($($arg),*) };
-                $note(&$loader, $crate::Unreachable::code(&returned));
-                returned
             }
         )*
 

@@ -38,11 +38,11 @@ mod tests;
 
 use std::ffi::CStr;
 
-pub use functions::Unreachable;
+pub use functions::{Slot, Unreachable};
 pub use libraries::*;
 pub use library::{
-    Binding, Codes, ErrorText, Files, Found, Library, PerOs, Role, Scheme, Search, Version, VersionCall,
-    VersionFunction,
+    Binding, Codes, ErrorText, Files, Found, Library, Part, PerOs, Role, Scheme, Search, Version,
+    VersionCall, VersionFunction,
 };
 pub use load::LoadError;
 pub use loader::{site_packages, Bindings, Function, Loader, Reach};

@@ -6,7 +6,7 @@ use crate::library::*;
 /// Every library with a -sys crate of its own, in the order the crates depend on each other
 /// (a second library such as cuBLASLt is its crate's [`Library::also`]).
 pub const ALL: &[&Library] =
-    &[&DRIVER, &RUNTIME, &NVRTC, &NCCL, &CUBLAS, &CURAND, &CUFFT, &CUSPARSE, &CUSOLVER, &NVML];
+    &[&DRIVER, &RUNTIME, &NVRTC, &NVJITLINK, &NCCL, &CUBLAS, &CURAND, &CUFFT, &CUSPARSE, &CUSOLVER, &NVML, &CUDNN];
 
 /// TensorRT's libraries (nvinfer-sys), apart from [`ALL`]: C++ bound by the C++ generator, with
 /// no result codes, whose crate builds by its own script; what loops over `ALL` (the C
@@ -43,7 +43,7 @@ pub const DRIVER: Library = Library {
     wheel: None,
     header: "cuda.h",
     version: Version { macro_name: "CUDA_VERSION", header: None, scheme: Scheme::Cuda },
-    found: Found { follows: None, home: None, beside: &[] },
+    found: Found { follows: None, home: None, beside: &[], since: None },
     binding: Binding {
         functions: "cu.*",
         types: "CU.*|cu.*",
@@ -91,6 +91,7 @@ pub const DRIVER: Library = Library {
             windows: "Reinstall the NVIDIA driver",
         },
     },
+    parts: &[],
     unreachable_text: c"the CUDA driver could not be reached; cuda_sys::loader::explain says why",
     version_function: VersionFunction { name: "cuDriverGetVersion", call: VersionCall::Single, own: None, refuses_older: false, refuses_other_major: false },
     also: None,
@@ -111,7 +112,7 @@ pub const RUNTIME: Library = Library {
     wheel: Some("nvidia-cuda-runtime"),
     header: "cuda_runtime_api.h",
     version: Version { macro_name: "CUDART_VERSION", header: None, scheme: Scheme::Cuda },
-    found: Found { follows: Some("libcuda_sys"), home: None, beside: &[] },
+    found: Found { follows: Some("libcuda_sys"), home: None, beside: &[], since: None },
     binding: Binding {
         functions: "cuda.*",
         // libraryPropertyType: library_types.h's, which every CUDA library's GetProperty takes.
@@ -155,6 +156,7 @@ pub const RUNTIME: Library = Library {
         toolkit_dirs: TOOLKIT_LIB_DIRS,
         wheels: &["nvidia/cu{major}", "nvidia/cuda_runtime"],
     },
+    parts: &[],
     unreachable_text: c"the CUDA runtime could not be reached; cudart_sys::loader::explain says why",
     version_function: VersionFunction {
         name: "cudaRuntimeGetVersion",
@@ -180,7 +182,7 @@ pub const NVRTC: Library = Library {
     header: "nvrtc.h",
     version: TOOLKIT_CUDA_VERSION,
     // NVRTC needs no other CUDA library: it looks for the toolkit itself.
-    found: Found { follows: None, home: None, beside: &["cuda_nvrtc"] },
+    found: Found { follows: None, home: None, beside: &["cuda_nvrtc"], since: None },
     binding: Binding {
         functions: "nvrtc.*",
         types: "nvrtc.*",
@@ -225,12 +227,112 @@ pub const NVRTC: Library = Library {
         toolkit_dirs: TOOLKIT_LIB_DIRS,
         wheels: &["nvidia/cu{major}", "nvidia/cuda_nvrtc"],
     },
+    parts: &[],
     unreachable_text: c"the NVRTC library could not be reached; nvrtc_sys::loader::explain says why",
     version_function: VersionFunction {
         name: "nvrtcVersion",
         call: VersionCall::MajorMinor,
         own: None,
         refuses_older: false,
+        refuses_other_major: false,
+    },
+    also: None,
+};
+
+/// nvJitLink, the linker of device code at run time (cubin, PTX, LTO-IR, fatbinaries) into one
+/// cubin: `nvJitLink.h`, libnvJitLink (nvjitlink-sys). It came with CUDA 12.0; CUDA 11 has none.
+/// Each function C calls is a `static inline` one calling a symbol named for the header's
+/// release (`nvJitLinkCreate` calls `__nvJitLinkCreate_13_0`), so that a program is never given
+/// a library older than its header; the generator binds those symbols under C's names. It needs
+/// no other CUDA library (nor a GPU: it runs on the CPU), and its codes have no text function:
+/// the sentences are ours, from the header's comment on each.
+pub const NVJITLINK: Library = Library {
+    what: "nvJitLink",
+    a_what: "an nvJitLink library",
+    short: "nvJitLink library",
+    a_short: "an nvJitLink library",
+    name: PerOs { unix: "libnvJitLink", windows: "nvJitLink" },
+    crate_name: "nvjitlink-sys",
+    rust_path: "nvjitlink_sys",
+    feature: Some("nvjitlink"),
+    wheel: Some("nvidia-nvjitlink"),
+    header: "nvJitLink.h",
+    version: TOOLKIT_CUDA_VERSION,
+    found: Found { follows: None, home: None, beside: &["nvjitlink"], since: Some(12000) },
+    binding: Binding {
+        // The versioned symbols the header's inline functions call, and nvJitLinkVersion.
+        functions: "__nvJitLink.*|nvJitLink.*",
+        types: "nvJitLink.*",
+        vars: "NVJITLINK.*|CUDA_VERSION",
+        function_prefix: "nvJitLink",
+        constant_prefixes: &["NVJITLINK"],
+        defines: &[],
+        also_headers: &[],
+        shares_types_with: &[],
+        reference: "https://docs.nvidia.com/cuda/nvjitlink/",
+        vendored_stem: "nvjitlink",
+    },
+    codes: Codes {
+        enum_name: "nvJitLinkResult",
+        type_name: "nvJitLinkResult",
+        success: "NVJITLINK_SUCCESS",
+        // nvJitLink.h has no code for "no library" or "no function"; `explain` tells the
+        // loader's from the library's own.
+        not_loaded: "NVJITLINK_ERROR_INTERNAL",
+        symbol_missing: "NVJITLINK_ERROR_INTERNAL",
+        unknown: "nvJitLinkResult",
+        reference: "https://docs.nvidia.com/cuda/nvjitlink/index.html",
+        text: ErrorText::Table(&[
+            ("NVJITLINK_SUCCESS", "no error"),
+            ("NVJITLINK_ERROR_UNRECOGNIZED_OPTION", "an option is not one the linker knows"),
+            ("NVJITLINK_ERROR_MISSING_ARCH", "no -arch=sm_NN option was given, and the linker needs one"),
+            ("NVJITLINK_ERROR_INVALID_INPUT", "an input is not valid"),
+            ("NVJITLINK_ERROR_PTX_COMPILE", "compiling PTX failed (the error log says why)"),
+            ("NVJITLINK_ERROR_NVVM_COMPILE", "compiling LTO-IR failed (the error log says why)"),
+            ("NVJITLINK_ERROR_INTERNAL", "the library failed inside"),
+            ("NVJITLINK_ERROR_THREADPOOL", "the linker's thread pool failed"),
+            ("NVJITLINK_ERROR_UNRECOGNIZED_INPUT", "an input is of no kind the linker knows"),
+            ("NVJITLINK_ERROR_FINALIZE", "finalizing the linked code failed"),
+            ("NVJITLINK_ERROR_NULL_INPUT", "an input is a null pointer"),
+            ("NVJITLINK_ERROR_INCOMPATIBLE_OPTIONS", "two of the options cannot be used together"),
+            ("NVJITLINK_ERROR_INCORRECT_INPUT_TYPE", "an input is not of the type it was added as"),
+            ("NVJITLINK_ERROR_ARCH_MISMATCH", "an input was built for another architecture than -arch names"),
+            (
+                "NVJITLINK_ERROR_OUTDATED_LIBRARY",
+                "an input comes from a newer toolkit than this library: update nvJitLink",
+            ),
+            ("NVJITLINK_ERROR_MISSING_FATBIN", "a fatbinary the link needs is missing"),
+            ("NVJITLINK_ERROR_UNRECOGNIZED_ARCH", "the -arch value is not one the linker knows"),
+            ("NVJITLINK_ERROR_UNSUPPORTED_ARCH", "this library does not support the -arch value"),
+            (
+                "NVJITLINK_ERROR_LTO_NOT_ENABLED",
+                "an input needs link-time optimization: give the -lto option",
+            ),
+        ]),
+    },
+    // Per major, as NVIDIA's wheels ship it (Windows: nvJitLink_120_0.dll, nvJitLink_130_0.dll).
+    files: Files {
+        pattern: PerOs { unix: "libnvJitLink.so.{major}", windows: "nvJitLink_{major}0_0.dll" },
+        exceptions: &[],
+    },
+    link: "nvJitLink",
+    variable: "NVJITLINK_SYS_LIBNVJITLINK_PATH",
+    install:
+        "Install nvJitLink of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-nvjitlink wheel; CUDA 12: \
+              nvidia-nvjitlink-cu12)",
+    search: Search::ApplicationAndSystem,
+    companions: &[],
+    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/nvjitlink"] },
+    parts: &[],
+    unreachable_text: c"nvJitLink could not be reached; nvjitlink_sys::loader::explain says why",
+    // nvJitLinkVersion (CUDA 12.3 on) answers the library's CUDA major and minor. A library
+    // older than the header lacks its versioned symbols: it is refused when loaded, and the
+    // search goes on.
+    version_function: VersionFunction {
+        name: "nvJitLinkVersion",
+        call: VersionCall::MajorMinor,
+        own: None,
+        refuses_older: true,
         refuses_other_major: false,
     },
     also: None,
@@ -255,7 +357,7 @@ pub const NCCL: Library = Library {
     header: "nccl.h",
     version: Version { macro_name: "NCCL_VERSION_CODE", header: None, scheme: Scheme::Nccl },
     // The root variable NVIDIA's own Makefiles (nccl-tests) read.
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("NCCL_HOME"), beside: &[] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("NCCL_HOME"), beside: &[], since: None },
     binding: Binding {
         functions: "p?nccl.*",
         types: "nccl.*",
@@ -293,6 +395,7 @@ pub const NCCL: Library = Library {
     // A toolkit (or $NCCL_HOME, found at build time) keeps it in lib/ or lib64/; the wheel in
     // nvidia/nccl/lib.
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/nccl"] },
+    parts: &[],
     unreachable_text: c"the NCCL library could not be reached; nccl_sys::loader::explain says why",
     version_function: VersionFunction { name: "ncclGetVersion", call: VersionCall::Single, own: None, refuses_older: true, refuses_other_major: false },
     also: None,
@@ -315,7 +418,7 @@ pub const CUBLAS: Library = Library {
     wheel: Some("nvidia-cublas"),
     header: "cublas_v2.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"], since: None },
     binding: CUBLAS_BINDING,
     codes: CUBLAS_CODES,
     files: Files { pattern: PerOs { unix: "libcublas.so.{major}", windows: "cublas64_{major}.dll" }, exceptions: &[] },
@@ -326,6 +429,7 @@ pub const CUBLAS: Library = Library {
     // libcublas finds its libcublasLt beside itself ($ORIGIN).
     companions: &[],
     role: CUBLAS_ROLE,
+    parts: &[],
     unreachable_text: c"cuBLAS could not be reached; cublas_sys::loader::explain says why",
     version_function: VersionFunction {
         name: "cublasGetCudartVersion",
@@ -389,7 +493,7 @@ pub const CUBLASLT: Library = Library {
     wheel: Some("nvidia-cublas"),
     header: "cublasLt.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"], since: None },
     binding: Binding { function_prefix: "cublasLt", ..CUBLAS_BINDING },
     codes: Codes {
         text: ErrorText::Returned {
@@ -409,6 +513,7 @@ pub const CUBLASLT: Library = Library {
     search: Search::ApplicationAndSystem,
     companions: &[],
     role: CUBLAS_ROLE,
+    parts: &[],
     unreachable_text: c"cuBLASLt could not be reached; cublas_sys::loader::explain_lt says why",
     version_function: VersionFunction {
         name: "cublasLtGetCudartVersion",
@@ -438,7 +543,7 @@ pub const CURAND: Library = Library {
     wheel: Some("nvidia-curand"),
     header: "curand.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["curand"] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["curand"], since: None },
     binding: Binding {
         functions: "curand.*",
         types: "curand.*",
@@ -486,6 +591,7 @@ pub const CURAND: Library = Library {
     search: Search::ApplicationAndSystem,
     companions: &[],
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/curand"] },
+    parts: &[],
     unreachable_text: c"cuRAND could not be reached; curand_sys::loader::explain says why",
     version_function: VersionFunction {
         name: "curandGetVersion",
@@ -515,7 +621,7 @@ pub const CUFFT: Library = Library {
     wheel: Some("nvidia-cufft"),
     header: "cufft.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cufft"] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cufft"], since: None },
     binding: Binding {
         functions: "cufft.*",
         types: "cufft.*",
@@ -577,6 +683,7 @@ pub const CUFFT: Library = Library {
     search: Search::ApplicationAndSystem,
     companions: &[],
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cufft"] },
+    parts: &[],
     unreachable_text: c"cuFFT could not be reached; cufft_sys::loader::explain says why",
     version_function: VersionFunction {
         name: "cufftGetVersion",
@@ -606,7 +713,7 @@ pub const CUSPARSE: Library = Library {
     wheel: Some("nvidia-cusparse"),
     header: "cusparse.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusparse"] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusparse"], since: None },
     binding: Binding {
         functions: "cusparse.*",
         types: "cusparse.*",
@@ -648,6 +755,7 @@ pub const CUSPARSE: Library = Library {
     // libcusparse finds the libnvJitLink it needs (CUDA 12.1 on) by its RUNPATH, beside it.
     companions: &[],
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cusparse"] },
+    parts: &[],
     unreachable_text: c"cuSPARSE could not be reached; cusparse_sys::loader::explain says why",
     // cusparseGetVersion needs a handle, which needs a GPU: the version a property at a time.
     version_function: VersionFunction {
@@ -680,7 +788,7 @@ pub const CUSOLVER: Library = Library {
     wheel: Some("nvidia-cusolver"),
     header: "cusolverDn.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusolver"] },
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusolver"], since: None },
     binding: Binding {
         functions: "cusolver.*",
         types: "cusolver.*",
@@ -753,6 +861,7 @@ pub const CUSOLVER: Library = Library {
     // RUNPATH, beside it.
     companions: &[],
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cusolver"] },
+    parts: &[],
     unreachable_text: c"cuSOLVER could not be reached; cusolver_sys::loader::explain says why",
     // cusolverGetVersion answers without a handle too; the property form is cuSPARSE's, and
     // gives major, minor and patch alike.
@@ -788,7 +897,7 @@ pub const NVML: Library = Library {
     version: TOOLKIT_CUDA_VERSION,
     // NVML uses no other CUDA library's types: it looks for the toolkit itself (CUDA 12's wheel
     // keeps the header in nvidia/nvml_dev).
-    found: Found { follows: None, home: None, beside: &["nvml_dev"] },
+    found: Found { follows: None, home: None, beside: &["nvml_dev"], since: None },
     binding: Binding {
         functions: "nvml.*",
         types: "nvml.*",
@@ -838,6 +947,7 @@ pub const NVML: Library = Library {
             windows: "Reinstall the NVIDIA driver",
         },
     },
+    parts: &[],
     unreachable_text: c"NVML could not be reached; nvml_sys::loader::explain says why",
     version_function: VersionFunction {
         name: "nvmlSystemGetCudaDriverVersion",
@@ -845,6 +955,112 @@ pub const NVML: Library = Library {
         own: None,
         refuses_older: true,
         refuses_other_major: false,
+    },
+    also: None,
+};
+
+/// cuDNN, deep learning primitives on the GPU: `cudnn.h`, which includes cuDNN 9's parts
+/// (`cudnn_graph.h`, the backend graph API; `cudnn_ops.h`, `cudnn_cnn.h`, `cudnn_adv.h`, the
+/// legacy API), libcudnn (libcudnn-sys). cuDNN ships apart from the toolkit, with a version of its
+/// own (`CUDNN_VERSION`, 91200 for 9.12.0), by which its bindings are keyed; a library older than
+/// the header, or of another major, is refused. Its `libcudnn.so.9` is a front that loads its
+/// parts (`libcudnn_graph.so.9`, `libcudnn_ops.so.9`, ...) by name from its own folder when a
+/// call needs them: they are opened beside it when it loads, and must be of its release. Its
+/// streams and data types are the runtime's, as in C.
+pub const CUDNN: Library = Library {
+    what: "cuDNN",
+    a_what: "a cuDNN library",
+    short: "cuDNN library",
+    a_short: "a cuDNN library",
+    name: PerOs { unix: "libcudnn", windows: "cudnn64" },
+    crate_name: "libcudnn-sys",
+    rust_path: "cudnn_sys",
+    feature: Some("cudnn"),
+    wheel: Some("nvidia-cudnn"),
+    header: "cudnn.h",
+    version: Version { macro_name: "CUDNN_VERSION", header: Some("cudnn_version.h"), scheme: Scheme::Cudnn },
+    // The root variable PyTorch's build reads; pip's wheel sits beside the CUDA 13 wheel's root
+    // (site-packages/nvidia/cudnn beside nvidia/cu13).
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("CUDNN_PATH"), beside: &["cudnn"], since: None },
+    binding: Binding {
+        functions: "cudnn.*",
+        types: "cudnn.*",
+        vars: "CUDNN.*|cudnn.*",
+        function_prefix: "cudnn",
+        constant_prefixes: &["CUDNN"],
+        defines: &[],
+        also_headers: &[],
+        shares_types_with: &[
+            ("driver_types.h", "cudart_sys"),
+            ("library_types.h", "cudart_sys"),
+            ("cuda_runtime_api.h", "cudart_sys"),
+        ],
+        reference: "https://docs.nvidia.com/deeplearning/cudnn/api/latest/",
+        vendored_stem: "cudnn",
+    },
+    codes: Codes {
+        enum_name: "cudnnStatus_t",
+        type_name: "cudnnStatus_t",
+        success: "CUDNN_STATUS_SUCCESS",
+        // cudnn_graph.h has no code for "no library" or "no function": "the library was not
+        // initialized" (what cudnnCreate answers without a GPU), and "not supported" (9.0 has no
+        // CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED); `explain` tells the loader's from the
+        // library's own.
+        not_loaded: "CUDNN_STATUS_NOT_INITIALIZED",
+        symbol_missing: "CUDNN_STATUS_NOT_SUPPORTED",
+        unknown: "cudnnStatus_t",
+        reference: "https://docs.nvidia.com/deeplearning/cudnn/api/latest/api/cudnn-graph-library.html#cudnnstatus-t",
+        // cudnnGetErrorString answers the status's name; what went wrong is
+        // cudnnGetLastErrorString's (cuda-checked's check_cudnn! carries it).
+        text: ErrorText::Returned { name: None, string: "cudnnGetErrorString", unknown: &["CUDNN_UNKNOWN_STATUS"] },
+    },
+    files: Files { pattern: PerOs { unix: "libcudnn.so.{major}", windows: "cudnn64_{major}.dll" }, exceptions: &[] },
+    link: "cudnn",
+    variable: "CUDNN_SYS_LIBCUDNN_PATH",
+    install: "Install cuDNN {major} as new as the cudnn.h these bindings come from (NVIDIA's nvidia-cudnn-cu13 wheel, \
+              or its libcudnn{major} package), or build against the cudnn.h of the cuDNN you have (CUDNN_PATH)",
+    search: Search::ApplicationAndSystem,
+    companions: &[],
+    // A root of its own ($CUDNN_PATH) or a toolkit keeps it in lib/ or lib64/; the wheel in
+    // nvidia/cudnn/lib.
+    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cudnn"] },
+    // cuDNN 9's parts, in the order they link each other; each part's check compares it with
+    // libcudnn_graph, whose cudnnGetVersion must be the front's.
+    parts: &[
+        Part {
+            file: PerOs { unix: "libcudnn_graph.so.{major}", windows: "cudnn_graph64_{major}.dll" },
+            check: "cudnnGraphVersionCheck",
+            has_version_function: true,
+            version_symbol: Some("cudnn_graph_version"),
+        },
+        Part {
+            file: PerOs { unix: "libcudnn_ops.so.{major}", windows: "cudnn_ops64_{major}.dll" },
+            check: "cudnnOpsVersionCheck",
+            has_version_function: false,
+            version_symbol: Some("cudnn_ops_infer_version"),
+        },
+        Part {
+            file: PerOs { unix: "libcudnn_cnn.so.{major}", windows: "cudnn_cnn64_{major}.dll" },
+            check: "cudnnCnnVersionCheck",
+            has_version_function: false,
+            version_symbol: None,
+        },
+        Part {
+            file: PerOs { unix: "libcudnn_adv.so.{major}", windows: "cudnn_adv64_{major}.dll" },
+            check: "cudnnAdvVersionCheck",
+            has_version_function: false,
+            version_symbol: Some("cudnn_adv_infer_version"),
+        },
+    ],
+    unreachable_text: c"cuDNN could not be reached; cudnn_sys::loader::explain says why",
+    // cuDNN's functions and structs grow with each minor; a library of another major has other
+    // files and another ABI.
+    version_function: VersionFunction {
+        name: "cudnnGetVersion",
+        call: VersionCall::Returned,
+        own: None,
+        refuses_older: true,
+        refuses_other_major: true,
     },
     also: None,
 };
@@ -868,7 +1084,7 @@ pub const NVINFER: Library = Library {
     version: Version { macro_name: "NV_TENSORRT_VERSION", header: Some("NvInferVersion.h"), scheme: Scheme::TensorRt },
     // nvinfer-sys's build script finds the headers under `$TENSORRT_ROOT` (cuda-bindings-build's
     // `tensorrt`).
-    found: Found { follows: None, home: Some("TENSORRT_ROOT"), beside: &[] },
+    found: Found { follows: None, home: Some("TENSORRT_ROOT"), beside: &[], since: None },
     // The C++ generator binds every class and function the headers declare: the patterns and
     // prefixes are the C generator's and stay empty; the reference and the stem are read.
     binding: Binding {
@@ -904,6 +1120,7 @@ pub const NVINFER: Library = Library {
     companions: &[],
     // pip's `tensorrt-cu13-libs` leaves it in site-packages/tensorrt_libs.
     role: Role::Toolkit { toolkit_dirs: TENSORRT_LIB_DIRS, wheels: &["tensorrt_libs"] },
+    parts: &[],
     unreachable_text: c"TensorRT could not be reached; nvinfer_sys::loader::explain says why",
     // TensorRT's C++ interfaces grow slots with each minor and change with each major.
     version_function: VersionFunction {
@@ -948,6 +1165,7 @@ pub const NVONNXPARSER: Library = Library {
     install:
         "Install TensorRT {major}'s ONNX parser (NVIDIA's tensorrt-cu13-libs wheel, or its tar file with \
               $TENSORRT_ROOT)",
+    parts: &[],
     unreachable_text: c"TensorRT's ONNX parser could not be reached; nvinfer_sys::loader::explain says why",
     // getNvOnnxParserVersion is the parser's own version (NV_ONNX_PARSER_VERSION), not
     // TensorRT's: its major is not TensorRT's, so nothing is compared.
@@ -978,6 +1196,7 @@ pub const NVINFER_PLUGIN: Library = Library {
     install:
         "Install TensorRT {major}'s plugin library (NVIDIA's tensorrt-cu13-libs wheel, or its tar file with \
               $TENSORRT_ROOT)",
+    parts: &[],
     unreachable_text:
         c"TensorRT's plugin library could not be reached; nvinfer_sys::loader::explain says why",
     // It has no version function of its own (`getInferLibVersion` is libnvinfer's, which it
@@ -1021,6 +1240,11 @@ mod tests {
         assert_eq!(CUSOLVER.files.of(11, false), "libcusolver.so.11");
         assert_eq!(CUSOLVER.files.of(12, true), "cusolver64_11.dll");
         assert_eq!(CUSOLVER.files.of(13, false), "libcusolver.so.12");
+        assert_eq!(CUDNN.files.of(9, false), "libcudnn.so.9");
+        assert_eq!(CUDNN.files.of(9, true), "cudnn64_9.dll");
+        assert_eq!(CUDNN.parts[1].file(9, false), "libcudnn_ops.so.9");
+        assert_eq!(NVJITLINK.files.of(12, true), "nvJitLink_120_0.dll");
+        assert_eq!(NVJITLINK.files.of(13, false), "libnvJitLink.so.13");
         assert_eq!(NVML.files.of(13, false), "libnvidia-ml.so.1");
         assert_eq!(NVML.files.of(12, true), "nvml.dll");
     }
@@ -1033,6 +1257,9 @@ mod tests {
         assert_eq!(NCCL.version.scheme.text(2804), "NCCL 2.8.4");
         assert_eq!(Scheme::Library { prefix: "cuRAND" }.text(10305), "cuRAND 10.3.5");
         assert_eq!(RUNTIME.major(13020), 13);
+        assert_eq!(CUDNN.version.scheme.text(91200), "cuDNN 9.12.0");
+        assert_eq!(CUDNN.version.scheme.text(8907), "cuDNN 8.9.7");
+        assert_eq!(CUDNN.major(92801), 9);
     }
 
     /// Each description is its crate's: names no two crates share, and a second library with

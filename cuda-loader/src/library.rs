@@ -70,6 +70,10 @@ pub enum Scheme {
     /// A math library's own (its header's `<LIBRARY>_VERSION`): `major * 1000 + minor * 100 +
     /// patch` (10305 is 10.3.5). `prefix` names the library in the text.
     Library { prefix: &'static str },
+    /// cuDNN's `CUDNN_VERSION`: `major * 10000 + minor * 100 + patch` since 9 (91200 is 9.12.0),
+    /// `major * 1000 + minor * 100 + patch` before (8907 is 8.9.7). Dependents follow it with
+    /// `cfg(cudnn_ge = "9.12")`.
+    Cudnn,
     /// TensorRT's `NV_TENSORRT_VERSION`: `major * 10000 + minor * 100 + patch` since 10 (100300
     /// is 10.3.0), `major * 1000 + minor * 100 + patch` before (8601 is 8.6.1).
     TensorRt,
@@ -84,10 +88,10 @@ impl Scheme {
     pub fn parts(&self, version: i64) -> (i64, i64, i64) {
         match self {
             Scheme::Cuda => (version / 1000, version % 1000 / 10, 0),
-            Scheme::Nccl | Scheme::TensorRt if version < 10000 => {
+            Scheme::Nccl | Scheme::TensorRt | Scheme::Cudnn if version < 10000 => {
                 (version / 1000, version % 1000 / 100, version % 100)
             }
-            Scheme::Nccl | Scheme::TensorRt | Scheme::OnnxParser => {
+            Scheme::Nccl | Scheme::TensorRt | Scheme::Cudnn | Scheme::OnnxParser => {
                 (version / 10000, version % 10000 / 100, version % 100)
             }
             Scheme::Library { .. } => (version / 1000, version % 1000 / 100, version % 100),
@@ -100,6 +104,7 @@ impl Scheme {
         match self {
             Scheme::Cuda => format!("CUDA {major}.{minor}"),
             Scheme::Nccl => format!("NCCL {major}.{minor}.{patch}"),
+            Scheme::Cudnn => format!("cuDNN {major}.{minor}.{patch}"),
             Scheme::Library { prefix } => format!("{prefix} {major}.{minor}.{patch}"),
             Scheme::TensorRt => format!("TensorRT {major}.{minor}.{patch}"),
             Scheme::OnnxParser => format!("ONNX parser {major}.{minor}.{patch}"),
@@ -115,6 +120,8 @@ impl Scheme {
             // NCCL 2.0-2.8 in the old coding, 2.9 to 3.99 in the new.
             Scheme::Nccl => (2000..2900).contains(&version) || (20900..40_000).contains(&version),
             Scheme::Library { .. } => (1000..1_000_000).contains(&version),
+            // cuDNN 1.0 to 9.9 in the old coding (its 8.x), 1.0 to 99.99 in the new (9.0 on).
+            Scheme::Cudnn => (1000..1_000_000).contains(&version),
             // TensorRT 8.0 to 9.9 in the old coding, 10.0 to 99.99 in the new.
             Scheme::TensorRt => (8000..10_000).contains(&version) || (100_000..1_000_000).contains(&version),
             Scheme::OnnxParser => (0..1_000_000).contains(&version),
@@ -153,6 +160,12 @@ pub struct Found {
     /// Folders beside the toolkit's root that may hold the header and the library instead: the
     /// CUDA 11 and 12 wheels keep each library in a wheel of its own (`nvidia/cuda_nvrtc`).
     pub beside: &'static [&'static str],
+    /// The first CUDA release (its `CUDA_VERSION`) whose toolkit has the header, for a library
+    /// NVIDIA added after the oldest release the crates support; `None`: every release has it.
+    /// Its bindings are vendored from that release on (`cargo xtask vendor`), and a build whose
+    /// toolkit (or `CUDA_SYS_CUDA_MAJOR`) is older takes that release's bindings with a warning
+    /// saying the library needs it (strict mode: an error).
+    pub since: Option<u32>,
 }
 
 /// What the generator binds of the header, and how it tells the library's names apart.
@@ -301,6 +314,34 @@ pub enum Role {
     },
 }
 
+/// A library of the same release that the library loads from its own folder (cuDNN 9's
+/// sub-libraries). The loader opens each beside the library when it loads it, before any call
+/// reaches it, and keeps them loaded: a set of two releases, or one with a part missing, is
+/// refused, whole, with a sentence naming both (cuDNN's front aborts the process when a part it
+/// needs cannot be loaded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Its file per OS (`{major}` is the library's major).
+    pub file: PerOs,
+    /// Its function (no arguments, a code back: 0 when they agree) that checks it against the
+    /// parts it links (`cudnnOpsVersionCheck`: libcudnn_ops against libcudnn_graph).
+    pub check: &'static str,
+    /// Where the part has the library's version function itself (libcudnn_graph's
+    /// `cudnnGetVersion`): asked, it must answer the library's own version.
+    pub has_version_function: bool,
+    /// A symbol holding its version as an `int`, `major << 16 | minor << 8 | patch`, where the
+    /// part has one (`cudnn_ops_infer_version`): not NVIDIA's documented API, so it decides
+    /// nothing, and is read only to name the part's version in a refusal.
+    pub version_symbol: Option<&'static str>,
+}
+
+impl Part {
+    /// Its file for the library's `major`, on `windows` or not.
+    pub fn file(&self, major: u32, windows: bool) -> String {
+        self.file.get(windows).replace("{major}", &major.to_string())
+    }
+}
+
 /// One CUDA library: everything about it that the build, the generator, the loader, the checks
 /// and the repository's tools need, in one place.
 #[derive(Debug, PartialEq, Eq)]
@@ -347,6 +388,11 @@ pub struct Library {
     /// finds them, as it would with that folder on `LD_LIBRARY_PATH`.
     pub companions: &'static [&'static str],
     pub role: Role,
+    /// Libraries of the same release that the library loads by name from its own folder when it
+    /// needs them (cuDNN 9's `libcudnn.so.9` is a front for `libcudnn_graph`, `libcudnn_ops`,
+    /// ...): each must be beside it and of its release, or the library is refused as a whole
+    /// (see [`Part`]).
+    pub parts: &'static [Part],
     /// What a function returning a text answers without the library (never null: C code
     /// passes it straight to `printf`).
     pub unreachable_text: &'static CStr,

@@ -196,14 +196,15 @@ impl Loader {
                 "{path}: its {function} answers {said}, which no release of it says: it is not {a_what} (a broken \
                  or foreign library)"
             )),
-            // TensorRT: a library of another major lacks the C++ interfaces these bindings call.
+            // TensorRT: a library of another major lacks the C++ interfaces these bindings call;
+            // a library with a version of its own: another major is another ABI.
             Some(Answer::Version(v))
                 if self.library.version_function.refuses_other_major
                     && scheme.major(v as u32) != scheme.major(header) =>
             {
                 Err(format!(
-                    "{path}: {}, another major than the {} these bindings come from ({}), whose C++ interfaces it \
-                     does not have",
+                    "{path}: {}, another major than the {} these bindings come from ({}), whose interfaces these \
+                     bindings do not fit",
                     scheme.text(v),
                     self.library.header,
                     scheme.text(header)
@@ -225,11 +226,125 @@ impl Loader {
                         scheme.text(v),
                         scheme.text(theirs)
                     )),
-                    _ => Ok(()),
+                    _ => self.accept_parts(handle, v),
                 }
             }
             _ => Ok(()),
         }
+    }
+
+    /// The description's parts (sub-libraries the library loads from its folder), opened beside the library at
+    /// `handle`, which says `version`: each must be there, answer its check with 0, and, where
+    /// it has the library's version function, say `version` too. Kept loaded when all agree (the
+    /// library opens them by name later, and finds these); otherwise every one is closed again
+    /// and the refusal names the part, its version where it says one, and the library's.
+    fn accept_parts(&self, handle: &Handle, version: c_int) -> Result<(), String> {
+        let parts = self.library.parts;
+        if parts.is_empty() {
+            return Ok(());
+        }
+        let mut opened = Vec::new();
+        match self.open_parts(handle, version, &mut opened) {
+            // Never closed: loaded for the life of the process, as the library is.
+            Ok(()) => {
+                std::mem::forget(opened);
+                Ok(())
+            }
+            Err(why) => {
+                for part in opened.into_iter().rev() {
+                    os::close(part);
+                }
+                Err(why)
+            }
+        }
+    }
+
+    /// [`accept_parts`](Self::accept_parts)'s work: each part opened is pushed to `opened`.
+    fn open_parts(
+        &self,
+        handle: &Handle,
+        version: c_int,
+        opened: &mut Vec<os::Handle>,
+    ) -> Result<(), String> {
+        let scheme = self.library.version.scheme;
+        let major = self.library.major(self.bindings.version);
+        let front = os::describe_path(&handle.path);
+        let ours = scheme.text(version);
+        let fix = format!(
+            "Load {} with all its parts from one release's folder ({} names the library, its parts are taken \
+             from beside it)",
+            self.library.what, self.library.variable
+        );
+        let Some(dir) = handle.path.parent().filter(|_| handle.path.is_absolute()) else {
+            return Err(format!(
+                "{front} is {ours}, but the dynamic loader does not say which folder it is in, where its parts \
+                 must be. {fix}"
+            ));
+        };
+        for part in self.library.parts {
+            let file = part.file(major, cfg!(windows));
+            let path = dir.join(&file);
+            let shown = os::describe_path(&path);
+            if !path.is_file() {
+                return Err(format!(
+                    "{front} is {ours}, but its part {file} is not beside it ({shown} is missing), and the library \
+                     stops the process when a call needs that part. {fix}"
+                ));
+            }
+            let part_handle = os::open(path.as_os_str(), crate::Search::Exact).map_err(|why| {
+                format!("{front} is {ours}, but its part {shown} could not be opened ({why}). {fix}")
+            })?;
+            opened.push(part_handle);
+            let part_handle = opened.last().expect("just pushed");
+            // Its version as it says it, for the sentence (a symbol of its own, not NVIDIA's API).
+            let said = part
+                .version_symbol
+                .and_then(|name| std::ffi::CString::new(name).ok())
+                .map(|name| os::symbol(part_handle, &name))
+                .filter(|address| !address.is_null())
+                .map(|address| {
+                    // SAFETY: the part's read-only `int` of that name (see `Part::version_symbol`).
+                    let packed = unsafe { address.cast::<i32>().read_unaligned() };
+                    i64::from(packed >> 16) * 10_000
+                        + i64::from(packed >> 8 & 0xff) * 100
+                        + i64::from(packed & 0xff)
+                })
+                .filter(|v| scheme.plausible(*v))
+                .map(|v| scheme.text(v));
+            if part.has_version_function {
+                let function = std::ffi::CString::new(self.library.version_function.name).unwrap_or_default();
+                let address = os::symbol(part_handle, &function);
+                let theirs = self.answer_by(|| address).and_then(Answer::result);
+                if let Some(Ok(theirs)) = theirs.filter(|theirs| *theirs != Ok(version)) {
+                    return Err(format!(
+                        "{front} is {ours}, and its part {shown} beside it is {}: a set of two releases. {fix}",
+                        scheme.text(theirs)
+                    ));
+                }
+            }
+            let check = std::ffi::CString::new(part.check).unwrap_or_default();
+            let address = os::symbol(part_handle, &check);
+            if address.is_null() {
+                return Err(format!(
+                    "{front} is {ours}, but {shown} beside it has no {}: it is no part of {}. {fix}",
+                    part.check, self.library.what
+                ));
+            }
+            // SAFETY: the description's check function: no arguments, a code back.
+            let f: unsafe extern "C" fn() -> u32 = unsafe { std::mem::transmute(address) };
+            // SAFETY: no arguments; the part's own dependencies are loaded (RTLD_NOW).
+            let code = unsafe { f() };
+            if code != 0 {
+                let theirs = said.unwrap_or_else(|| "of another release".to_string());
+                return Err(format!(
+                    "{front} is {ours}, and its part {shown} beside it is {theirs} ({} answers {}): a set of two \
+                     releases. {fix}",
+                    part.check,
+                    self.code_name(code)
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The first library of a second one (cuBLAS for cuBLASLt), where it loaded and says its

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds, here (no GPU needed), what run.sh runs on the GPU machine, into DIR (default
 # .gpu/cpp):
-#   DIR/examples/runtime_*        the lessons porting NVIDIA's C++ samples (release)
+#   DIR/examples/LESSON           the lessons of samples.txt, porting NVIDIA's C++ samples (release)
 #   DIR/deps/on_gpu               lessons' GPU tests (--features gpu-tests); they find the
 #                                 lessons in DIR/examples
 #   DIR/deps/cudart_cpp_gpu       cudart-sys's GPU test of the cpp module

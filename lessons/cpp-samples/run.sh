@@ -4,12 +4,14 @@
 #   bash run.sh [OUT [SECTION...]]
 # Sections (default: all, in this order):
 #   samples    builds each NVIDIA sample of samples.txt with nvcc from samples/ and runs it, then
-#              the lesson porting it, with the same arguments, both inside the sample's folder:
+#              the lesson porting it, with the same arguments, both inside the sample's folder
+#              and started as ./SAMPLE (argv[0]):
 #              OUT/NAME.nvidia.txt beside OUT/LESSON.rust.txt, both printed one after the other,
 #              and compared as samples.txt says (a difference fails the step, shown as a diff)
 #   sanitizer  each lesson under compute-sanitizer, with samples.txt's smaller arguments:
 #              memcheck with --leak-check full, racecheck and synccheck (the kernels use
-#              shared memory and __syncthreads); an error makes the run exit 99
+#              shared memory and __syncthreads); an error makes the run exit 99;
+#              SANITIZER_TOOLS=memcheck (or any of the three) runs fewer
 #   tests      the GPU tests: lessons' (on_gpu, these lessons') and cudart-sys's cpp test
 # OUT defaults to ./out. Exit status: 0 when every step passed; the summary lists each.
 set -uo pipefail
@@ -33,6 +35,10 @@ step() { # step NAME LOG COMMAND...: runs it with its output in LOG (and shown),
     return 0
 }
 in_dir() { local dir=$1; shift; (cd "$dir" && "$@"); } # in_dir DIR COMMAND...
+# as_sample DIR NAME PROGRAM ARGS...: PROGRAM run inside DIR with argv[0] ./NAME, as a sample is
+# started from its folder; some print argv[0] (MersenneTwisterGP11213's "%s Starting..."), and
+# NVIDIA's program and the lesson then print the same.
+as_sample() { local dir=$1 name=$2; shift 2; (cd "$dir" && exec -a "./$name" "$@"); }
 table() { awk '!/^#/ && NF' "$here/samples.txt"; }
 # What may differ between two runs of one program: the numbers on a line that reports a time or
 # a rate.
@@ -57,10 +63,10 @@ if [[ " $sections " == *" samples "* ]]; then
             -I"$here/samples/Common" -o "$out/bin/$sample" $(ls "$folder"/*.cu "$folder"/*.cpp "$folder"/*.c 2>/dev/null) $flags
         echo "==================== NVIDIA's $sample $args"
         # shellcheck disable=SC2086
-        step "nvidia $sample" "$out/$sample.nvidia.txt" in_dir "$folder" "$out/bin/$sample" $args
+        step "nvidia $sample" "$out/$sample.nvidia.txt" as_sample "$folder" "$sample" "$out/bin/$sample" $args
         echo "==================== ours: $lesson $args"
         # shellcheck disable=SC2086
-        step "rust $lesson" "$out/$lesson.rust.txt" in_dir "$folder" "$here/examples/$lesson" $args
+        step "rust $lesson" "$out/$lesson.rust.txt" as_sample "$folder" "$sample" "$here/examples/$lesson" $args
         if [ "$how" != "-" ]; then
             echo "==================== $sample against $lesson ($how)"
             step "same output ($how): $sample, $lesson" "$out/$lesson.compare.txt" \
@@ -70,9 +76,18 @@ if [[ " $sections " == *" samples "* ]]; then
 fi
 
 if [[ " $sections " == *" sanitizer "* ]]; then
+    # SANITIZER_TOOLS (default all three): e.g. "memcheck" alone, the leak check always with it.
+    tools=()
+    for tool in ${SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
+        case $tool in
+            memcheck) tools+=("memcheck --leak-check full") ;;
+            racecheck | synccheck) tools+=("$tool") ;;
+            *) echo "run.sh: SANITIZER_TOOLS: no tool \`$tool\` (memcheck, racecheck, synccheck)" >&2; exit 2 ;;
+        esac
+    done
     while read -r -u 3 path lesson _ args _; do
         if [ "$args" = "-" ]; then args=""; else args=${args//,/ }; fi
-        for tool in "memcheck --leak-check full" racecheck synccheck; do
+        for tool in "${tools[@]}"; do
             log="$out/$lesson.${tool%% *}.txt"
             echo "==================== compute-sanitizer --tool $tool $lesson"
             # shellcheck disable=SC2086

@@ -1,4 +1,4 @@
-//! Lesson 34: what `nvidia-smi` says about each GPU, asked of NVML (the library nvidia-smi is
+//! Lesson 43: what `nvidia-smi` says about each GPU, asked of NVML (the library nvidia-smi is
 //! built on) directly: the lines of
 //! `nvidia-smi --query-gpu=name,driver_version,memory.total,memory.used,temperature.gpu,power.draw,utilization.gpu --format=csv`,
 //! header and units as nvidia-smi writes them.

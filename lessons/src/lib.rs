@@ -1,12 +1,16 @@
 //! What several lessons share: a context on a device, the vector-add kernel, a timer on CUDA
 //! events, bandwidth measured with it (which the benchmarks share too), a chart, NVIDIA's
 //! NVRTC helper (`nvrtc_helper`), the samples' comparison of a GPU's result with the host's, and
-//! the TensorRT samples' common helpers (`trt_common`).
+//! the TensorRT samples' common helpers (`trt_common`), and what the cuSOLVER samples share
+//! (`helper_cusolver`, and `mmio`, their Matrix Market reader).
 //! Each lesson's own subject stays in its own file (`examples/`).
 
 pub mod bandwidth;
 pub mod chart;
 pub mod compare;
+pub mod conv;
+pub mod helper_cusolver;
+pub mod mmio;
 pub mod nvrtc_helper;
 pub mod ranks;
 pub mod samples;

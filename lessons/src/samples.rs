@@ -11,13 +11,61 @@ use cuda_sys::launch::{Kernel, KernelArgs};
 use cuda_sys::{cuModuleGetFunction, cuModuleLoadData, CUfunction, CUmodule};
 use cudart_sys::cpp::*;
 
-/// `checkCmdLineFlag`: whether `-name`, `--name` or `--name=...` is on the command line.
+/// `stringRemoveDelimiter`: `arg` without its leading `delimiter`s, unless at most one character
+/// would be left, when the helper keeps `arg` whole (so `-h` stays `-h`).
+pub fn string_remove_delimiter(delimiter: char, arg: &str) -> &str {
+    let stripped = arg.trim_start_matches(delimiter);
+    if arg.len() - stripped.len() >= arg.len().saturating_sub(1) {
+        arg
+    } else {
+        stripped
+    }
+}
+
+/// `checkCmdLineFlag`: whether `-name`, `--name` or `--name=...` is on the command line (the
+/// name in any case).
 pub fn check_cmd_line_flag(name: &str) -> bool {
     std::env::args().skip(1).any(|arg| {
-        let arg = arg.trim_start_matches('-');
-        arg.eq_ignore_ascii_case(name)
-            || arg.split_once('=').is_some_and(|(key, _)| key.eq_ignore_ascii_case(name))
+        let arg = string_remove_delimiter('-', &arg);
+        let key = arg.split_once('=').map_or(arg, |(key, _)| key);
+        key.eq_ignore_ascii_case(name)
     })
+}
+
+/// `getCmdLineArgumentString`: what follows `name=` in the last argument that begins with
+/// `-name` (in any case), as the helper reads it: `-file=a.mtx` gives `a.mtx`.
+pub fn get_cmd_line_argument_string(name: &str) -> Option<String> {
+    std::env::args()
+        .skip(1)
+        .filter_map(|arg| {
+            let arg = string_remove_delimiter('-', &arg);
+            let key = arg.get(..name.len())?;
+            // The helper skips one character after the name, '=' or not.
+            key.eq_ignore_ascii_case(name).then(|| arg.get(name.len() + 1..).unwrap_or("").to_string())
+        })
+        .next_back()
+}
+
+/// `sdkFindFilePath(filename, argv[0])`: the path of the first `filename` found in the current
+/// folder or its `data/` (where the samples keep theirs, and where run.sh runs both programs),
+/// else in `.samples/SAMPLE/` (collect.sh's copy of NVIDIA's sample folder) of this folder or
+/// of the one above, for `cargo run` from the repository or from `lessons/`. When none is
+/// found, prints what the helper prints and gives `None`.
+pub fn sdk_find_file_path(filename: &str, sample: &str) -> Option<String> {
+    let folders = [
+        "./".to_string(),
+        "./data/".to_string(),
+        format!(".samples/{sample}/"),
+        format!("../.samples/{sample}/"),
+    ];
+    let found = folders
+        .iter()
+        .map(|folder| format!("{folder}{filename}"))
+        .find(|path| std::fs::File::open(path).is_ok_and(|f| f.metadata().is_ok_and(|m| m.is_file())));
+    if found.is_none() {
+        println!("\nerror: sdkFindFilePath: file <{filename}> not found!");
+    }
+    found
 }
 
 /// `getCmdLineArgumentInt`: the number in `--name=N`; 0 when the flag is absent or has no
@@ -109,6 +157,28 @@ pub fn find_cuda_device() -> i32 {
     dev
 }
 
+/// `getLastCudaError(msg)`: the runtime's last error (`cudaGetLastError`, which clears it); on
+/// one, helper_cuda.h's line on standard error, `FILE(LINE) : getLastCudaError() CUDA error : MSG
+/// : (CODE) TEXT.`, with the caller's file and line, and exit 1.
+#[track_caller]
+pub fn get_last_cuda_error(error_message: &str) {
+    let err = unsafe { cudart_sys::cudaGetLastError() };
+    if err != cudaSuccess {
+        let caller = std::panic::Location::caller();
+        // SAFETY: cudaGetErrorString gives a static C string for any code (the loader's own
+        // text when no runtime is loaded).
+        let text = unsafe { CStr::from_ptr(cudaGetErrorString(err)) };
+        eprintln!(
+            "{}({}) : getLastCudaError() CUDA error : {error_message} : ({}) {}.",
+            caller.file(),
+            caller.line(),
+            err.0 as i32,
+            text.to_string_lossy()
+        );
+        std::process::exit(1);
+    }
+}
+
 /// The kernel `name` of `ptx` (text ending in a NUL, as [`ptx!`](crate::ptx) makes it) in the current device's primary context, typed
 /// by its parameters `Args`, to launch with `launch!`: what nvcc would have compiled into a
 /// sample's program. The runtime makes the primary context current on its first call
@@ -182,5 +252,15 @@ mod tests {
         assert_eq!(convert_sm_ver_to_cores(9, 0), 128);
         assert_eq!(convert_sm_ver_to_arch_name(9, 0), "Hopper");
         assert_eq!(convert_sm_ver_to_cores(99, 0), 128);
+    }
+
+    #[test]
+    fn the_delimiter_is_removed_as_the_helper_does() {
+        assert_eq!(string_remove_delimiter('-', "--file=a.mtx"), "file=a.mtx");
+        assert_eq!(string_remove_delimiter('-', "-R=lu"), "R=lu");
+        // Too short to strip: kept whole, which is how `checkCmdLineFlag(..., "-h")` matches.
+        assert_eq!(string_remove_delimiter('-', "-h"), "-h");
+        assert_eq!(string_remove_delimiter('-', "--h"), "--h");
+        assert_eq!(string_remove_delimiter('-', "-"), "-");
     }
 }

@@ -370,6 +370,108 @@ fn runtime_simple_occupancy_suggests_a_full_block_size() {
 }
 
 #[test]
+fn curand_mersenne_twister_matches_the_host_generator() {
+    let out = lesson_output("curand_mersenne_twister", &[]);
+    assert!(out.contains(" Starting...\n\nGPU Device 0: "), "{out}");
+    assert!(out.contains("Allocating data for 2400000 samples...\nSeeding with 777 ...\n"), "{out}");
+    // MTGP32 on the host is the GPU's algorithm: the very same numbers.
+    assert!(out.contains("Max absolute error: 0.000000E+00\nL1 norm: 0.000000E+00\n"), "{out}");
+    let throughput: f64 = out
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("MersenneTwisterGP11213, Throughput = ")?.split(' ').next()?.parse().ok()
+        })
+        .unwrap_or_else(|| panic!("no Throughput line:\n{out}"));
+    assert!(throughput > 0.0, "{out}");
+    assert!(out.contains("Size = 2400000 Numbers\n"), "{out}");
+    assert!(out.ends_with("Shutting down...\n"), "{out}");
+    // Another count and a negative seed (an int, sign-extended to the generator's 64 bits): the
+    // two generators still agree (the exit status is the comparison's verdict).
+    let out = lesson_output("curand_mersenne_twister", &["--count=100003", "--seed=-5"]);
+    assert!(out.contains("Allocating data for 100003 samples...\nSeeding with -5 ...\n"), "{out}");
+    assert!(out.contains("L1 norm: 0.000000E+00\n"), "{out}");
+}
+
+#[test]
+fn cufft_simple_convolves_as_the_host_does() {
+    // The exit status is sdkCompareL2fe's verdict: the FFT convolution within 1e-5 of the host's.
+    let out = lesson_output("cufft_simple", &[]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "[simpleCUFFT] is starting...", "{out}");
+    assert!(lines[1].starts_with("GPU Device 0: "), "{out}");
+    let buffer = lines.iter().find_map(|l| l.strip_prefix("Temporary buffer size ")?.strip_suffix(" bytes"));
+    assert!(buffer.is_some_and(|b| b.parse::<u64>().is_ok()), "{out}");
+    assert!(
+        out.ends_with(
+            " bytes\nTransforming signal cufftExecC2C\nLaunching ComplexPointwiseMulAndScale<<< >>>\n\
+             Transforming signal back cufftExecC2C\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn nvjitlink_jit_lto_links_and_computes_every_saxpy() {
+    let out = lesson_output("nvjitlink_jit_lto", &[]);
+    let lines: Vec<&str> = out.lines().collect();
+    // The library's version: the header's major or newer.
+    let version = lines[0].strip_prefix("CUDA ").unwrap_or_else(|| panic!("no version first:\n{out}"));
+    let major: u32 =
+        version.split('.').next().and_then(|m| m.parse().ok()).unwrap_or_else(|| panic!("{version}"));
+    assert!(major >= 12, "{out}");
+    // a * x + y for x = i, y = 2i, each as the GPU computed it, against the host's (an FMA or not:
+    // a few units in the last place of six digits).
+    let rows: Vec<[f64; 4]> = lines
+        .iter()
+        .filter_map(|l| {
+            let (left, out) = l.split_once(" = ")?;
+            let (ax, y) = left.split_once(" + ")?;
+            let (a, x) = ax.split_once(" * ")?;
+            Some([a.parse().ok()?, x.parse().ok()?, y.parse().ok()?, out.parse().ok()?])
+        })
+        .collect();
+    assert_eq!(rows.len(), 4096, "{out}");
+    for (i, [a, x, y, result]) in rows.iter().enumerate() {
+        assert_eq!((*a, *x, *y), (5.1, i as f64, 2.0 * i as f64), "line {i}");
+        let expected = 5.1f32 as f64 * x + y;
+        assert!(
+            (result - expected).abs() <= expected.abs() * 1e-5 + 1e-6,
+            "line {i}: {result}, not {expected}"
+        );
+    }
+    assert_eq!(lines.last(), Some(&"PASSED!"), "{out}");
+}
+
+#[test]
+fn cusparse_conjugate_gradient_converges_and_solves_the_system() {
+    let out = lesson_output("cusparse_conjugate_gradient", &[]);
+    assert!(out.starts_with("GPU Device 0: "), "{out}");
+    assert!(out.contains("> GPU device has ") && out.contains(" compute capabilities\n\n"), "{out}");
+    let residuals: Vec<(usize, f64)> = out
+        .lines()
+        .filter_map(|l| {
+            let (k, residual) = l.strip_prefix("iteration = ")?.split_once(", residual = ")?;
+            Some((k.trim().parse().ok()?, residual.parse().ok()?))
+        })
+        .collect();
+    // Numbered from 1, one line per iteration; a matrix this well conditioned (diagonal near 10,
+    // the rest at most 1 a row) needs a handful of steps, far from the sample's 10000.
+    assert!((2..100).contains(&residuals.len()), "{out}");
+    assert!(residuals.iter().enumerate().all(|(i, (k, _))| *k == i + 1), "{out}");
+    // It stops once |r| <= 1e-5 (r.r <= tol * tol, in floats), and not before (a root just
+    // above the float tol * tol may print as 1.000000e-05, or a hair below: hence the margin).
+    let (_, last) = residuals[residuals.len() - 1];
+    assert!(last <= 1e-5, "{out}");
+    assert!(residuals[..residuals.len() - 1].iter().all(|(_, r)| *r > 0.99999e-5), "{out}");
+    // The host's own A x against b: the answer solves the system.
+    let error: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Test Summary:  Error amount = ")?.parse().ok())
+        .unwrap_or_else(|| panic!("no error amount:\n{out}"));
+    assert!(error < 1e-4, "{out}");
+}
+
+#[test]
 fn simple_cublas_passes_the_samples_check() {
     let out = lesson_output("simple_cublas", &[]);
     assert!(out.starts_with("simpleCUBLAS test running..\n"), "{out}");
@@ -420,6 +522,40 @@ fn bf16_matmul_cublaslt_is_right_and_fast() {
     // Any GPU with BF16 tensor cores does this layer far above what scalar code could.
     assert!(tflops > 10.0, "{out}");
     assert!(out.ends_with("all checked elements correct\n"), "{out}");
+}
+
+/// What both cuDNN lessons print of their convolution: checked against the host (exact here:
+/// products of 7-bit numbers, 72 summed, fit FP32), and the summary `lessons/cudnn/compare.py`
+/// compares with PyTorch's, whose elements are the host's own.
+fn assert_cudnn_convolution(out: &str) {
+    let error: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("max abs error against the host: ")?.parse().ok())
+        .unwrap_or_else(|| panic!("no error line:\n{out}"));
+    assert!(error <= 1e-4, "{out}");
+    let conv = lessons::conv::LESSON;
+    let reference = conv.reference(&conv.input(), &conv.filter());
+    let expected = conv.summary(&reference);
+    let shape = expected.split(" sum=").next().unwrap();
+    assert!(out.contains(shape), "{out}\nexpected {expected}");
+    assert!(out.contains("summary: shape=4x16x32x32 "), "{out}");
+    assert!(out.ends_with("the convolution matches the host's\n"), "{out}");
+}
+
+#[test]
+fn cudnn_conv_forward_finds_an_algorithm_and_matches_the_host() {
+    let out = lesson_output("cudnn_conv_forward", &[]);
+    assert!(out.contains("cudnnFindConvolutionForwardAlgorithm ranked "), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("algorithm CUDNN_CONVOLUTION_FWD_ALGO_")), "{out}");
+    assert_cudnn_convolution(&out);
+}
+
+#[test]
+fn cudnn_graph_conv_builds_a_plan_and_matches_the_host() {
+    let out = lesson_output("cudnn_graph_conv", &[]);
+    assert!(out.contains("the heuristics ranked "), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("engine ")), "{out}");
+    assert_cudnn_convolution(&out);
 }
 
 // ---- The TensorRT course's runtime lessons: what the course's C++ prints ----
@@ -538,4 +674,119 @@ fn nvml_device_query_prints_what_nvidia_smi_prints() {
         close(5, "W", (watts * 0.25).max(30.0));
         close(6, "%", 30.0);
     }
+}
+
+/// A Matrix Market file of the 5-point Laplacian on a `k` by `k` grid (its lower triangle,
+/// symmetric, 1-based, as NVIDIA's `lap2D_5pt_n100.mtx` is made), or of that matrix with one
+/// entry made unsymmetric (`general`, both triangles), in a folder of its own; its path.
+fn laplacian_file(name: &str, k: i32, symmetric: bool) -> std::path::PathBuf {
+    let mut entries = Vec::new();
+    for i in 0..k * k {
+        let (row, col) = (i / k, i % k);
+        entries.push((i, i, 4.0));
+        if col > 0 {
+            entries.push((i, i - 1, -1.0));
+        }
+        if row > 0 {
+            entries.push((i, i - k, -1.0));
+        }
+    }
+    if !symmetric {
+        let mirrored: Vec<_> =
+            entries.iter().filter(|(i, j, _)| i != j).map(|&(i, j, v)| (j, i, v)).collect();
+        entries.extend(mirrored);
+        let at = entries.iter().position(|&(i, j, _)| (i, j) == (1, 0)).unwrap();
+        entries[at].2 = -2.0; // A(2,1) != A(1,2)
+    }
+    let kind = if symmetric { "symmetric" } else { "general" };
+    let mut text = format!("%%MatrixMarket matrix coordinate real {kind}\n% made by on_gpu.rs\n");
+    text += &format!("{n} {n} {}\n", entries.len(), n = k * k);
+    for (i, j, v) in entries {
+        text += &format!("{} {} {v}\n", i + 1, j + 1);
+    }
+    let dir = std::env::temp_dir().join(format!("lessons-on-gpu-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The number after `key` on the first line that begins with it.
+fn number_after(out: &str, key: &str) -> f64 {
+    out.lines()
+        .find_map(|l| l.strip_prefix(key)?.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no `{key}` line:\n{out}"))
+}
+
+#[test]
+fn cusolver_dn_linear_solver_solves_by_each_factorization() {
+    let file = laplacian_file("dn.mtx", 12, true);
+    let file_arg = format!("-file={}", file.display());
+    for (solver, timing) in
+        [("chol", "timing: cholesky = "), ("lu", "timing: LU = "), ("qr", "timing: QR = ")]
+    {
+        let out = lesson_output("cusolver_dn_linear_solver", &[&format!("-R={solver}"), &file_arg]);
+        assert!(out.contains("sparse matrix A is 144 x 144 with 672 nonzeros, base=1\n"), "{out}");
+        assert!(out.contains(timing), "{out}");
+        // The Laplacian's row sums are at most 8; b - A*x is rounding only.
+        assert_eq!(number_after(&out, "|A| = "), 8.0, "{out}");
+        assert!(number_after(&out, "|b - A*x|/(|A|*|x|) = ") < 1e-14, "{out}");
+    }
+    // Cholesky refuses an unsymmetric matrix, as the sample does; LU solves it.
+    let file = laplacian_file("dn-general.mtx", 5, false);
+    let file_arg = format!("-file={}", file.display());
+    let mut command = common::lesson("cusolver_dn_linear_solver");
+    command.arg(&file_arg);
+    let (output, stdout, stderr) = common::run(command);
+    assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.ends_with("Error: A has no symmetric pattern, please use LU or QR \n"), "{stdout}");
+    let out = lesson_output("cusolver_dn_linear_solver", &["-R=lu", &file_arg]);
+    assert!(number_after(&out, "|b - A*x|/(|A|*|x|) = ") < 1e-14, "{out}");
+}
+
+#[test]
+fn cusolver_dn_linear_solver_says_what_is_wrong_with_a_bad_file() {
+    let dir = laplacian_file("ok.mtx", 2, true).parent().unwrap().to_path_buf();
+    let bad = dir.join("bad.mtx");
+    std::fs::write(&bad, "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1\n").unwrap();
+    let mut command = common::lesson("cusolver_dn_linear_solver");
+    command.arg(format!("-file={}", bad.display()));
+    let (output, stdout, stderr) = common::run(command);
+    assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stderr.contains("bad.mtx: the file ends after 1 of the 2 entries"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn cusolver_sp_linear_solver_agrees_across_solvers_and_reorderings() {
+    let file = laplacian_file("sp.mtx", 20, true);
+    let file_arg = format!("-file={}", file.display());
+    let mut solutions = Vec::new();
+    for args in
+        [&["-R=chol"][..], &["-R=qr"], &["-R=chol", "-P=symrcm"], &["-R=qr", "-P=symamd"], &["-P=metis"]]
+    {
+        let mut args = args.to_vec();
+        args.push(&file_arg);
+        let out = lesson_output("cusolver_sp_linear_solver", &args);
+        assert!(out.contains("sparse matrix A is 400 x 400 with 1920 nonzeros, base=1\n"), "{out}");
+        for side in ["(CPU)", "(GPU)"] {
+            let relative = number_after(&out, &format!("{side} |b - A*x|/(|A|*|x| + |b|) = "));
+            assert!(relative < 1e-14, "{side}: {out}");
+        }
+        assert!(!out.contains("WARNING"), "{out}");
+        let last: Vec<f64> =
+            out.lines().filter_map(|l| l.strip_prefix("x[")?.split(" = ").nth(1)?.parse().ok()).collect();
+        assert_eq!(last.len(), 10, "{out}");
+        solutions.push(last);
+    }
+    // "consistent result for different reordering and solver", to the digits printed.
+    for other in &solutions[1..] {
+        for (a, b) in solutions[0].iter().zip(other) {
+            assert!((a - b).abs() <= 1e-5 * a.abs(), "{solutions:?}");
+        }
+    }
+    // LU is the CPU's only.
+    let out = lesson_output("cusolver_sp_linear_solver", &["-R=lu", &file_arg]);
+    assert!(out.contains("WARNING: no LU available on GPU \n"), "{out}");
+    assert!(out.contains("(CPU) |b - A*x|") && !out.contains("(GPU) |b - A*x|"), "{out}");
 }

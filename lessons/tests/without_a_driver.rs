@@ -1,9 +1,10 @@
 //! Every lesson, on a machine where no driver can be loaded, exits 1 with the check macro's
 //! message: no panic, no backtrace. A driver lesson fails at `cuInit(0)`, and so does an NVRTC
 //! lesson (the driver says which GPU to compile for, before NVRTC is loaded); a runtime lesson
-//! (`runtime_*`, and the cuBLAS ones, which start as NVIDIA's samples do) at its first runtime
-//! call, `cudaSetDevice`, which fails in the runtime's own words when the runtime loads but
-//! finds no driver, and in the loader's when no runtime loads.
+//! (`runtime_*`, and the cuBLAS, cuRAND, cuFFT, cuSPARSE and cuSOLVER ones, which start as
+//! NVIDIA's samples do) at its first runtime call, `cudaSetDevice`, which fails in the runtime's
+//! own words when the runtime loads but finds no driver, and in the loader's when no runtime
+//! loads.
 //! An NCCL lesson (`nccl_*`) starts with `ncclGetVersion`, which fails in the loader's words
 //! when no NCCL loads; with NCCL and no driver it stops at `cudaGetDeviceCount`.
 //! A course lesson (`course_*`) checks as the TensorRT course's C++ does, with `checkRuntime!`,
@@ -39,10 +40,14 @@ fn is_nvml_lesson(name: &str) -> bool {
     name.starts_with("nvml_")
 }
 
-/// A runtime lesson: one that starts with the Runtime API (the cuBLAS lessons pick their
-/// device with `cudaSetDevice` before `cublasCreate`, as NVIDIA's samples do).
+/// A runtime lesson: one that starts with the Runtime API (the math libraries' lessons
+/// pick their device with `cudaSetDevice` before their library's first call, as NVIDIA's
+/// samples do).
 fn is_runtime_lesson(name: &str) -> bool {
-    name.starts_with("runtime_") || name.contains("cublas")
+    name.starts_with("runtime_")
+        || ["cublas", "curand_", "cufft_", "cusparse_", "cusolver_", "cudnn_"]
+            .iter()
+            .any(|library| name.contains(library))
 }
 
 /// The one source of what a lesson must print: the libraries' own `describe`, asked in a child

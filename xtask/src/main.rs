@@ -13,6 +13,10 @@
 //!   newest; NVIDIA's `nvidia-nccl-cu<MAJOR>` wheel) into `DIR/nccl-<version>-cu<MAJOR>` (default
 //!   `.nccl`): `include/nccl.h` and `lib/libnccl.so.2`. Prints the root. With `all`, every one;
 //!   with `headers`, a root of headers only for each NCCL nccl-sys has vendored bindings of.
+//! - `cudnn [DIR [headers]]`: fetch the cuDNN CI tests against (NVIDIA's `nvidia-cudnn-cu13`
+//!   wheel, the first cuDNN 9 built for CUDA 13) into `DIR/cudnn-<version>-cu13` (default
+//!   `.cudnn`): `include/cudnn.h` and `lib/libcudnn.so.9` with its parts. Prints the root (a
+//!   `CUDNN_PATH`). With `headers`, a root of its headers only.
 //! - `vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE]`: regenerate the vendored bindings of every
 //!   release (what generation from that release's header gives): every CUDA version of the list
 //!   for each library of the toolkit; every NCCL of [`NCCL_HEADERS`]. Each crate keeps
@@ -106,6 +110,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.0.0.21", Headers),
             ("nvidia-cusparse-cu12==12.0.0.76", Headers),
             ("nvidia-cusolver-cu12==11.4.2.57", Headers),
+            ("nvidia-nvjitlink-cu12==12.0.76", Headers),
             ("nvidia-nvml-dev-cu12==12.0.140", Headers),
         ],
     },
@@ -122,6 +127,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.0.2.54", Headers),
             ("nvidia-cusparse-cu12==12.1.0.106", Headers),
             ("nvidia-cusolver-cu12==11.4.5.107", Headers),
+            ("nvidia-nvjitlink-cu12==12.1.105", Headers),
             ("nvidia-nvml-dev-cu12==12.1.105", Headers),
         ],
     },
@@ -138,6 +144,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.0.8.103", Headers),
             ("nvidia-cusparse-cu12==12.1.2.141", Headers),
             ("nvidia-cusolver-cu12==11.5.2.141", Headers),
+            ("nvidia-nvjitlink-cu12==12.2.140", Headers),
             ("nvidia-nvml-dev-cu12==12.2.140", Headers),
         ],
     },
@@ -154,6 +161,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.0.12.1", Headers),
             ("nvidia-cusparse-cu12==12.2.0.103", Headers),
             ("nvidia-cusolver-cu12==11.5.4.101", Headers),
+            ("nvidia-nvjitlink-cu12==12.3.101", Headers),
             ("nvidia-nvml-dev-cu12==12.3.101", Headers),
         ],
     },
@@ -170,6 +178,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.2.1.3", Headers),
             ("nvidia-cusparse-cu12==12.3.1.170", Headers),
             ("nvidia-cusolver-cu12==11.6.1.9", Headers),
+            ("nvidia-nvjitlink-cu12==12.4.127", Headers),
             ("nvidia-nvml-dev-cu12==12.4.127", Headers),
         ],
     },
@@ -186,6 +195,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.2.3.61", Headers),
             ("nvidia-cusparse-cu12==12.5.1.3", Headers),
             ("nvidia-cusolver-cu12==11.6.3.83", Headers),
+            ("nvidia-nvjitlink-cu12==12.5.82", Headers),
             ("nvidia-nvml-dev-cu12==12.5.82", Headers),
         ],
     },
@@ -202,6 +212,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.3.0.4", Headers),
             ("nvidia-cusparse-cu12==12.5.4.2", Headers),
             ("nvidia-cusolver-cu12==11.7.1.2", Headers),
+            ("nvidia-nvjitlink-cu12==12.6.85", Headers),
             ("nvidia-nvml-dev-cu12==12.6.77", Headers),
         ],
     },
@@ -218,6 +229,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.3.3.83", Headers),
             ("nvidia-cusparse-cu12==12.5.8.93", Headers),
             ("nvidia-cusolver-cu12==11.7.3.90", Headers),
+            ("nvidia-nvjitlink-cu12==12.8.93", Headers),
             ("nvidia-nvml-dev-cu12==12.8.90", Headers),
         ],
     },
@@ -235,6 +247,7 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft-cu12==11.4.1.4", Headers),
             ("nvidia-cusparse-cu12==12.5.10.65", Headers),
             ("nvidia-cusolver-cu12==11.7.5.82", Headers),
+            ("nvidia-nvjitlink-cu12==12.9.86", Headers),
             ("nvidia-nvml-dev-cu12==12.9.79", Headers),
         ],
     },
@@ -253,8 +266,11 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.0.0.61", Whole),
             ("nvidia-cusparse==12.6.3.3", Whole),
             ("nvidia-cusolver==12.0.4.66", Whole),
-            // libcusparse needs it (DT_NEEDED libnvJitLink.so.13), found beside it.
+            // nvJitLink's own, and libcusparse's (DT_NEEDED libnvJitLink.so.13, found beside it).
             ("nvidia-nvjitlink==13.0.88", Whole),
+            // NVTX's headers (nvtx3/), for the book's C++ twin of nvtx_memory_alloc
+            // (nvtx3-sys needs none: its loader is ported to Rust).
+            ("nvidia-nvtx==13.0.85", Headers),
             // NVML's wheel is its header only: the library is the driver's.
             ("nvidia-nvml-dev==13.0.87", Headers),
         ],
@@ -272,6 +288,8 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.1.0.31", Headers),
             ("nvidia-cusparse==12.7.2.19", Headers),
             ("nvidia-cusolver==12.0.7.41", Headers),
+            ("nvidia-nvtx==13.1.68", Headers),
+            ("nvidia-nvjitlink==13.1.80", Headers),
             ("nvidia-nvml-dev==13.1.68", Headers),
         ],
     },
@@ -288,6 +306,8 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.2.0.57", Headers),
             ("nvidia-cusparse==12.7.10.12", Headers),
             ("nvidia-cusolver==12.2.0.11", Headers),
+            ("nvidia-nvtx==13.2.86", Headers),
+            ("nvidia-nvjitlink==13.2.86", Headers),
             ("nvidia-nvml-dev==13.2.86", Headers),
         ],
     },
@@ -304,6 +324,8 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.3.0.29", Headers),
             ("nvidia-cusparse==12.8.1.7", Headers),
             ("nvidia-cusolver==12.2.2.18", Headers),
+            ("nvidia-nvtx==13.3.29", Headers),
+            ("nvidia-nvjitlink==13.3.33", Headers),
             ("nvidia-nvml-dev==13.3.29", Headers),
         ],
     },
@@ -320,6 +342,8 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.4.0.43", Headers),
             ("nvidia-cusparse==12.8.6.72", Headers),
             ("nvidia-cusolver==12.3.4.7", Headers),
+            ("nvidia-nvtx==13.4.92", Headers),
+            ("nvidia-nvjitlink==13.4.92", Headers),
             ("nvidia-nvml-dev==13.4.92", Headers),
         ],
     },
@@ -336,6 +360,8 @@ const VERSIONS: &[Version] = &[
             ("nvidia-cufft==12.5.0.14", Headers),
             ("nvidia-cusparse==12.9.4.2", Headers),
             ("nvidia-cusolver==12.4.1.2", Headers),
+            ("nvidia-nvtx==13.5.25", Headers),
+            ("nvidia-nvjitlink==13.5.37", Headers),
             ("nvidia-nvml-dev==13.5.37", Headers),
         ],
     },
@@ -387,6 +413,22 @@ const NCCL_HEADERS: &[&str] = &[
     "nvidia-nccl-cu13==2.32.6",
 ];
 
+/// Every cuDNN libcudnn-sys has vendored bindings of (one file each, by `CUDNN_VERSION`): the
+/// first cuDNN 9 (9.0.0, built for CUDA 12 and 11 only), which a build without a header binds
+/// (every cuDNN 9 since has its functions); the first built for CUDA 13 (9.12.0), which the GPU
+/// machine's bundle is built against, so that any newer 9.x loads; and the newest.
+const CUDNN_HEADERS: &[&str] =
+    &["nvidia-cudnn-cu12==9.0.0.312", "nvidia-cudnn-cu13==9.12.0.46", "nvidia-cudnn-cu13==9.28.1.4"];
+
+/// The cuDNN CI builds and tests against: the first built for CUDA 13 (its bindings load every
+/// cuDNN 9 since), whole for the real-library tests, its headers for the book's C.
+const CUDNN: &str = "nvidia-cudnn-cu13==9.12.0.46";
+
+/// The libraries with a root of their own: their crate, their root inside their wheel, and
+/// the releases of theirs vendored ([`NCCL_HEADERS`], [`CUDNN_HEADERS`]).
+const OWN_RELEASES: &[(&str, &str, &[&str])] =
+    &[("nccl-sys", "nvidia/nccl", NCCL_HEADERS), ("libcudnn-sys", "nvidia/cudnn", CUDNN_HEADERS)];
+
 /// `cargo xtask libraries` (see the module docs): what CI's scripts know of each library, from
 /// its description and its crate's Cargo.toml, never typed again in a script.
 fn libraries(root: &Path, which: Option<&str>) -> Result<(), String> {
@@ -407,6 +449,7 @@ fn libraries(root: &Path, which: Option<&str>) -> Result<(), String> {
         let scheme = match library.version.scheme {
             cuda_loader::Scheme::Cuda => "cuda",
             cuda_loader::Scheme::Nccl => "nccl",
+            cuda_loader::Scheme::Cudnn => "cudnn",
             cuda_loader::Scheme::Library { .. } => "library",
             cuda_loader::Scheme::TensorRt | cuda_loader::Scheme::OnnxParser => "tensorrt",
         };
@@ -459,7 +502,8 @@ fn main() -> ExitCode {
             let majors: Vec<&str> = match args.get(2).map(String::as_str) {
                 Some("headers") => {
                     return finish(NCCL_HEADERS.iter().try_for_each(|requirement| {
-                        fetch_nccl_headers(&dir, requirement).map(|root| println!("{}", root.display()))
+                        fetch_own_headers(&dir, requirement, "nvidia/nccl", "nccl.h")
+                            .map(|root| println!("{}", root.display()))
                     }))
                 }
                 Some("all") => NCCL.iter().map(|n| n.0).collect(),
@@ -470,11 +514,20 @@ fn main() -> ExitCode {
                 .iter()
                 .try_for_each(|major| fetch_nccl(&dir, major).map(|nccl| println!("{}", nccl.display())))
         }
+        Some("cudnn") => {
+            let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| root.join(".cudnn"));
+            let fetched = match args.get(2).map(String::as_str) {
+                Some("headers") => fetch_own_headers(&dir, CUDNN, "nvidia/cudnn", "cudnn.h"),
+                None => fetch_cudnn(&dir),
+                Some(other) => Err(format!("cudnn [DIR [headers]]: `{other}` is not `headers`")),
+            };
+            fetched.map(|root| println!("{}", root.display()))
+        }
         Some("vendor") => vendor(&root, &args[1..]),
         Some("libraries") => libraries(&root, args.get(1).map(String::as_str)),
         Some("porting") => porting(&root, &args[1..]),
         Some("tensorrt") => tensorrt::main(&root, &args[1..]),
-        _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | \
+        _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | cudnn [DIR [headers]] | \
                   vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
                   tensorrt headers|vendor|vendored|stand-in|dump ..."
             .into()),
@@ -542,6 +595,12 @@ fn tested() -> Vec<&'static str> {
         .collect()
 }
 
+/// `12.0` as `CUDA_VERSION` writes it: 12000.
+fn cuda_number(version: &str) -> u32 {
+    let (major, minor) = version.split_once('.').unwrap_or((version, "0"));
+    major.parse::<u32>().unwrap_or(0) * 1000 + minor.parse::<u32>().unwrap_or(0) * 10
+}
+
 /// Where a wheel keeps its files: `nvidia/cu13` from CUDA 13 on, `nvidia/<its name>` before
 /// (`nvidia-cuda-nvrtc-cu12==12.9.86`: `nvidia/cuda_nvrtc`), as pip lays them out.
 fn wheel_root(requirement: &str) -> String {
@@ -583,6 +642,9 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
         && has("cuda_profiler_api.h")
         && headers.iter().all(|header| has(header))
         && (v.cccl.is_none() || has("nv/target"))
+        && v.libraries
+            .iter()
+            .all(|(requirement, _)| !requirement.starts_with("nvidia-nvtx") || has("nvtx3/nvToolsExt.h"))
     {
         return Ok(root);
     }
@@ -655,6 +717,23 @@ fn fetch_nccl(dir: &Path, major: &str) -> Result<PathBuf, String> {
     let _ = std::fs::remove_dir_all(&root);
     extract(dir, (requirement, inner), "", &unpacked)?;
     std::fs::rename(unpacked.join(inner), &root).map_err(|e| format!("{}: {e}", root.display()))?;
+    std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
+    Ok(root)
+}
+
+/// `DIR/cudnn-<version>-cu13`: the whole cuDNN CI tests against ([`CUDNN`]), `include/` and
+/// `lib/` (libcudnn.so.9 and its parts), downloaded and unpacked if not already there.
+fn fetch_cudnn(dir: &Path) -> Result<PathBuf, String> {
+    let version = CUDNN.split_once("==").map_or("", |(_, v)| v);
+    let root = dir.join(format!("cudnn-{version}-cu13"));
+    if root.join("include/cudnn.h").is_file() && root.join("lib/libcudnn.so.9").is_file() {
+        return Ok(root);
+    }
+    let unpacked = dir.join(format!("cudnn-{version}-cu13.unpacked"));
+    let _ = std::fs::remove_dir_all(&unpacked);
+    let _ = std::fs::remove_dir_all(&root);
+    extract(dir, (CUDNN, "nvidia/cudnn"), "", &unpacked)?;
+    std::fs::rename(unpacked.join("nvidia/cudnn"), &root).map_err(|e| format!("{}: {e}", root.display()))?;
     std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
     Ok(root)
 }
@@ -847,19 +926,20 @@ fn wheel_url(requirement: &str) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
 }
 
-/// `DIR/headers/<requirement>/nvidia/nccl`: an NCCL root holding only the headers of an NCCL
-/// wheel ([`NCCL_HEADERS`]), read from PyPI if not already there.
-fn fetch_nccl_headers(dir: &Path, requirement: &str) -> Result<PathBuf, String> {
+/// `DIR/headers/<requirement>/<inner>`: a root holding only the headers of a wheel of a library
+/// with a root of its own (`nvidia/nccl`, [`NCCL_HEADERS`]; `nvidia/cudnn`, [`CUDNN_HEADERS`]),
+/// read from PyPI if not already there.
+fn fetch_own_headers(dir: &Path, requirement: &str, inner: &str, header: &str) -> Result<PathBuf, String> {
     let unpacked = dir.join("headers").join(requirement.replace("==", "-"));
-    let root = unpacked.join("nvidia/nccl");
-    if root.join("include/nccl.h").is_file() {
+    let root = unpacked.join(inner);
+    if root.join("include").join(header).is_file() {
         return Ok(root);
     }
     // Unpacked beside, then renamed: a run that stops halfway leaves no root to be taken whole.
     let staging = dir.join("headers").join(format!("{}.unpacking", requirement.replace("==", "-")));
     let _ = std::fs::remove_dir_all(&staging);
     let _ = std::fs::remove_dir_all(&unpacked);
-    extract(dir, (requirement, "nvidia/nccl"), "include/", &staging)?;
+    extract(dir, (requirement, inner), "include/", &staging)?;
     std::fs::rename(&staging, &unpacked).map_err(|e| format!("{}: {e}", unpacked.display()))?;
     Ok(root)
 }
@@ -928,24 +1008,37 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
     for &library in ALL.iter().filter(|l| only.is_empty() || only.contains(&l.crate_name)) {
         let mut releases = Vec::new();
         if library.found.home.is_some() {
-            // A library of its own (NCCL): each of its releases' headers ([`NCCL_HEADERS`]),
-            // with the newest CUDA of the wheel's major (nccl.h includes cuda_runtime.h).
-            for &requirement in NCCL_HEADERS {
-                let major =
-                    requirement.split_once("-cu").and_then(|(_, rest)| rest.split_once("==")).map(|(m, _)| m);
+            // A library of its own (NCCL, cuDNN): each of its releases' headers ([`OWN_RELEASES`]),
+            // with the newest CUDA of the wheel's major (nccl.h includes cuda_runtime.h, cudnn.h
+            // cuda_runtime_api.h).
+            let &(_, inner, requirements) =
+                OWN_RELEASES.iter().find(|(name, _, _)| *name == library.crate_name).ok_or(format!(
+                    "{}: a library with a root of its own, but no releases of it in OWN_RELEASES",
+                    library.crate_name
+                ))?;
+            for &requirement in requirements {
+                let major = requirement
+                    .split_once("==")
+                    .and_then(|(name, _)| name.rsplit_once("-cu"))
+                    .map(|(_, m)| m);
                 let cuda = select(Some(&format!(
                     "newest-{}",
                     major.ok_or(format!("{requirement}: no -cu<major>"))?
                 )))?[0];
-                let nccl = fetch_nccl_headers(&nccl_dir, requirement)?;
+                let own = fetch_own_headers(&nccl_dir, requirement, inner, library.header)?;
                 releases.push((
                     format!("{requirement} with CUDA {cuda}"),
-                    nccl.join("include"),
+                    own.join("include"),
                     vec![fetch(&headers, cuda)?.join("include")],
                 ));
             }
         } else {
-            for version in select(Some("all"))? {
+            // From the first release that has the library (`found.since`: nvJitLink came with
+            // CUDA 12.0).
+            for version in select(Some("all"))?
+                .into_iter()
+                .filter(|v| library.found.since.map_or(true, |first| cuda_number(v) >= first))
+            {
                 let include = fetch(&headers, version)?.join("include");
                 releases.push((format!("CUDA {version}"), include, Vec::new()));
             }

@@ -105,8 +105,12 @@ pub fn emit(
     for (symbol, f) in &mut functions {
         if comments && !f.attrs.iter().any(|a| a.path().is_ident("doc")) {
             // The header's comment, where clang did not attach it (a name from a macro).
-            let declared =
-                renames.per_thread.iter().find(|(_, s)| *s == symbol).map(|(a, _)| renames.target(a));
+            let declared = renames
+                .per_thread
+                .iter()
+                .find(|(_, s)| *s == symbol)
+                .map(|(a, _)| renames.target(a))
+                .or_else(|| scan.inline_renames.iter().find(|(_, s)| *s == symbol).map(|(a, _)| a.clone()));
             if let Some(text) = scan.docs.get(declared.as_deref().unwrap_or(symbol)) {
                 let text = super::doc::markdown(text);
                 f.attrs.push(syn::parse_quote!(#[doc = #text]));
@@ -172,8 +176,16 @@ pub fn emit(
     }
 
     out += "\n// The names C code calls: the header turns them into these symbols by `#define`.\n";
-    for (api_name, symbol) in &renames.default {
+    let (inline, by_define): (Vec<_>, Vec<_>) =
+        renames.default.iter().partition(|(api_name, _)| scan.inline_renames.contains_key(*api_name));
+    for (api_name, symbol) in by_define {
         writeln!(out, "pub use self::{symbol} as {api_name};").unwrap();
+    }
+    if !inline.is_empty() {
+        out += "// The names C code calls: the header's `static inline` functions of these names call these symbols.\n";
+        for (api_name, symbol) in inline {
+            writeln!(out, "pub use self::{symbol} as {api_name};").unwrap();
+        }
     }
     let (aliases, unbound): (Vec<_>, Vec<_>) = renames.unbound.iter().partition(|(api_name, symbol)| {
         declared.contains(symbol.as_str()) && !declared.contains(api_name.as_str())
@@ -269,10 +281,27 @@ fn glue(
     codes: &[Code],
     functions: &BTreeMap<String, syn::ForeignItemFn>,
 ) -> Result<String, Error> {
-    // Every function the description names, for the library and its second one.
-    for described in std::iter::once(library).chain(library.also) {
+    // Every function the description names, for the library and its second one; but where a
+    // library added after CUDA's first release (`found.since`) got its version function later
+    // still, its releases before that are loaded without the version asked (the loader asks by
+    // name, and takes a library without the function), and the glue's function, whose address
+    // says which file a linked library was loaded from, is the header's first.
+    let version_function = if functions.contains_key(library.version_function.name) {
+        library.version_function.name.to_string()
+    } else if library.found.since.is_some() {
+        functions
+            .keys()
+            .next()
+            .cloned()
+            .ok_or_else(|| Error::Shape("the header declares no function".into()))?
+    } else {
+        library.version_function.name.to_string()
+    };
+    let asked = (version_function == library.version_function.name).then_some(library.version_function.name);
+    let also = library.also.map(|also| (also, Some(also.version_function.name)));
+    for (described, version) in std::iter::once((library, asked)).chain(also) {
         let (name, string) = described.codes.text.functions();
-        for function in [Some(described.version_function.name), name, string].into_iter().flatten() {
+        for function in [version, name, string].into_iter().flatten() {
             if !functions.contains_key(function) {
                 return Err(Error::Shape(format!(
                     "no function {function} in the header, which the description of {} names",
@@ -308,7 +337,7 @@ fn glue(
         code(library.codes.symbol_missing)?,
         library.version.macro_name,
         library.version_function.own.map_or("", |(_, name)| name),
-        library.version_function.name,
+        version_function,
         variable_const(library),
     );
     if let Some((also, module)) = library.also.zip(library.also_module()) {
@@ -432,7 +461,7 @@ impl Renames {
             unbound: BTreeMap::new(),
             per_thread_unbound: BTreeMap::new(),
         };
-        for (api_name, symbol) in &scan.renames {
+        for (api_name, symbol) in scan.renames.iter().chain(&scan.inline_renames) {
             if functions.contains_key(api_name) {
                 continue; // a function of that very name exists: the name is not renamed for C
             }
@@ -587,7 +616,10 @@ fn list_values(items: &mut [syn::Item]) {
 fn function_doc(library: &Library, scan: &Scan, renames: &Renames, symbol: &str) -> String {
     let default_name = renames.default.iter().find(|(_, s)| *s == symbol).map(|(a, _)| a.as_str());
     let per_thread_name = renames.per_thread.iter().find(|(_, s)| *s == symbol).map(|(a, _)| a.as_str());
-    let declared = per_thread_name.map_or_else(|| symbol.to_string(), |a| renames.target(a));
+    // NVIDIA documents a symbol the header's inline function calls under that function's name.
+    let inline = default_name.filter(|name| scan.inline_renames.contains_key(*name));
+    let declared =
+        per_thread_name.map_or_else(|| inline.unwrap_or(symbol).to_string(), |a| renames.target(a));
     let page = match scan.groups.get(&declared) {
         Some((group, title)) => {
             // `Context Management [DEPRECATED]`: brackets inside a link's text are escaped.

@@ -403,6 +403,36 @@ mod tests {
         assert!(generated.text.contains("pub use self::cuInit_v2 as cuInit;"), "{}", generated.text);
     }
 
+    /// A `static inline` function whose body only calls a library symbol with its arguments
+    /// (a header naming its symbols by release, `fooCreate` calling `__fooCreate_13_0`) is that
+    /// symbol under the name C calls; one that does more, or calls nothing the library has, is
+    /// not bound at all (bindgen binds no inline function).
+    #[test]
+    #[ignore = "needs libclang (Debian: apt-get install libclang-dev, or set LIBCLANG_PATH): run with --include-ignored"]
+    fn an_inline_function_forwarding_to_a_symbol_is_that_symbol() {
+        let dir = header(
+            "inline",
+            &format!(
+                "{MINIMAL}CUresult cuFoo_13_0(int x, const char *name);\n\
+                 static inline CUresult cuFoo(int x, const char *name) {{ return cuFoo_13_0 (x, name); }}\n\
+                 static inline CUresult cuTwice(int x) {{ cuFoo_13_0(x, 0); return cuFoo_13_0(x, 0); }}\n\
+                 static inline int cuLocal(int x) {{ return x; }}\n\
+                 static inline CUresult cuSum(int x) {{ return (CUresult)(cuFoo_13_0(x, 0) + cuFoo_13_0(x, 0)); }}\n"
+            ),
+        );
+        let generated = generate(&cuda_loader::DRIVER, &dir, &[], false);
+        std::fs::remove_dir_all(&dir).unwrap();
+        let text = generated.unwrap_or_else(|e| panic!("{e}")).text;
+        assert!(text.contains("pub use self::cuFoo_13_0 as cuFoo;"), "{text}");
+        assert!(text.contains("(\"cuFoo\", \"cuFoo_13_0\")"), "the renames' table:\n{text}");
+        for not_bound in ["cuTwice", "cuLocal", "cuSum"] {
+            assert!(
+                !text.contains(&format!(" as {not_bound};")) && !text.contains(&format!("fn {not_bound}(")),
+                "{not_bound}:\n{text}"
+            );
+        }
+    }
+
     /// Issue 33, item 19: every caller gets stand-ins of its own, whole, in a folder no other
     /// user can enter or foresee: the tests of one process ran the generator on many threads at
     /// once, and they shared one folder of a fixed name in the temporary directory, renaming

@@ -43,6 +43,10 @@ pub struct Scan {
     /// default, and with the per-thread default stream.
     pub renames: BTreeMap<String, String>,
     pub per_thread_renames: BTreeMap<String, String>,
+    /// (name C code calls, symbol) where the name is a `static inline` function of the header
+    /// whose body is only the call of that symbol, its arguments passed on (`fooCreate` calling
+    /// `__fooCreate_13_0`, a symbol named for the header's release).
+    pub inline_renames: BTreeMap<String, String>,
     /// The functions the header declares (not defines: a `static inline` function is no
     /// library symbol) with the per-thread default stream.
     pub per_thread_functions: BTreeSet<String>,
@@ -73,6 +77,9 @@ pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, 
     let mut scan = Scan::default();
     scan.files.extend(unit.included_files());
     let mut functions = Vec::new();
+    // (function defined in the header, its line), and the library's symbols.
+    let mut forwarders = Vec::new();
+    let mut symbols = BTreeSet::new();
     for entity in unit.entities() {
         let in_toolkit = entity.file.as_deref().is_some_and(|file| file.starts_with(include));
         if !in_toolkit {
@@ -93,6 +100,13 @@ pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, 
                 if let Some(defaults) = default_arguments(&entity.name, &tokens) {
                     scan.defaults.insert(entity.name.clone(), defaults);
                 }
+                if unit.is_library_symbol(entity.cursor) {
+                    symbols.insert(entity.name.clone());
+                } else {
+                    // A definition: its body is read from the file's tokens below (the parse
+                    // skips bodies).
+                    forwarders.push((entity.name.clone(), entity.line));
+                }
                 functions.push((entity.name, entity.line));
             }
             CXCursor_StructDecl | CXCursor_UnionDecl => {
@@ -101,6 +115,13 @@ pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, 
             _ => {}
         }
     }
+    let file: Vec<Token> =
+        unit.file_tokens(&header).into_iter().filter(|t| t.kind != CXToken_Comment).collect();
+    scan.inline_renames = forwarders
+        .into_iter()
+        .filter_map(|(name, line)| Some((name.clone(), forwarded(&file, &name, line)?)))
+        .filter(|(name, callee)| name != callee && symbols.contains(callee))
+        .collect();
     // Only macros can be array lengths here; anything else (`sizeof(x)`, a number) is not ours.
     scan.array_lengths.retain(|name| scan.macros.contains_key(name));
 
@@ -166,6 +187,48 @@ pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, 
     scan.initializers = initializers(library, &scan.macros, args)?;
     scan.foreign_values = foreign_values(library, &scan.macros, args)?;
     Ok(scan)
+}
+
+/// The symbol the function `name` defined at `line` of the header does nothing but call and
+/// return (`fooCreate(...) { return __fooCreate_13_0 (handle, options); }`), from the file's
+/// tokens (`file`, comments left out).
+fn forwarded(file: &[Token], name: &str, line: u32) -> Option<String> {
+    let start = file.iter().position(|t| t.text == name && t.line == line)?;
+    // Past the parameters' parentheses, to the body's brace.
+    let mut depth = 0;
+    let mut at = start + 1;
+    loop {
+        match file.get(at)?.text.as_str() {
+            "(" => depth += 1,
+            ")" if depth == 1 => break,
+            ")" => depth -= 1,
+            _ => {}
+        }
+        at += 1;
+    }
+    let text: Vec<&str> = file[at + 1..].iter().map(|t| t.text.as_str()).collect();
+    let body = text.strip_prefix(&["{"])?;
+    // Up to the body's end; a body with braces of its own is more than a call.
+    let body = &body[..=body.iter().position(|t| *t == "}")?];
+    match body {
+        ["return", callee, "(", .., ")", ";", "}"] if is_identifier(callee) => {
+            // The call's own parentheses close at the end: one call, not `f(a) + g(b)`.
+            let call = &body[2..body.len() - 2];
+            let mut depth = 0;
+            for (i, token) in call.iter().enumerate() {
+                match *token {
+                    "(" => depth += 1,
+                    ")" => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 && i + 1 < call.len() {
+                    return None;
+                }
+            }
+            Some(callee.to_string())
+        }
+        _ => None,
+    }
 }
 
 /// Each `#define NAME OTHER` of the API (a constant prefix) where `OTHER` is one of C's own
@@ -307,6 +370,16 @@ fn groups(tokens: &[Token], functions: Vec<(String, u32)>) -> HashMap<String, (S
     let mut titles: HashMap<String, String> = HashMap::new();
     let mut starts: Vec<(u32, String)> = Vec::new();
     for token in tokens.iter().filter(|t| t.kind == CXToken_Comment) {
+        // A comment that opens no group but says which one its declaration is in (`\ingroup
+        // linking` above each function, after another group's `\defgroup`): that group, from
+        // there on. (Beside a `\defgroup`, `\ingroup` nests the new group: the new one counts.)
+        if !token.text.contains("\\defgroup") && !token.text.contains("\\addtogroup") {
+            let named = token.text.split("\\ingroup").nth(1).and_then(|rest| rest.split_whitespace().next());
+            if let Some(name) = named {
+                starts.push((token.line, name.to_string()));
+            }
+            continue;
+        }
         for command in ["\\defgroup", "\\addtogroup"] {
             let Some(line) = token.text.split(command).nth(1).and_then(|rest| rest.lines().next()) else {
                 continue;
