@@ -481,12 +481,19 @@ fn crate_dir(root: &Path, name: &str) -> Result<PathBuf, String> {
         .ok_or(format!("no workspace member is the package {name}"))
 }
 
+/// A folder argument, absolute (what the subcommands print is a root other scripts use from
+/// other folders), or the workspace's `default` when none is given.
+fn folder(arg: Option<&String>, root: &Path, default: &str) -> PathBuf {
+    arg.map(|dir| std::path::absolute(dir).unwrap_or_else(|_| PathBuf::from(dir)))
+        .unwrap_or_else(|| root.join(default))
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
     let result = match args.first().map(String::as_str) {
         Some("headers") => {
-            let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| root.join(".cuda-headers"));
+            let dir = folder(args.get(1), &root, ".cuda-headers");
             select(args.get(2).map(String::as_str)).and_then(|versions| {
                 versions
                     .iter()
@@ -498,7 +505,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some("nccl") => {
-            let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| root.join(".nccl"));
+            let dir = folder(args.get(1), &root, ".nccl");
             let majors: Vec<&str> = match args.get(2).map(String::as_str) {
                 Some("headers") => {
                     return finish(NCCL_HEADERS.iter().try_for_each(|requirement| {
@@ -515,7 +522,7 @@ fn main() -> ExitCode {
                 .try_for_each(|major| fetch_nccl(&dir, major).map(|nccl| println!("{}", nccl.display())))
         }
         Some("cudnn") => {
-            let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| root.join(".cudnn"));
+            let dir = folder(args.get(1), &root, ".cudnn");
             let fetched = match args.get(2).map(String::as_str) {
                 Some("headers") => fetch_own_headers(&dir, CUDNN, "nvidia/cudnn", "cudnn.h"),
                 None => fetch_cudnn(&dir),
