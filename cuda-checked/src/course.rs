@@ -78,10 +78,10 @@ macro_rules! checkRuntime {
 }
 
 /// `checkCudaErrors(val)` as NVIDIA's `helper_cuda.h` defines it: `val` is a `CUresult` or a
-/// `cudaError_t` (the header's template takes either), or a `Status` of one, or the code of a
-/// library whose header the sample includes before helper_cuda.h (NVRTC, NCCL, cuBLAS, cuRAND,
-/// cuFFT, cuSPARSE, cuSOLVER: the header names each one's codes, `_cudaGetErrorEnum`); on failure it
-/// prints, to standard error,
+/// `cudaError_t` (the header's template takes either), or a `Status` of one, or the code of any
+/// other library bound here (helper_cuda.h's `_cudaGetErrorEnum` names the math libraries' codes
+/// when a sample includes their header first; every library's code prints the same way); on
+/// failure it prints, to standard error,
 ///
 /// ```text
 /// CUDA error at FILE:LINE code=NUMBER(NAME) "VAL" \n
@@ -112,41 +112,9 @@ macro_rules! checkCudaErrors {
     }};
 }
 
-/// A code the samples' `checkCudaErrors` prints: its number, and, when the call could not reach
-/// the library at all, the loader's reason.
-pub trait SampleCode: Code {
-    /// `static_cast<unsigned int>(result)`.
-    fn number(self) -> u32;
-    /// Why the call never reached the library, if that is why it failed.
-    fn unreached(self) -> Option<String>;
-}
-
-/// Each library's code as `SampleCode`, behind the library's feature (the driver's always).
-macro_rules! sample_codes {
-    ($($(#[$feature:meta])? $krate:ident::$code:ident),* $(,)?) => {$(
-        $(#[$feature])?
-        impl SampleCode for $krate::$code {
-            fn number(self) -> u32 {
-                self.0
-            }
-            fn unreached(self) -> Option<String> {
-                $krate::loader::explain(self)
-            }
-        }
-    )*};
-}
-
-sample_codes! {
-    cuda_sys::CUresult,
-    #[cfg(feature = "runtime")] cudart_sys::cudaError_t,
-    #[cfg(feature = "nvrtc")] nvrtc_sys::nvrtcResult,
-    #[cfg(feature = "nccl")] nccl_sys::ncclResult_t,
-    #[cfg(feature = "cublas")] cublas_sys::cublasStatus_t,
-    #[cfg(feature = "curand")] curand_sys::curandStatus_t,
-    #[cfg(feature = "cufft")] cufft_sys::cufftResult,
-    #[cfg(feature = "cusparse")] cusparse_sys::cusparseStatus_t,
-    #[cfg(feature = "cusolver")] cusolver_sys::cusolverStatus_t,
-}
+/// A code the samples' `checkCudaErrors` prints: every library's ([`Code::number`], and
+/// [`Code::unreached`] when the call could not reach its library at all).
+pub use crate::Code as SampleCode;
 
 /// The call as C's `#op` spells it: on one line (Rust's `stringify!` breaks a long one).
 fn one_line(op: &str) -> String {

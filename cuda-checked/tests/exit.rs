@@ -171,56 +171,45 @@ fn child_after_a_handled_failure() {
     unreachable!("checkCudaErrors! returned after a failure");
 }
 
-/// cuRAND's and cuFFT's codes, as helper_cuda.h prints them when a sample includes
-/// `curand.h` or `cufft.h` first (MersenneTwisterGP11213, simpleCUFFT): the code's number and
-/// the header's name; where no library was loaded, the loader's reason on the next line.
-#[cfg(all(unix, feature = "curand", feature = "cufft"))]
+/// Another library's codes, as helper_cuda.h prints them when a sample includes that library's
+/// header first (`_cudaGetErrorEnum`): the code's number and the header's name, through the same
+/// check as the driver's; where the call reached no library, the loader's reason on the next
+/// line, from the loader of the library called (here cuBLASLt, its crate's second library).
+#[cfg(all(unix, feature = "cublas"))]
 #[test]
-fn the_math_library_forms_name_their_libraries_codes() {
+fn another_librarys_codes_print_as_the_samples_do() {
     assert_exited_with(
-        "child_curand",
-        " code=102(CURAND_STATUS_ALLOCATION_FAILED) \"curand_sys::CURAND_STATUS_ALLOCATION_FAILED\" \n",
+        "child_cublas",
+        " code=3(CUBLAS_STATUS_ALLOC_FAILED) \"cublas_sys::CUBLAS_STATUS_ALLOC_FAILED\" \n",
     );
-    assert_exited_with("child_cufft", " code=5(CUFFT_INTERNAL_ERROR) \"cufft_sys::CUFFT_INTERNAL_ERROR\" \n");
-    // A real call without the library: the line, then why (what the library's loader says).
     let (code, stderr) = Command::new(std::env::current_exe().unwrap())
-        .args(["--ignored", "--exact", "child_curand_unloaded", "--nocapture", "--test-threads=1"])
-        .env(curand_sys::loader::LIBCURAND_PATH_VAR, "/nonexistent/libcurand.so.10")
+        .args(["--ignored", "--exact", "child_cublaslt_unloaded", "--nocapture", "--test-threads=1"])
+        .env(cublas_sys::loader::LIBCUBLASLT_PATH_VAR, "/nonexistent/libcublasLt.so")
         .output()
         .map(|o| (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned()))
         .unwrap();
     assert_eq!(code, Some(1), "{stderr}");
     let mut lines = stderr.lines();
     let line = lines.next().unwrap_or_default();
-    assert!(line.contains(" code=203(CURAND_STATUS_INITIALIZATION_FAILED) \"unsafe {"), "{stderr}");
+    assert!(line.contains(" code=1(CUBLAS_STATUS_NOT_INITIALIZED) \"unsafe {"), "{stderr}");
     let reason = lines.next().unwrap_or_default();
-    assert!(reason.contains("/nonexistent/libcurand.so.10"), "{stderr}");
+    assert!(reason.contains("cuBLASLt") && reason.contains("/nonexistent/libcublasLt.so"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
-#[cfg(all(feature = "curand", feature = "cufft"))]
+#[cfg(feature = "cublas")]
 #[test]
-#[ignore = "run by the_math_library_forms_name_their_libraries_codes"]
-fn child_curand() {
-    checkCudaErrors!(curand_sys::CURAND_STATUS_SUCCESS);
-    checkCudaErrors!(curand_sys::CURAND_STATUS_ALLOCATION_FAILED);
+#[ignore = "run by another_librarys_codes_print_as_the_samples_do"]
+fn child_cublas() {
+    checkCudaErrors!(cublas_sys::CUBLAS_STATUS_SUCCESS);
+    checkCudaErrors!(cublas_sys::CUBLAS_STATUS_ALLOC_FAILED);
 }
 
-#[cfg(all(feature = "curand", feature = "cufft"))]
+#[cfg(all(unix, feature = "cublas"))]
 #[test]
-#[ignore = "run by the_math_library_forms_name_their_libraries_codes"]
-fn child_cufft() {
-    checkCudaErrors!(cufft_sys::CUFFT_SUCCESS);
-    checkCudaErrors!(cufft_sys::CUFFT_INTERNAL_ERROR);
-}
-
-#[cfg(all(unix, feature = "curand", feature = "cufft"))]
-#[test]
-#[ignore = "run by the_math_library_forms_name_their_libraries_codes"]
-fn child_curand_unloaded() {
-    let mut generator: curand_sys::curandGenerator_t = std::ptr::null_mut();
-    checkCudaErrors!(unsafe {
-        curand_sys::curandCreateGeneratorHost(&mut generator, curand_sys::CURAND_RNG_PSEUDO_MTGP32)
-    });
+#[ignore = "run by another_librarys_codes_print_as_the_samples_do"]
+fn child_cublaslt_unloaded() {
+    let mut handle: cublas_sys::cublasLtHandle_t = std::ptr::null_mut();
+    checkCudaErrors!(unsafe { cublas_sys::cublasLtCreate(&mut handle) });
     unreachable!("checkCudaErrors! returned after a failure");
 }

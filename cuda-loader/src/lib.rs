@@ -56,6 +56,13 @@ pub trait ResultCode: Copy + PartialEq + std::fmt::Debug + Send + Sync + 'static
     /// The code's name and text, from the best source at hand, for the call that this thread
     /// made last (its library's loader keeps what that call could not find).
     fn describe(self) -> (String, String);
+    /// The code's number, as C's `static_cast<unsigned int>(code)` has it (what the samples'
+    /// `checkCudaErrors` prints).
+    fn number(self) -> u32;
+    /// Why this thread's last call, which returned this code, never reached its library (none
+    /// could be loaded, or it lacks the function), when that is why; `None` when the library's
+    /// own answer is the whole story.
+    fn unreached(self) -> Option<String>;
 }
 
 /// The description of the -sys crate whose crate name (Rust path) is `crate_name`, at compile

@@ -106,6 +106,14 @@ macro_rules! glue {
             fn describe(self) -> (::std::string::String, ::std::string::String) {
                 $crate::__describe!(self.0, LOADER $(, ALSO_LOADER, $module)?)
             }
+
+            fn number(self) -> u32 {
+                self.0 as u32
+            }
+
+            fn unreached(self) -> ::core::option::Option<::std::string::String> {
+                $crate::__describe!(@explain self.0, LOADER $(, ALSO_LOADER, $module)?)
+            }
         }
 
         /// The library's description: this crate's, found by its name.
@@ -259,6 +267,17 @@ macro_rules! __describe {
             $also.describe($code)
         } else {
             $loader.describe($code)
+        }
+    };
+    // The loader's reason alone (`Loader::explain`), from the same loader.
+    (@explain $code:expr, $loader:ident) => {
+        $loader.explain($code)
+    };
+    (@explain $code:expr, $loader:ident, $also:ident, $module:ident) => {
+        if $also.failed_last() {
+            $also.explain($code)
+        } else {
+            $loader.explain($code)
         }
     };
 }

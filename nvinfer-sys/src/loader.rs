@@ -133,4 +133,12 @@ impl cuda_loader::ResultCode for crate::nvinfer1::ErrorCode {
         };
         (format!("{self:?}"), message)
     }
+
+    fn number(self) -> u32 {
+        self.0 as u32
+    }
+
+    fn unreached(self) -> Option<String> {
+        explain()
+    }
 }
