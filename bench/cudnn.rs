@@ -1,18 +1,21 @@
 //! cuDNN's convolution forward through libcudnn-sys, beside PyTorch's `conv2d` (cudnn_torch.py),
-//! timed the same way (see bench/gpu.sh, section `cudnn`): lesson 40's legacy-API call on a
-//! ResNet-sized layer, a 3 x 3 convolution with padding 1 of N images of C channels, H x H,
-//! into C channels (`K = C`, `W = H`), NCHW float.
+//! timed the same way (see bench/gpu.sh, section `cudnn`) on a ResNet-sized layer: a 3 x 3
+//! convolution with padding 1 of N images of C channels, H x H, into C channels (`K = C`,
+//! `W = H`), NCHW float.
 //!
-//! - `fp32 N C H TFLOPS`: `CUDNN_FMA_MATH` (no tensor cores' TF32), as torch with
-//!   `torch.backends.cudnn.allow_tf32 = False`;
-//! - `tf32 N C H TFLOPS`: `CUDNN_DEFAULT_MATH`, which lets cuDNN use TF32 tensor cores, as torch's
-//!   default (`allow_tf32 = True`).
+//! - `fp32 N C H TFLOPS`: engines that compute in FP32 (no TF32 tensor cores, no inputs converted
+//!   down), as torch with `torch.backends.cudnn.allow_tf32 = False`;
+//! - `tf32 N C H TFLOPS`: any engine, TF32 allowed, as torch's default (`allow_tf32 = True`).
 //!
-//! Each: `cudnnFindConvolutionForwardAlgorithm` picks the algorithm (what torch does with
-//! `torch.backends.cudnn.benchmark = True`) and is named in a `#` line, one call warms up, one
-//! timed call sizes a batch of about BATCH_MS milliseconds, then 3 batches between CUDA events;
-//! the median is printed as `NAME N C H TFLOPS` (2 N K P Q C R S flops per call), the rows
-//! bench/analyse.py reads.
+//! The rows are the graph API's (lesson 41's graph), chosen as torch's `cudnn.benchmark` chooses:
+//! the engine configurations heuristics mode A and then the fallback list give, the first
+//! `TRIED` (torch's `cudnn.benchmark_limit`, 10) that the filter above lets through and that
+//! build a plan, each timed, the fastest kept and named in a `#` line. Lesson 40's legacy API
+//! (`cudnnFindConvolutionForwardAlgorithm`'s first algorithm, `CUDNN_FMA_MATH` or
+//! `CUDNN_DEFAULT_MATH`) is timed too and reported in `#` lines only: its algorithms are not the
+//! engines torch runs. Each timing ([`timing::rate`]): one call warms up, one sizes a batch of
+//! about BATCH_MS milliseconds, the median of 3 batches between CUDA events, as
+//! `NAME N C H TFLOPS` (2 N K P Q C R S flops per call), the rows bench/analyse.py reads.
 //!
 //! Run: `cudnn BATCH_MS [N C H]` (defaults: 32 64 56).
 
@@ -22,9 +25,18 @@ use std::mem::size_of;
 use cuda_checked::{check_cuda, check_cudnn, CudaError};
 use cudart_sys::*;
 use cudnn_sys::*;
+use lessons::conv::Conv;
+use lessons::cudnn_graph::{engine_of, plan, variant_pack, ConvGraph};
 
 mod timing;
 use timing::rate;
+
+/// Torch's `cudnn.benchmark_limit`: the engine configurations timed, at most.
+const TRIED: usize = 10;
+
+/// A timed plan: its rate, the plan, its variant pack, its workspace, the engine's global index
+/// and the workspace's bytes.
+type Candidate = (f64, cudnnBackendDescriptor_t, cudnnBackendDescriptor_t, *mut c_void, i64, i64);
 
 fn usage() -> ! {
     eprintln!("usage: cudnn BATCH_MS [N C H]   (a 3 x 3 convolution, padding 1, K = C, W = H)");
@@ -141,7 +153,7 @@ fn main() -> Result<(), CudaError> {
             if workspace_size > 0 {
                 check_cuda!(cudaMalloc(&mut workspace, workspace_size))?;
             }
-            println!("# {name}: algorithm {algo}, math type {math_used}, workspace {workspace_size} bytes");
+
             let (alpha, beta) = (1.0f32, 0.0f32);
             let tflops = rate(batch_ms, flops / 1e12, || {
                 check_cudnn!(cudnnConvolutionForward(
@@ -161,11 +173,103 @@ fn main() -> Result<(), CudaError> {
                 ))?;
                 Ok(())
             })?;
-            println!("{name} {n} {c} {h} {tflops:.3}");
+            println!(
+                "# legacy API {name}: algorithm {algo}, math type {math_used}, workspace {workspace_size} bytes: \
+                 {tflops:.3} TFLOP/s"
+            );
             if !workspace.is_null() {
                 check_cuda!(cudaFree(workspace))?;
             }
         }
+
+        let shape = Conv {
+            n: n as usize,
+            c: c as usize,
+            h: h as usize,
+            w: h as usize,
+            k: k as usize,
+            r: r as usize,
+            s: r as usize,
+            pad: 1,
+            stride: 1,
+            dilation: 1,
+        };
+        let graph = ConvGraph::new(handle, &shape)?;
+        let mut configs = graph.configs(CUDNN_HEUR_MODE_A)?;
+        configs.extend(graph.configs(CUDNN_HEUR_MODE_FALLBACK)?);
+        for (name, tf32) in [("fp32", false), ("tf32", true)] {
+            let mut best: Option<Candidate> = None;
+            let mut tried = 0;
+            for &config in &configs {
+                if tried == TRIED {
+                    break;
+                }
+                let (engine, fp32) = engine_of(config)?;
+                if !fp32 && !tf32 {
+                    continue;
+                }
+                let Some((plan, workspace_size)) = plan(handle, config)? else { continue };
+                tried += 1;
+                let mut workspace: *mut c_void = std::ptr::null_mut();
+                if workspace_size > 0 {
+                    if let Err(e) = check_cuda!(cudaMalloc(&mut workspace, workspace_size as usize)) {
+                        // (torch skips such a configuration too.)
+                        println!(
+                            "# {name}: engine {engine} skipped, its workspace: {}",
+                            e.to_string().replace('\n', " ")
+                        );
+                        check_cudnn!(cudnnBackendDestroyDescriptor(plan))?;
+                        continue;
+                    }
+                }
+                let pack = variant_pack(d_x, d_w, d_y, workspace)?;
+                let timed = rate(1.0, flops / 1e12, || {
+                    check_cudnn!(cudnnBackendExecute(handle, plan, pack))?;
+                    Ok(())
+                });
+                let quick = timed.unwrap_or_else(|e| {
+                    println!("# {name}: engine {engine} skipped: {}", e.to_string().replace('\n', " "));
+                    -1.0
+                });
+                let candidate = (quick, plan, pack, workspace, engine, workspace_size);
+                let loser = if quick < 0.0 || best.as_ref().is_some_and(|kept: &Candidate| kept.0 >= quick) {
+                    Some(candidate)
+                } else {
+                    best.replace(candidate)
+                };
+                if let Some((_, plan, pack, workspace, ..)) = loser {
+                    check_cudnn!(cudnnBackendDestroyDescriptor(pack))?;
+                    check_cudnn!(cudnnBackendDestroyDescriptor(plan))?;
+                    if !workspace.is_null() {
+                        check_cuda!(cudaFree(workspace))?;
+                    }
+                }
+            }
+            let Some((_, plan, pack, workspace, engine, workspace_size)) = best else {
+                eprintln!(
+                    "cudnn: no engine configuration builds a plan for the {name} convolution on this GPU"
+                );
+                std::process::exit(1);
+            };
+            println!(
+                "# {name}: graph API engine {engine}, the fastest of {tried} configurations timed \
+                 (heuristics A, then fallback), workspace {workspace_size} bytes"
+            );
+            let tflops = rate(batch_ms, flops / 1e12, || {
+                check_cudnn!(cudnnBackendExecute(handle, plan, pack))?;
+                Ok(())
+            })?;
+            println!("{name} {n} {c} {h} {tflops:.3}");
+            check_cudnn!(cudnnBackendDestroyDescriptor(pack))?;
+            check_cudnn!(cudnnBackendDestroyDescriptor(plan))?;
+            if !workspace.is_null() {
+                check_cuda!(cudaFree(workspace))?;
+            }
+        }
+        for config in configs {
+            check_cudnn!(cudnnBackendDestroyDescriptor(config))?;
+        }
+        graph.destroy()?;
         for pointer in [d_x, d_w, d_y] {
             check_cuda!(cudaFree(pointer))?;
         }

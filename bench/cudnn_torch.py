@@ -4,7 +4,8 @@
     python3 cudnn_torch.py BATCH_MS [N C H]      (defaults 32 64 56)
 
 A 3 x 3 convolution with padding 1, K = C, W = H, NCHW float32, with
-torch.backends.cudnn.benchmark = True (cuDNN's Find picks the algorithm, as cudnn.rs does).
+torch.backends.cudnn.benchmark = True and its benchmark_limit at 10: torch times up to 10 of the
+engine configurations cuDNN's heuristics give for the graph and runs the fastest, as cudnn.rs does.
 Prints `NAME N C H TFLOPS` rows: fp32 (allow_tf32 = False) and tf32 (allow_tf32 = True, torch's
 default), each the median of 3 batches of about BATCH_MS of calls, after `#` lines naming the
 cuDNN torch loaded.
@@ -30,6 +31,7 @@ def main(argv):
     j = torch.arange(k * c * r * r, dtype=torch.int64)
     w = (((j * 53 + 7) % 128).to(torch.float32) / 256.0 - 0.25).reshape(k, c, r, r).to(device)
     torch.backends.cudnn.benchmark = True
+    torch.backends.cudnn.benchmark_limit = 10  # (its default; cudnn.rs's TRIED)
     flops = 2.0 * n * k * h * h * c * r * r
     print(f"# torch {torch.__version__}, cuDNN {torch.backends.cudnn.version()}")
     for name, tf32 in (("fp32", False), ("tf32", True)):

@@ -26,8 +26,9 @@
 #                      $MATH_ROUNDS (6) rounds, batches of $MATH_BATCH_MS (50) ms, sizes
 #                      $MATH_SIZE ("4096 16 1": N, BATCH, GiB). Not in the default list: name it.
 #   cudnn              cuDNN convolution forward (issue 35): a 3 x 3 layer, padding 1, of 32 images
-#                      of 64 channels, 56 x 56, into 64 (TFLOP/s, FP32 and TF32), the algorithm
-#                      cudnnFind picks: cudnn.rs (libcudnn-sys, on torch's own libcudnn where torch
+#                      of 64 channels, 56 x 56, into 64 (TFLOP/s, FP32 and TF32), the fastest of
+#                      the first 10 graph-API engine configurations the heuristics give, as torch
+#                      chooses: cudnn.rs (libcudnn-sys, on torch's own libcudnn where torch
 #                      brings one) vs torch's conv2d (cudnn_torch.py, cudnn.benchmark on, when
 #                      python3 has torch), $CUDNN_ROUNDS (6) rounds, batches of $CUDNN_BATCH_MS (50)
 #                      ms, size $CUDNN_SIZE ("32 64 56": N, C, H). Not in the default list: name it.

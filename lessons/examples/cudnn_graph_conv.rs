@@ -10,86 +10,11 @@
 use std::ffi::c_void;
 use std::mem::size_of;
 
-use cuda_checked::{check_cuda, check_cudnn, CudaError, CudnnResult};
+use cuda_checked::{check_cuda, check_cudnn, CudaError};
 use cudart_sys::*;
 use cudnn_sys::*;
 use lessons::conv::{max_abs_error, LESSON};
-
-/// The tensors' unique ids: how the variant pack says which pointer is which tensor.
-const X_UID: i64 = 1;
-const W_UID: i64 = 2;
-const Y_UID: i64 = 3;
-
-/// `cudnnBackendSetAttribute(desc, name, type, values.len(), values)`: C's array and count.
-unsafe fn set<T>(
-    desc: cudnnBackendDescriptor_t,
-    name: cudnnBackendAttributeName_t,
-    kind: cudnnBackendAttributeType_t,
-    values: &[T],
-) -> CudnnResult<()> {
-    check_cudnn!(cudnnBackendSetAttribute(desc, name, kind, values.len() as i64, values.as_ptr().cast()))
-}
-
-/// A new descriptor of `kind`.
-unsafe fn create(kind: cudnnBackendDescriptorType_t) -> CudnnResult<cudnnBackendDescriptor_t> {
-    let mut desc: cudnnBackendDescriptor_t = std::ptr::null_mut();
-    check_cudnn!(cudnnBackendCreateDescriptor(kind, &mut desc))?;
-    Ok(desc)
-}
-
-/// A packed NCHW float tensor of `dims`, with its id.
-unsafe fn tensor(uid: i64, dims: [i64; 4]) -> CudnnResult<cudnnBackendDescriptor_t> {
-    let strides = [dims[1] * dims[2] * dims[3], dims[2] * dims[3], dims[3], 1];
-    let desc = create(CUDNN_BACKEND_TENSOR_DESCRIPTOR)?;
-    set(desc, CUDNN_ATTR_TENSOR_DATA_TYPE, CUDNN_TYPE_DATA_TYPE, &[CUDNN_DATA_FLOAT])?;
-    set(desc, CUDNN_ATTR_TENSOR_DIMENSIONS, CUDNN_TYPE_INT64, &dims)?;
-    set(desc, CUDNN_ATTR_TENSOR_STRIDES, CUDNN_TYPE_INT64, &strides)?;
-    set(desc, CUDNN_ATTR_TENSOR_UNIQUE_ID, CUDNN_TYPE_INT64, &[uid])?;
-    // cudaMalloc's pointers are aligned far beyond 16 bytes.
-    set(desc, CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, CUDNN_TYPE_INT64, &[16i64])?;
-    check_cudnn!(cudnnBackendFinalize(desc))?;
-    Ok(desc)
-}
-
-/// An engine's global index and whether it computes in FP32 (no tensor cores' TF32, no inputs
-/// converted down), from its numerical notes.
-unsafe fn engine_of(config: cudnnBackendDescriptor_t) -> CudnnResult<(i64, bool)> {
-    let engine = create(CUDNN_BACKEND_ENGINE_DESCRIPTOR)?;
-    let mut count = 0i64;
-    check_cudnn!(cudnnBackendGetAttribute(
-        config,
-        CUDNN_ATTR_ENGINECFG_ENGINE,
-        CUDNN_TYPE_BACKEND_DESCRIPTOR,
-        1,
-        &mut count,
-        (&engine as *const cudnnBackendDescriptor_t).cast_mut().cast()
-    ))?;
-    let mut index = 0i64;
-    check_cudnn!(cudnnBackendGetAttribute(
-        engine,
-        CUDNN_ATTR_ENGINE_GLOBAL_INDEX,
-        CUDNN_TYPE_INT64,
-        1,
-        &mut count,
-        (&mut index as *mut i64).cast()
-    ))?;
-    let mut notes = [0 as cudnnBackendNumericalNote_t; CUDNN_NUMERICAL_NOTE_TYPE_COUNT as usize];
-    let mut noted = 0i64;
-    check_cudnn!(cudnnBackendGetAttribute(
-        engine,
-        CUDNN_ATTR_ENGINE_NUMERICAL_NOTE,
-        CUDNN_TYPE_NUMERICAL_NOTE,
-        notes.len() as i64,
-        &mut noted,
-        notes.as_mut_ptr().cast()
-    ))?;
-    let notes = &notes[..(noted.max(0) as usize).min(notes.len())];
-    let fp32 = !notes
-        .iter()
-        .any(|&n| n == CUDNN_NUMERICAL_NOTE_TENSOR_CORE || n == CUDNN_NUMERICAL_NOTE_DOWN_CONVERT_INPUTS);
-    check_cudnn!(cudnnBackendDestroyDescriptor(engine))?;
-    Ok((index, fp32))
-}
+use lessons::cudnn_graph::{create, engine_of, set, tensor, W_UID, X_UID, Y_UID};
 
 fn main() -> Result<(), CudaError> {
     let conv = LESSON;

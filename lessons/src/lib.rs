@@ -9,6 +9,7 @@ pub mod bandwidth;
 pub mod chart;
 pub mod compare;
 pub mod conv;
+pub mod cudnn_graph;
 pub mod helper_cusolver;
 pub mod mmio;
 pub mod nvrtc_helper;
