@@ -110,6 +110,10 @@ pub use nvjitlink_sys as __nvjitlink;
 pub use nvml_sys as __nvml;
 #[cfg(feature = "nvrtc")]
 pub use nvrtc_sys as nvrtc;
+/// NVTX's ranges and marks ([nvtx_sys]), feature `nvtx`: a profiler's timeline for a crate that
+/// depends on cuda-checked alone. Its calls return no status, so nothing here checks them.
+#[cfg(feature = "nvtx")]
+pub use nvtx_sys as nvtx;
 
 /// Every library's error and result types, and [`CudaError`], which holds any of them: one line
 /// per library (its feature, its code type, its names).
