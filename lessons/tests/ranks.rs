@@ -10,6 +10,30 @@ use lessons::ranks::{loopback_root, Rank};
 
 const LESSON: &str = "nccl_rank_per_gpu";
 
+/// The tests one at a time: each picks a free loopback port and lets it go for a rank to bind,
+/// and two picks side by side can be the same port (one rank then talks to the other test's).
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// This test's rank's result, or a panic that shows what the lesson's rank printed too.
+fn or_show_lesson<T, E: std::fmt::Display>(
+    result: Result<T, E>,
+    child: std::process::Child,
+) -> (T, std::process::Child) {
+    match result {
+        Ok(value) => (value, child),
+        Err(e) => {
+            let mut child = child;
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "{e}\n--- the lesson's rank:\n{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+}
+
 fn no_runtime() -> String {
     format!("/nonexistent/{}", cudart_sys::loader::LIBRARY)
 }
@@ -35,6 +59,7 @@ fn stopped_at_set_device(stdout: &str, stderr: &str, status: std::process::ExitS
 /// The lesson as rank 1 receives rank 0's bytes (this test's) and goes on to its GPU.
 #[test]
 fn rank_1_receives_the_id_from_rank_0() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let root = loopback_root().unwrap();
     let child = lesson_rank(1, root)
         .stdout(std::process::Stdio::piped())
@@ -42,7 +67,8 @@ fn rank_1_receives_the_id_from_rank_0() {
         .spawn()
         .unwrap();
     let id: [u8; 128] = std::array::from_fn(|i| i as u8 ^ 0x5a);
-    assert_eq!(Rank { rank: 0, nranks: 2, root }.share(&id).unwrap(), id);
+    let (shared, child) = or_show_lesson(Rank { rank: 0, nranks: 2, root }.share(&id), child);
+    assert_eq!(shared, id);
     let out = child.wait_with_output().unwrap();
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains(&format!("rank 1: ncclUniqueId received from rank 0 at {root}")), "{stdout}");
@@ -60,6 +86,7 @@ fn rank_0_makes_the_id_and_sends_it() {
             return;
         }
     };
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let root = loopback_root().unwrap();
     let child = lesson_rank(0, root)
         .env(nccl_sys::loader::LIBNCCL_PATH_VAR, &nccl)
@@ -67,7 +94,7 @@ fn rank_0_makes_the_id_and_sends_it() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let id = Rank { rank: 1, nranks: 2, root }.share(&[0u8; 128]).unwrap();
+    let (id, child) = or_show_lesson(Rank { rank: 1, nranks: 2, root }.share(&[0u8; 128]), child);
     assert!(id.iter().any(|&b| b != 0), "an all-zero ncclUniqueId");
     let out = child.wait_with_output().unwrap();
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
