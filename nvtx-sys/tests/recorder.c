@@ -42,13 +42,16 @@ static FILE* out;
 static __thread int depth;
 static uint64_t next_id;
 
+/* One line, whole: threads calling at once must not interleave a line's text and its end. */
 static void record(const char* format, ...) {
     va_list args;
     va_start(args, format);
+    flockfile(out);
     vfprintf(out, format, args);
-    va_end(args);
     fputc('\n', out);
     fflush(out);
+    funlockfile(out);
+    va_end(args);
 }
 
 /* Every field of an event's attributes, as C reads them. */
