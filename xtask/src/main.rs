@@ -484,8 +484,10 @@ fn crate_dir(root: &Path, name: &str) -> Result<PathBuf, String> {
 /// A folder argument, absolute (what the subcommands print is a root other scripts use from
 /// other folders), or the workspace's `default` when none is given.
 fn folder(arg: Option<&String>, root: &Path, default: &str) -> PathBuf {
-    arg.map(|dir| std::path::absolute(dir).unwrap_or_else(|_| PathBuf::from(dir)))
-        .unwrap_or_else(|| root.join(default))
+    // (No std::path::absolute: the workspace's Rust is 1.77.)
+    let absolute =
+        |dir: &String| std::env::current_dir().map_or_else(|_| PathBuf::from(dir), |cwd| cwd.join(dir));
+    arg.map(absolute).unwrap_or_else(|| root.join(default))
 }
 
 fn main() -> ExitCode {
