@@ -264,7 +264,6 @@ fn logical_lines(text: &str) -> impl Iterator<Item = String> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::prelude::*;
 
     /// A version macro that is a sum of products of the header's own macros (as a library's
     /// version header may write it) is read; a
@@ -324,28 +323,61 @@ mod tests {
         assert_eq!(cuda_version("#define CUDA_VERSION 13000\n#define CUDA_VERSION 12090"), Some(13000));
     }
 
-    proptest! {
-        #[test]
-        fn any_text_is_read_without_panicking(text in "\\PC*") {
-            let _ = cuda_version(&text);
+    /// A small generator of test texts (xorshift64*, fixed seed: a failure repeats exactly),
+    /// in place of a property-testing crate and its dependencies.
+    struct Texts(u64);
+
+    impl Texts {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
         }
 
-        #[test]
-        fn any_bytes_of_c_punctuation_are_read_without_panicking(text in "[#/*\\\\\"'\n a-zA-Z0-9_()]*") {
-            let _ = cuda_version(&text);
+        /// Between `min` and `max` characters, each one of `chars`.
+        fn of(&mut self, chars: &[char], min: usize, max: usize) -> String {
+            let len = min + self.below(max - min + 1);
+            (0..len).map(|_| chars[self.below(chars.len())]).collect()
         }
+    }
 
-        #[test]
-        fn a_definition_surrounded_by_any_comments_and_blanks_is_found(
-            version in 1000u32..100_000,
-            before in "[ \t]{0,3}",
-            between in "[ \t]{1,3}",
-            comment in "[a-zA-Z0-9 .*]{0,20}",
-            prefix in "(int x;\n|/\\* a\nb \\*/\n|// c\n){0,3}",
-        ) {
-            let comment = comment.replace("*/", "");
+    const CASES: usize = 2000;
+
+    #[test]
+    fn any_text_is_read_without_panicking() {
+        // Every printable kind: ASCII, multi-byte letters, a combining mark, an emoji, blanks.
+        let chars: Vec<char> = (' '..='~').chain("\n\tÄé中́😀\u{a0}".chars()).collect();
+        let mut texts = Texts(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..CASES {
+            let _ = cuda_version(&texts.of(&chars, 0, 80));
+        }
+    }
+
+    #[test]
+    fn any_bytes_of_c_punctuation_are_read_without_panicking() {
+        let chars: Vec<char> =
+            "#/*\\\"'\n _()".chars().chain('a'..='z').chain('A'..='Z').chain('0'..='9').collect();
+        let mut texts = Texts(0xD1B5_4A32_D192_ED03);
+        for _ in 0..CASES {
+            let _ = cuda_version(&texts.of(&chars, 0, 80));
+        }
+    }
+
+    #[test]
+    fn a_definition_surrounded_by_any_comments_and_blanks_is_found() {
+        let blanks = [' ', '\t'];
+        let words: Vec<char> = ('a'..='z').chain('A'..='Z').chain('0'..='9').chain(" .*".chars()).collect();
+        let prefixes = ["int x;\n", "/* a\nb */\n", "// c\n"];
+        let mut texts = Texts(0x94D0_49BB_1331_11EB);
+        for _ in 0..CASES {
+            let version = 1000 + texts.below(99_000) as u32;
+            let before = texts.of(&blanks, 0, 3);
+            let between = texts.of(&blanks, 1, 3);
+            let comment = texts.of(&words, 0, 20).replace("*/", "");
+            let prefix: String = (0..texts.below(4)).map(|_| prefixes[texts.below(3)]).collect();
             let text = format!("{prefix}{before}#{before}define{between}CUDA_VERSION{between}{version} /* {comment} */\n");
-            prop_assert_eq!(cuda_version(&text), Some(version));
+            assert_eq!(cuda_version(&text), Some(version), "{text:?}");
         }
     }
 }
