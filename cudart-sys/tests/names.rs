@@ -75,14 +75,13 @@ fn ptds_has_the_per_thread_names_and_everything_else() {
     same_function!(ptds::cudaMalloc, cudaMalloc, Malloc);
 }
 
+/// cudaError_t's numbers and names are the runtime header's (its shape is every library's, tested
+/// once in cuda-loader's `loader_tests!`).
 #[test]
-fn cudaError_t_is_a_transparent_u32_with_names() {
-    assert_eq!(std::mem::size_of::<cudaError_t>(), 4);
+fn cudaError_t_codes_are_the_headers() {
     assert_eq!(u32::from(cudaErrorMemoryAllocation), 2);
     assert_eq!(cudaError_t::from(0), cudaSuccess);
-    assert_eq!(cudaSuccess, cudaError_t::cudaSuccess);
     assert_eq!(format!("{cudaErrorMemoryAllocation:?}"), "cudaErrorMemoryAllocation");
-    assert_eq!(format!("{:?}", cudaError_t::from(987_654)), "cudaError(987654)");
     assert!(cudaError_t::known().count() > 80);
     assert!(cudaError_t::known().all(|c| c.name().is_some_and(|n| n.starts_with("cuda"))));
 }

@@ -79,13 +79,12 @@ fn one_program_uses_both_families() {
     assert_ne!(legacy as usize, per_thread as usize);
 }
 
+/// CUresult's numbers and names are cuda.h's (its shape, a transparent u32 with every code named,
+/// is every library's, tested once in cuda-loader's `loader_tests!`).
 #[test]
-fn curesult_is_a_transparent_u32_with_names() {
-    assert_eq!(std::mem::size_of::<CUresult>(), 4);
+fn curesult_codes_are_cuda_hs() {
     assert_eq!(u32::from(CUDA_ERROR_INVALID_VALUE), 1);
     assert_eq!(CUresult::from(201), CUresult::CUDA_ERROR_INVALID_CONTEXT);
-    assert_eq!(CUDA_SUCCESS, CUresult::CUDA_SUCCESS);
-    assert_eq!(format!("{:?}", CUDA_ERROR_INVALID_CONTEXT), "CUDA_ERROR_INVALID_CONTEXT");
     assert_eq!(CUDA_ERROR_OUT_OF_MEMORY.name(), Some("CUDA_ERROR_OUT_OF_MEMORY"));
     assert!(CUresult::known().count() > 80);
     assert!(CUresult::known().all(|c| c.name().is_some_and(|n| n.starts_with("CUDA_"))));
