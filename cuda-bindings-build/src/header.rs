@@ -376,7 +376,9 @@ mod tests {
             let between = texts.of(&blanks, 1, 3);
             let comment = texts.of(&words, 0, 20).replace("*/", "");
             let prefix: String = (0..texts.below(4)).map(|_| prefixes[texts.below(3)]).collect();
-            let text = format!("{prefix}{before}#{before}define{between}CUDA_VERSION{between}{version} /* {comment} */\n");
+            let text = format!(
+                "{prefix}{before}#{before}define{between}CUDA_VERSION{between}{version} /* {comment} */\n"
+            );
             assert_eq!(cuda_version(&text), Some(version), "{text:?}");
         }
     }
