@@ -366,6 +366,10 @@ pub struct Library {
     /// (`nvidia-cublas`; CUDA 11 and 12's add `-cu11`, `-cu12`); `None` for the driver, which
     /// comes with no wheel (its header is the runtime wheel's).
     pub wheel: Option<&'static str>,
+    /// The version of `wheel` NVIDIA published with each CUDA release, as (release, version):
+    /// what `cargo xtask headers` unpacks into that release's toolkit root (the project is
+    /// `wheel`, with `-cu11` or `-cu12` for CUDA 11 and 12, as pip names it).
+    pub releases: &'static [(&'static str, &'static str)],
     /// The header a C program includes.
     pub header: &'static str,
     pub version: Version,

@@ -44,8 +44,8 @@ use cuda_bindings_build::{Library, ALL};
 mod tensorrt;
 
 /// A CUDA release CI builds against, from NVIDIA's wheels on PyPI: the toolkit's own wheels, and
-/// each library's wheel of that release, which join its root as in a toolkit (a wheel's root:
-/// [`wheel_root`]).
+/// each library's wheel of that release (pinned in its description, see [`library_wheels`]),
+/// which join its root as in a toolkit (a wheel's root: [`wheel_root`]).
 struct Version {
     version: &'static str,
     /// The runtime wheel: `include/` (cuda.h, cuda_runtime_api.h, ...) and `lib/` (libcudart).
@@ -59,14 +59,12 @@ struct Version {
     /// The wheel with `include/nv/`, which cuda_fp16.h includes from CUDA 12 on (cuBLAS's
     /// headers include cuda_fp16.h).
     cccl: Option<&'static str>,
-    /// Each library's wheel of this release (the one NVIDIA published with the runtime's; a
-    /// library's description names its wheel), and whether its libraries join too (only where
-    /// a test or the benchmarks load them; otherwise only `include/` is read from PyPI, see
-    /// [`extract`]).
-    libraries: &'static [(&'static str, Part)],
+    /// NVTX's wheel (`nvtx3/`, headers only), from CUDA 13 on: the book's C++ twin of
+    /// nvtx_memory_alloc includes it (nvtx3-sys needs none: its loader is ported to Rust).
+    nvtx: Option<&'static str>,
 }
 
-/// What of a library's wheel joins the toolkit root.
+/// What of a library's wheel joins the toolkit root (see [`part`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Part {
     Headers,
@@ -85,15 +83,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-nvcc-cu11==11.8.89",
         profiler: "nvidia-cuda-profiler-api-cu11==11.8.86",
         cccl: None,
-        libraries: &[
-            ("nvidia-cuda-nvrtc-cu11==11.8.89", Whole),
-            ("nvidia-cublas-cu11==11.11.3.6", Headers),
-            ("nvidia-curand-cu11==10.3.0.86", Headers),
-            ("nvidia-cufft-cu11==10.9.0.58", Headers),
-            ("nvidia-cusparse-cu11==11.7.5.86", Headers),
-            ("nvidia-cusolver-cu11==11.4.1.48", Headers),
-            ("nvidia-nvml-dev-cu11==11.8.86", Headers),
-        ],
+        nvtx: None,
     },
     Version {
         version: "12.0",
@@ -103,16 +93,7 @@ const VERSIONS: &[Version] = &[
         // 12.0's CCCL wheels lack nv/target (only a toolkit had it then); 12.9's is the same
         // preprocessor header.
         cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
-        libraries: &[
-            ("nvidia-cuda-nvrtc-cu12==12.0.76", Whole),
-            ("nvidia-cublas-cu12==12.0.2.224", Headers),
-            ("nvidia-curand-cu12==10.3.1.50", Headers),
-            ("nvidia-cufft-cu12==11.0.0.21", Headers),
-            ("nvidia-cusparse-cu12==12.0.0.76", Headers),
-            ("nvidia-cusolver-cu12==11.4.2.57", Headers),
-            ("nvidia-nvjitlink-cu12==12.0.76", Headers),
-            ("nvidia-nvml-dev-cu12==12.0.140", Headers),
-        ],
+        nvtx: None,
     },
     Version {
         version: "12.1",
@@ -120,16 +101,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-nvcc-cu12==12.1.105",
         profiler: "nvidia-cuda-profiler-api-cu12==12.1.105",
         cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
-        libraries: &[
-            ("nvidia-cuda-nvrtc-cu12==12.1.105", Whole),
-            ("nvidia-cublas-cu12==12.1.3.1", Headers),
-            ("nvidia-curand-cu12==10.3.2.106", Headers),
-            ("nvidia-cufft-cu12==11.0.2.54", Headers),
-            ("nvidia-cusparse-cu12==12.1.0.106", Headers),
-            ("nvidia-cusolver-cu12==11.4.5.107", Headers),
-            ("nvidia-nvjitlink-cu12==12.1.105", Headers),
-            ("nvidia-nvml-dev-cu12==12.1.105", Headers),
-        ],
+        nvtx: None,
     },
     Version {
         version: "12.2",
@@ -137,16 +109,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-nvcc-cu12==12.2.140",
         profiler: "nvidia-cuda-profiler-api-cu12==12.2.140",
         cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
-        libraries: &[
-            ("nvidia-cuda-nvrtc-cu12==12.2.140", Whole),
-            ("nvidia-cublas-cu12==12.2.5.6", Headers),
-            ("nvidia-curand-cu12==10.3.3.141", Headers),
-            ("nvidia-cufft-cu12==11.0.8.103", Headers),
-            ("nvidia-cusparse-cu12==12.1.2.141", Headers),
-            ("nvidia-cusolver-cu12==11.5.2.141", Headers),
-            ("nvidia-nvjitlink-cu12==12.2.140", Headers),
-            ("nvidia-nvml-dev-cu12==12.2.140", Headers),
-        ],
+        nvtx: None,
     },
     Version {
         version: "12.3",
@@ -154,16 +117,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-nvcc-cu12==12.3.107",
         profiler: "nvidia-cuda-profiler-api-cu12==12.3.101",
         cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
-        libraries: &[
-            ("nvidia-cuda-nvrtc-cu12==12.3.107", Whole),
-            ("nvidia-cublas-cu12==12.3.4.1", Headers),
-            ("nvidia-curand-cu12==10.3.4.101", Headers),
-            ("nvidia-cufft-cu12==11.0.12.1", Headers),
-            ("nvidia-cusparse-cu12==12.2.0.103", Headers),
-            ("nvidia-cusolver-cu12==11.5.4.101", Headers),
-            ("nvidia-nvjitlink-cu12==12.3.101", Headers),
-            ("nvidia-nvml-dev-cu12==12.3.101", Headers),
-        ],
+        nvtx: None,
     },
     Version {
         version: "12.4",
@@ -171,16 +125,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-nvcc-cu12==12.4.131",
         profiler: "nvidia-cuda-profiler-api-cu12==12.4.127",
         cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
-        libraries: &[
-            ("nvidia-cuda-nvrtc-cu12==12.4.127", Whole),
-            ("nvidia-cublas-cu12==12.4.5.8", Headers),
-            ("nvidia-curand-cu12==10.3.5.147", Headers),
-            ("nvidia-cufft-cu12==11.2.1.3", Headers),
-            ("nvidia-cusparse-cu12==12.3.1.170", Headers),
-            ("nvidia-cusolver-cu12==11.6.1.9", Headers),
-            ("nvidia-nvjitlink-cu12==12.4.127", Headers),
-            ("nvidia-nvml-dev-cu12==12.4.127", Headers),
-        ],
+        nvtx: None,
     },
     Version {
         version: "12.5",
@@ -188,16 +133,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-nvcc-cu12==12.5.82",
         profiler: "nvidia-cuda-profiler-api-cu12==12.5.39",
         cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
-        libraries: &[
-            ("nvidia-cuda-nvrtc-cu12==12.5.82", Whole),
-            ("nvidia-cublas-cu12==12.5.3.2", Headers),
-            ("nvidia-curand-cu12==10.3.6.82", Headers),
-            ("nvidia-cufft-cu12==11.2.3.61", Headers),
-            ("nvidia-cusparse-cu12==12.5.1.3", Headers),
-            ("nvidia-cusolver-cu12==11.6.3.83", Headers),
-            ("nvidia-nvjitlink-cu12==12.5.82", Headers),
-            ("nvidia-nvml-dev-cu12==12.5.82", Headers),
-        ],
+        nvtx: None,
     },
     Version {
         version: "12.6",
@@ -205,16 +141,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-nvcc-cu12==12.6.85",
         profiler: "nvidia-cuda-profiler-api-cu12==12.6.77",
         cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
-        libraries: &[
-            ("nvidia-cuda-nvrtc-cu12==12.6.85", Whole),
-            ("nvidia-cublas-cu12==12.6.3.3", Headers),
-            ("nvidia-curand-cu12==10.3.7.77", Headers),
-            ("nvidia-cufft-cu12==11.3.0.4", Headers),
-            ("nvidia-cusparse-cu12==12.5.4.2", Headers),
-            ("nvidia-cusolver-cu12==11.7.1.2", Headers),
-            ("nvidia-nvjitlink-cu12==12.6.85", Headers),
-            ("nvidia-nvml-dev-cu12==12.6.77", Headers),
-        ],
+        nvtx: None,
     },
     Version {
         version: "12.8",
@@ -222,16 +149,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-nvcc-cu12==12.8.93",
         profiler: "nvidia-cuda-profiler-api-cu12==12.8.90",
         cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
-        libraries: &[
-            ("nvidia-cuda-nvrtc-cu12==12.8.93", Whole),
-            ("nvidia-cublas-cu12==12.8.4.1", Headers),
-            ("nvidia-curand-cu12==10.3.9.90", Headers),
-            ("nvidia-cufft-cu12==11.3.3.83", Headers),
-            ("nvidia-cusparse-cu12==12.5.8.93", Headers),
-            ("nvidia-cusolver-cu12==11.7.3.90", Headers),
-            ("nvidia-nvjitlink-cu12==12.8.93", Headers),
-            ("nvidia-nvml-dev-cu12==12.8.90", Headers),
-        ],
+        nvtx: None,
     },
     Version {
         version: "12.9",
@@ -239,17 +157,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-nvcc-cu12==12.9.86",
         profiler: "nvidia-cuda-profiler-api-cu12==12.9.79",
         cccl: Some("nvidia-cuda-cccl-cu12==12.9.27"),
-        // cuBLAS whole: CI links cuda-checked/link's cuBLAS against it.
-        libraries: &[
-            ("nvidia-cuda-nvrtc-cu12==12.9.86", Whole),
-            ("nvidia-cublas-cu12==12.9.1.4", Whole),
-            ("nvidia-curand-cu12==10.3.10.19", Headers),
-            ("nvidia-cufft-cu12==11.4.1.4", Headers),
-            ("nvidia-cusparse-cu12==12.5.10.65", Headers),
-            ("nvidia-cusolver-cu12==11.7.5.82", Headers),
-            ("nvidia-nvjitlink-cu12==12.9.86", Headers),
-            ("nvidia-nvml-dev-cu12==12.9.79", Headers),
-        ],
+        nvtx: None,
     },
     Version {
         version: "13.0",
@@ -257,23 +165,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-crt==13.0.88",
         profiler: "nvidia-cuda-profiler-api==13.0.85",
         cccl: Some("nvidia-cuda-cccl==13.0.85"),
-        // The GPU machine's: CUDA 13.0 with cuBLAS 13.1; its libraries whole, for the tests
-        // against NVIDIA's real ones (tests/real_*.rs).
-        libraries: &[
-            ("nvidia-cuda-nvrtc==13.0.88", Whole),
-            ("nvidia-cublas==13.1.0.3", Whole),
-            ("nvidia-curand==10.4.0.35", Whole),
-            ("nvidia-cufft==12.0.0.61", Whole),
-            ("nvidia-cusparse==12.6.3.3", Whole),
-            ("nvidia-cusolver==12.0.4.66", Whole),
-            // nvJitLink's own, and libcusparse's (DT_NEEDED libnvJitLink.so.13, found beside it).
-            ("nvidia-nvjitlink==13.0.88", Whole),
-            // NVTX's headers (nvtx3/), for the book's C++ twin of nvtx_memory_alloc
-            // (nvtx3-sys needs none: its loader is ported to Rust).
-            ("nvidia-nvtx==13.0.85", Headers),
-            // NVML's wheel is its header only: the library is the driver's.
-            ("nvidia-nvml-dev==13.0.87", Headers),
-        ],
+        nvtx: Some("nvidia-nvtx==13.0.85"),
     },
     Version {
         version: "13.1",
@@ -281,17 +173,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-crt==13.1.80",
         profiler: "nvidia-cuda-profiler-api==13.1.80",
         cccl: Some("nvidia-cuda-cccl==13.1.78"),
-        libraries: &[
-            ("nvidia-cuda-nvrtc==13.1.80", Whole),
-            ("nvidia-cublas==13.2.0.9", Headers),
-            ("nvidia-curand==10.4.1.34", Headers),
-            ("nvidia-cufft==12.1.0.31", Headers),
-            ("nvidia-cusparse==12.7.2.19", Headers),
-            ("nvidia-cusolver==12.0.7.41", Headers),
-            ("nvidia-nvtx==13.1.68", Headers),
-            ("nvidia-nvjitlink==13.1.80", Headers),
-            ("nvidia-nvml-dev==13.1.68", Headers),
-        ],
+        nvtx: Some("nvidia-nvtx==13.1.68"),
     },
     Version {
         version: "13.2",
@@ -299,17 +181,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-crt==13.2.86",
         profiler: "nvidia-cuda-profiler-api==13.2.86",
         cccl: Some("nvidia-cuda-cccl==13.2.86"),
-        libraries: &[
-            ("nvidia-cuda-nvrtc==13.2.86", Whole),
-            ("nvidia-cublas==13.4.1.3", Headers),
-            ("nvidia-curand==10.4.2.66", Headers),
-            ("nvidia-cufft==12.2.0.57", Headers),
-            ("nvidia-cusparse==12.7.10.12", Headers),
-            ("nvidia-cusolver==12.2.0.11", Headers),
-            ("nvidia-nvtx==13.2.86", Headers),
-            ("nvidia-nvjitlink==13.2.86", Headers),
-            ("nvidia-nvml-dev==13.2.86", Headers),
-        ],
+        nvtx: Some("nvidia-nvtx==13.2.86"),
     },
     Version {
         version: "13.3",
@@ -317,17 +189,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-crt==13.3.33",
         profiler: "nvidia-cuda-profiler-api==13.3.27",
         cccl: Some("nvidia-cuda-cccl==13.3.3.3.1"),
-        libraries: &[
-            ("nvidia-cuda-nvrtc==13.3.33", Whole),
-            ("nvidia-cublas==13.5.1.27", Headers),
-            ("nvidia-curand==10.4.3.29", Headers),
-            ("nvidia-cufft==12.3.0.29", Headers),
-            ("nvidia-cusparse==12.8.1.7", Headers),
-            ("nvidia-cusolver==12.2.2.18", Headers),
-            ("nvidia-nvtx==13.3.29", Headers),
-            ("nvidia-nvjitlink==13.3.33", Headers),
-            ("nvidia-nvml-dev==13.3.29", Headers),
-        ],
+        nvtx: Some("nvidia-nvtx==13.3.29"),
     },
     Version {
         version: "13.4",
@@ -335,17 +197,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-crt==13.4.92",
         profiler: "nvidia-cuda-profiler-api==13.4.92",
         cccl: Some("nvidia-cuda-cccl==13.3.4.3.1"),
-        libraries: &[
-            ("nvidia-cuda-nvrtc==13.4.92", Whole),
-            ("nvidia-cublas==13.8.0.4", Headers),
-            ("nvidia-curand==10.4.4.72", Headers),
-            ("nvidia-cufft==12.4.0.43", Headers),
-            ("nvidia-cusparse==12.8.6.72", Headers),
-            ("nvidia-cusolver==12.3.4.7", Headers),
-            ("nvidia-nvtx==13.4.92", Headers),
-            ("nvidia-nvjitlink==13.4.92", Headers),
-            ("nvidia-nvml-dev==13.4.92", Headers),
-        ],
+        nvtx: Some("nvidia-nvtx==13.4.92"),
     },
     Version {
         version: "13.5",
@@ -353,17 +205,7 @@ const VERSIONS: &[Version] = &[
         crt: "nvidia-cuda-crt==13.5.37",
         profiler: "nvidia-cuda-profiler-api==13.5.25",
         cccl: Some("nvidia-cuda-cccl==13.3.5.0.6"),
-        libraries: &[
-            ("nvidia-cuda-nvrtc==13.5.37", Whole),
-            ("nvidia-cublas==13.10.0.20", Headers),
-            ("nvidia-curand==10.4.5.25", Headers),
-            ("nvidia-cufft==12.5.0.14", Headers),
-            ("nvidia-cusparse==12.9.4.2", Headers),
-            ("nvidia-cusolver==12.4.1.2", Headers),
-            ("nvidia-nvtx==13.5.25", Headers),
-            ("nvidia-nvjitlink==13.5.37", Headers),
-            ("nvidia-nvml-dev==13.5.37", Headers),
-        ],
+        nvtx: Some("nvidia-nvtx==13.5.25"),
     },
 ];
 
@@ -627,15 +469,40 @@ fn wheel_root(requirement: &str) -> String {
     }
 }
 
-/// The libraries whose wheel `requirement` is (its project, less the `-cu<major>` of CUDA 11 and
-/// 12's), by their descriptions.
-fn libraries_of(requirement: &str) -> Vec<&'static Library> {
-    let project = requirement.split_once("==").map_or(requirement, |(name, _)| name);
-    let project = project
-        .rsplit_once("-cu")
-        .filter(|(_, m)| m.chars().all(|c| c.is_ascii_digit()))
-        .map_or(project, |(n, _)| n);
-    ALL.iter().copied().filter(|library| library.wheel == Some(project)).collect()
+/// The libraries of CUDA `version`, each with its wheel (`name==version`) and what of it joins
+/// the root: every description with a wheel pinned for that release ([`Library::releases`]), so
+/// that a new library is one more description, never an edit here.
+fn library_wheels(version: &str) -> Vec<(&'static Library, String, Part)> {
+    let major = cuda_number(version) / 1000;
+    // As pip names them: CUDA 11 and 12's wheels carry their major, 13's none.
+    let suffix = if major < 13 { format!("-cu{major}") } else { String::new() };
+    ALL.iter()
+        .filter_map(|&library| {
+            let wheel = library.wheel?;
+            let (_, pinned) = library.releases.iter().find(|(release, _)| *release == version)?;
+            Some((library, format!("{wheel}{suffix}=={pinned}"), part(library, version)))
+        })
+        .collect()
+}
+
+/// What of `library`'s wheel joins the root of CUDA `version`: the whole wheel only where a test
+/// loads or links the library; otherwise its headers alone, read from PyPI (see [`extract`]).
+/// - NVRTC at every release: CI tests each release's real libnvrtc.
+/// - Every toolkit library at the GPU machine's release ([`GPU_MACHINE`]): the tests against
+///   NVIDIA's real ones (tests/real_*.rs); nvJitLink for its own and for libcusparse's
+///   (DT_NEEDED libnvJitLink.so.13, found beside it). NVML is the driver's: its wheel is its
+///   header only.
+/// - cuBLAS at the newest CUDA 12: CI links cuda-checked's `link` feature's cuBLAS against it.
+fn part(library: &Library, version: &str) -> Part {
+    let nvrtc = library.crate_name == cuda_loader::NVRTC.crate_name;
+    let gpu = version == GPU_MACHINE && matches!(library.role, cuda_loader::Role::Toolkit { .. });
+    let newest_12 = VERSIONS.iter().map(|v| v.version).rev().find(|v| cuda_number(v) / 1000 == 12);
+    let linked = library.crate_name == cuda_loader::CUBLAS.crate_name && newest_12 == Some(version);
+    if nvrtc || gpu || linked {
+        Whole
+    } else {
+        Headers
+    }
 }
 
 /// `DIR/<version>`, a toolkit root holding `include/` (with `crt/`) and `lib/`, downloaded and
@@ -645,15 +512,12 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
         VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
     let root = dir.join(version);
     let has = |header: &str| root.join("include").join(header).is_file();
-    let headers: Vec<&str> =
-        v.libraries.iter().flat_map(|(requirement, _)| libraries_of(requirement)).map(|l| l.header).collect();
+    let libraries = library_wheels(version);
     if has("crt/host_defines.h")
         && has("cuda_profiler_api.h")
-        && headers.iter().all(|header| has(header))
+        && libraries.iter().all(|(library, _, _)| has(library.header))
         && (v.cccl.is_none() || has("nv/target"))
-        && v.libraries
-            .iter()
-            .all(|(requirement, _)| !requirement.starts_with("nvidia-nvtx") || has("nvtx3/nvToolsExt.h"))
+        && (v.nvtx.is_none() || has("nvtx3/nvToolsExt.h"))
     {
         return Ok(root);
     }
@@ -665,10 +529,11 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let mut parts = vec![(v.runtime, ""), (v.crt, "include/crt/"), (v.profiler, "include/")];
     parts.extend(v.cccl.map(|cccl| (cccl, "include/nv/")));
     parts.extend(
-        v.libraries
-            .iter()
-            .map(|&(requirement, part)| (requirement, if part == Whole { "" } else { "include/" })),
+        libraries.iter().map(|(_, requirement, part)| {
+            (requirement.as_str(), if *part == Whole { "" } else { "include/" })
+        }),
     );
+    parts.extend(v.nvtx.map(|nvtx| (nvtx, "include/")));
     // Fetched at once, each into a folder of its own (CUDA 13's wheels share one root): each is
     // a few requests to PyPI, and CI waits on the slowest.
     std::thread::scope(|scope| {
@@ -1382,6 +1247,21 @@ mod tests {
         });
         assert_eq!(out, items.iter().map(|i| i * i).collect::<Vec<_>>());
         assert!(parallel_map(&[] as &[u8], |_| ()).is_empty());
+    }
+
+    /// A description pins its wheel only for releases of `VERSIONS` (`cargo xtask headers` reads
+    /// no other), and each wheel of a release once: cuBLASLt's is cuBLAS's, fetched once.
+    #[test]
+    fn every_pin_is_of_a_release_and_of_one_description() {
+        let mut pinned = std::collections::BTreeSet::new();
+        for library in ALL.iter().copied().chain(ALL.iter().filter_map(|l| l.also)) {
+            let name = library.crate_name;
+            assert!(library.wheel.is_some() || library.releases.is_empty(), "{name}");
+            for (release, _) in library.releases {
+                assert!(VERSIONS.iter().any(|v| v.version == *release), "{name}: CUDA {release}");
+                assert!(pinned.insert((library.wheel, *release)), "{name}: CUDA {release} twice");
+            }
+        }
     }
 
     const REQUIREMENT: &str = "nvidia-nccl-cu13==2.28.3";
