@@ -498,8 +498,8 @@ fn library_wheels(version: &str) -> Vec<(&'static Library, String, Part)> {
 /// - NVRTC at every release: CI tests each release's real libnvrtc.
 /// - Every toolkit library at the GPU machine's release ([`GPU_MACHINE`]): the tests against
 ///   NVIDIA's real ones (tests/real_*.rs); nvJitLink for its own and for libcusparse's
-///   (DT_NEEDED libnvJitLink.so.13, found beside it). NVML is the driver's: its wheel is its
-///   header only.
+///   (DT_NEEDED libnvJitLink.so.13, found beside it). A library the driver ships (role
+///   `Driver`) has a wheel of its header only.
 /// - cuBLAS at the newest CUDA 12: CI links cuda-checked's `link` feature's cuBLAS against it.
 fn part(library: &Library, version: &str) -> Part {
     let nvrtc = library.crate_name == cuda_loader::NVRTC.crate_name;
