@@ -436,6 +436,7 @@ fn middle(a: &[u32], b: &[u32]) -> Option<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::Random;
 
     /// Applies `encode`'s commands the way `materialize` does, checking the header too.
     fn round_trip(parent: Option<&str>, text: &str) -> String {
@@ -514,18 +515,6 @@ mod tests {
         assert_eq!(fnv1a(&["a"]), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(fnv1a(&["foobar"]), 0x8594_4171_f739_67e8);
         assert_eq!(fnv1a(&["foo", "bar"]), fnv1a(&["foo\nbar"]));
-    }
-
-    /// xorshift64*: the same "random" texts on every run.
-    struct Random(u64);
-
-    impl Random {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-        }
     }
 
     #[test]

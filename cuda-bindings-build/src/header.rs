@@ -264,6 +264,7 @@ fn logical_lines(text: &str) -> impl Iterator<Item = String> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::Random;
 
     /// A version macro that is a sum of products of the header's own macros (as a library's
     /// version header may write it) is read; a
@@ -323,34 +324,15 @@ mod tests {
         assert_eq!(cuda_version("#define CUDA_VERSION 13000\n#define CUDA_VERSION 12090"), Some(13000));
     }
 
-    /// A small generator of test texts (xorshift64*, fixed seed: a failure repeats exactly),
-    /// in place of a property-testing crate and its dependencies.
-    struct Texts(u64);
-
-    impl Texts {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-        }
-
-        /// Between `min` and `max` characters, each one of `chars`.
-        fn of(&mut self, chars: &[char], min: usize, max: usize) -> String {
-            let len = min + self.below(max - min + 1);
-            (0..len).map(|_| chars[self.below(chars.len())]).collect()
-        }
-    }
-
     const CASES: usize = 2000;
 
     #[test]
     fn any_text_is_read_without_panicking() {
         // Every printable kind: ASCII, multi-byte letters, a combining mark, an emoji, blanks.
         let chars: Vec<char> = (' '..='~').chain("\n\tÄé中́😀\u{a0}".chars()).collect();
-        let mut texts = Texts(0x9E37_79B9_7F4A_7C15);
+        let mut texts = Random(0x9E37_79B9_7F4A_7C15);
         for _ in 0..CASES {
-            let _ = cuda_version(&texts.of(&chars, 0, 80));
+            let _ = cuda_version(&texts.text(&chars, 0, 80));
         }
     }
 
@@ -358,9 +340,9 @@ mod tests {
     fn any_bytes_of_c_punctuation_are_read_without_panicking() {
         let chars: Vec<char> =
             "#/*\\\"'\n _()".chars().chain('a'..='z').chain('A'..='Z').chain('0'..='9').collect();
-        let mut texts = Texts(0xD1B5_4A32_D192_ED03);
+        let mut texts = Random(0xD1B5_4A32_D192_ED03);
         for _ in 0..CASES {
-            let _ = cuda_version(&texts.of(&chars, 0, 80));
+            let _ = cuda_version(&texts.text(&chars, 0, 80));
         }
     }
 
@@ -369,12 +351,12 @@ mod tests {
         let blanks = [' ', '\t'];
         let words: Vec<char> = ('a'..='z').chain('A'..='Z').chain('0'..='9').chain(" .*".chars()).collect();
         let prefixes = ["int x;\n", "/* a\nb */\n", "// c\n"];
-        let mut texts = Texts(0x94D0_49BB_1331_11EB);
+        let mut texts = Random(0x94D0_49BB_1331_11EB);
         for _ in 0..CASES {
             let version = 1000 + texts.below(99_000) as u32;
-            let before = texts.of(&blanks, 0, 3);
-            let between = texts.of(&blanks, 1, 3);
-            let comment = texts.of(&words, 0, 20).replace("*/", "");
+            let before = texts.text(&blanks, 0, 3);
+            let between = texts.text(&blanks, 1, 3);
+            let comment = texts.text(&words, 0, 20).replace("*/", "");
             let prefix: String = (0..texts.below(4)).map(|_| prefixes[texts.below(3)]).collect();
             let text = format!(
                 "{prefix}{before}#{before}define{between}CUDA_VERSION{between}{version} /* {comment} */\n"

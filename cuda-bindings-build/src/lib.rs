@@ -23,6 +23,8 @@ pub mod find;
 #[cfg(feature = "bindgen")]
 pub mod generate;
 pub mod header;
+#[cfg(test)]
+mod random;
 pub mod release;
 mod script;
 pub mod tensorrt;
