@@ -19,7 +19,7 @@
 # build must use the GPU machine's major: CUDA_PATH names such a toolkit root (default: xtask's
 # `gpu` toolkit, which `cargo xtask headers DIR gpu` makes). Linking needs no toolkit: libcuda is
 # linked against .ci/libcuda-stub, libcudart against that root's lib/libcudart.so.13 by its
-# full name. Each build has its own target folder (the features differ).
+# full name. The builds with RUSTFLAGS of their own have a target folder of their own.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=$(realpath -m "${1:-$root/.gpu/bench}")
@@ -59,9 +59,8 @@ for b in call_overhead pinned_copy; do
     cp "target/bench-link/release/examples/$b" "$dir/${b}_link"
 done
 
-CARGO_TARGET_DIR=target/bench-runtime-link \
-    cargo build --release -p bench --features runtime-link --example runtime_call_overhead
-cp target/bench-runtime-link/release/examples/runtime_call_overhead "$dir/runtime_call_overhead_link"
+CARGO_TARGET_DIR=target/bench cargo build --release -p bench --features runtime-link --example runtime_call_overhead
+cp target/bench/release/examples/runtime_call_overhead "$dir/runtime_call_overhead_link"
 
 rm -f "$dir/vectorAdd_kernel.cu" # (copied last: strip and readelf take only binaries)
 strip "$dir"/*
