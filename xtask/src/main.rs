@@ -625,13 +625,35 @@ fn fetch_cudnn(dir: &Path) -> Result<PathBuf, String> {
 /// `DIR/wheels` first; a part is read from PyPI with HTTP range requests instead, the zip's
 /// directory and then only those files, so the headers of a 600 MB cuBLAS wheel cost about 1 MB.
 /// Every file is checked against its CRC-32 and size ([`unzip`]); a downloaded wheel that is
-/// damaged is deleted, so that the next run downloads it again.
-fn extract(dir: &Path, (requirement, inner): (&str, &str), part: &str, dest: &Path) -> Result<(), String> {
+/// damaged is deleted, so that the next run downloads it again. A failure of any other kind (the
+/// network's, most often: a name not resolved, a connection reset) is tried twice more, after 5
+/// and 10 s, before it is the error.
+fn extract(dir: &Path, wheel: (&str, &str), part: &str, dest: &Path) -> Result<(), String> {
+    let mut tries = 1;
+    loop {
+        match extract_once(dir, wheel, part, dest) {
+            Err((why, true)) if tries < 3 => {
+                eprintln!("xtask: {why}; trying again");
+                std::thread::sleep(std::time::Duration::from_secs(5 * tries));
+                tries += 1;
+            }
+            result => return result.map_err(|(why, _)| why),
+        }
+    }
+}
+
+/// [`extract`]'s one try: the error, and whether another try may do better.
+fn extract_once(
+    dir: &Path,
+    (requirement, inner): (&str, &str),
+    part: &str,
+    dest: &Path,
+) -> Result<(), (String, bool)> {
     let (wheel, downloaded) = if part.is_empty() {
-        let wheel = download(dir, requirement)?;
+        let wheel = download(dir, requirement).map_err(|why| (why, true))?;
         (wheel.to_string_lossy().into_owned(), Some(wheel))
     } else {
-        (wheel_url(requirement)?, None)
+        (wheel_url(requirement).map_err(|why| (why, true))?, None)
     };
     match unzip(&wheel, dest, &format!("{inner}/{part}")) {
         Ok(()) => Ok(()),
@@ -642,9 +664,9 @@ fn extract(dir: &Path, (requirement, inner): (&str, &str), part: &str, dest: &Pa
                 }
                 _ => String::new(),
             };
-            Err(format!("{requirement}: {why}{deleted}"))
+            Err((format!("{requirement}: {why}{deleted}"), false))
         }
-        Err(Unzip::Failed(why)) => Err(format!("{requirement}: {why}")),
+        Err(Unzip::Failed(why)) => Err((format!("{requirement}: {why}"), true)),
     }
 }
 
