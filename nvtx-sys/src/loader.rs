@@ -10,7 +10,9 @@
 //!
 //! 1. `NVTX_INJECTION64_PATH` (`NVTX_INJECTION32_PATH` in a 32-bit process) names a tool's
 //!    injection library; it is opened as it is (`dlopen(path, RTLD_LAZY)`, `LoadLibraryW`): no
-//!    search beyond what the system does with the name. On Android, without the variable,
+//!    search beyond what the system does with the name. Only a regular file (or a link to one)
+//!    is opened: a FIFO, device, socket, folder or dangling link is said and refused at once
+//!    (the dynamic loader would block for ever on a FIFO). On Android, without the variable,
 //!    `/data/data/<package>/files/libNvtxInjection64.so`.
 //! 2. Its `InitializeInjectionNvtx2` is called with [`nvtxGetExportTable`]; the tool asks for
 //!    each module's table of slots and writes the functions it implements into them.
@@ -27,6 +29,10 @@
 //!   and what to do. [`status`] and [`explain`] say the same to the program. No variable (the
 //!   usual case, and Android without the file) is no error and prints nothing; an empty
 //!   variable counts as no variable.
+//! - **Only a regular file is handed to the dynamic loader.** C calls `dlopen` on whatever
+//!   the variable names, which blocks for ever on a FIFO (the first NVTX call then never
+//!   returns); here a path that is no regular file is refused with what it is, as this
+//!   workspace's other loaders refuse it.
 //! - **A setuid or setgid program ignores the variable** (secure-execution mode), as the dynamic
 //!   loader ignores `LD_PRELOAD` there and as this workspace's other loaders ignore their
 //!   variables: the environment may not choose a library that such a program runs. C loads it.
@@ -388,7 +394,8 @@ fn initialize_injection_library() -> (c_int, Option<os::Library>) {
         );
         return (fail(NVTX_ERR_INIT_ACCESS_LIBRARY, sentence), None);
     }
-    let library = match os::Library::open(&path) {
+    let opened = not_a_library(std::path::Path::new(&path)).map_or_else(|| os::Library::open(&path), Err);
+    let library = match opened {
         Ok(library) => library,
         Err(why) => {
             let sentence = format!(
@@ -416,6 +423,56 @@ fn initialize_injection_library() -> (c_int, Option<os::Library>) {
         return (fail(NVTX_ERR_INIT_FAILED_LIBRARY_ENTRY_POINT, sentence), Some(library));
     }
     (NVTX_SUCCESS, Some(library))
+}
+
+/// Why `path` is no library to open, when its type says so: the dynamic loader opens a FIFO
+/// and waits for a writer for ever, reads a device (`/dev/zero`, a terminal) as it comes, and
+/// a socket or a folder is no library either; so only a regular file (or a link to one) is
+/// handed to it, as this workspace's other loaders do. A path that is not there is left to the
+/// loader's own words, except a link that leads nowhere, which they would not name. A bare
+/// name (no separator) is the loader's to search for, not a file here to look at.
+fn not_a_library(path: &std::path::Path) -> Option<String> {
+    let separators: &[u8] = if cfg!(windows) { b"/\\" } else { b"/" };
+    if !path.as_os_str().as_encoded_bytes().iter().any(|b| separators.contains(b)) {
+        return None;
+    }
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => None,
+        Ok(meta) => Some(format!("{}, not a regular file", file_kind(&meta))),
+        Err(error) => match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = std::fs::read_link(path)
+                    .map_or_else(|_| "what it names".into(), |t| t.display().to_string());
+                Some(match error.kind() {
+                    std::io::ErrorKind::NotFound => {
+                        format!("a symbolic link to {target}, which is not there")
+                    }
+                    _ => format!("a symbolic link to {target}, which cannot be followed: {error}"),
+                })
+            }
+            _ => None,
+        },
+    }
+}
+
+/// What a path that is no regular file is, in words.
+fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO (named pipe)";
+        } else if kind.is_socket() {
+            return "a socket";
+        } else if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    "something other than a file"
 }
 
 /// The variable's value (an empty one counts as unset); on Android, without it, the package's

@@ -189,7 +189,12 @@ fn unusable() {
 }
 
 fn unusable_output(path: &OsStr, expect: i32) -> String {
-    let (status, out) = Child::new("unusable").env(VAR, path).env("NVTX_EXPECT", expect.to_string()).output();
+    // A loader that blocks (a FIFO opened by dlopen waits for a writer) is a failure, not a wait.
+    let (status, out) = Child::new("unusable")
+        .env(VAR, path)
+        .env("NVTX_EXPECT", expect.to_string())
+        .timeout(std::time::Duration::from_secs(30))
+        .output();
     assert!(status.success(), "{out}");
     assert!(!out.contains("panicked"), "{out}");
     let printed: Vec<&str> = out.lines().filter(|l| l.starts_with("NVTX: ")).collect();
@@ -221,6 +226,71 @@ fn a_path_that_does_not_exist_is_said_with_the_loaders_reason() {
     assert!(said.contains("No such file or directory"), "{said}");
     assert!(
         said.ends_with("NVTX calls do nothing; set it to a profiler's NVTX injection library, or unset it."),
+        "{said}"
+    );
+}
+
+/// The sentence for a path that is no regular file: what it is, in the loader's parentheses.
+fn refused(path: &Path, what: &str) {
+    let said = unusable_output(path.as_os_str(), NVTX_ERR_INIT_LOAD_LIBRARY);
+    assert_eq!(
+        said,
+        format!(
+            "NVTX: {VAR}={} could not be loaded ({what}): NVTX calls do nothing; set it to a profiler's NVTX injection library, or unset it.",
+            path.display()
+        )
+    );
+}
+
+#[test]
+fn a_fifo_device_socket_folder_or_dangling_link_is_refused_at_once() {
+    let dir = std::env::temp_dir().join(format!("nvtx-not-files-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A FIFO nobody writes to: dlopen would wait for a writer for ever.
+    let fifo = dir.join("libfifo.so");
+    let c_path = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0, "mkfifo {}", fifo.display());
+    refused(&fifo, "a FIFO (named pipe), not a regular file");
+    // A link to it is the same FIFO.
+    let to_fifo = dir.join("libto_fifo.so");
+    std::os::unix::fs::symlink(&fifo, &to_fifo).unwrap();
+    refused(&to_fifo, "a FIFO (named pipe), not a regular file");
+    // A character device, and a link to one.
+    refused(Path::new("/dev/null"), "a device, not a regular file");
+    let to_null = dir.join("libto_null.so");
+    std::os::unix::fs::symlink("/dev/null", &to_null).unwrap();
+    refused(&to_null, "a device, not a regular file");
+    // A socket, listening (bound to a path in our own folder).
+    let socket = dir.join("libsocket.so");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    refused(&socket, "a socket, not a regular file");
+    // A folder.
+    let folder = dir.join("libfolder.so");
+    std::fs::create_dir(&folder).unwrap();
+    refused(&folder, "a folder, not a regular file");
+    // A link that leads nowhere: said as such, not as a missing file.
+    let dangling = dir.join("libdangling.so");
+    std::os::unix::fs::symlink(dir.join("gone.so"), &dangling).unwrap();
+    refused(&dangling, &format!("a symbolic link to {}, which is not there", dir.join("gone.so").display()));
+    // A link to itself, which cannot be followed.
+    let looped = dir.join("libloop.so");
+    std::os::unix::fs::symlink(&looped, &looped).unwrap();
+    let said = unusable_output(looped.as_os_str(), NVTX_ERR_INIT_LOAD_LIBRARY);
+    assert!(
+        said.contains(&format!("(a symbolic link to {}, which cannot be followed: ", looped.display())),
+        "{said}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_bare_name_is_left_to_the_loaders_search() {
+    // No separator: dlopen searches its paths for it, and says it found nothing; a file of that
+    // name in the working directory is not what it looks at.
+    let said = unusable_output(OsStr::new("libnvtx_no_such_tool.so"), NVTX_ERR_INIT_LOAD_LIBRARY);
+    assert!(
+        said.contains("libnvtx_no_such_tool.so could not be loaded (libnvtx_no_such_tool.so: cannot open"),
         "{said}"
     );
 }
