@@ -10,7 +10,7 @@ pub mod nvrtc;
 pub mod prepare;
 
 pub use nvrtc::{Arch, Compiled, Error, Program};
-pub use prepare::{prepare, Prepared};
+pub use prepare::{prepare, Kernel, Prepared};
 
 /// Compiles `program` for the device of compute capability `major.minor`: a CUBIN for it when
 /// this NVRTC knows the architecture, else PTX for the newest one it knows below it (which the

@@ -149,7 +149,8 @@ const MAX_LOG: usize = 64 << 20;
 #[derive(Debug, Clone, Copy)]
 pub struct Program<'a> {
     pub name: &'a str,
-    pub text: &'a str,
+    /// Bytes, as NVRTC reads them (a `.cu` need not be UTF-8).
+    pub text: &'a [u8],
     pub names: &'a [&'a str],
     pub options: &'a [String],
 }
@@ -164,7 +165,14 @@ impl Program<'_> {
         let c = |text: &str, what: &str| {
             CString::new(text).map_err(|_| Error::Call(format!("{what} {text:?} has a NUL byte")))
         };
-        let source = c(self.text, "the source")?;
+        // (A NUL would end the source where NVRTC reads it: say where, not what it holds.)
+        let source = CString::new(self.text).map_err(|e| {
+            let line = self.text[..e.nul_position()].iter().filter(|&&b| b == b'\n').count() + 1;
+            Error::Call(format!(
+                "{}:{line}: a NUL byte (0x00), which NVRTC would read as the end of the file",
+                self.name
+            ))
+        })?;
         let name = c(self.name, "the file name")?;
         let mut header_names: Vec<CString> = Vec::new();
         let mut header_texts: Vec<CString> = Vec::new();

@@ -73,20 +73,24 @@ fn expand(input: TokenStream) -> Result<TokenStream, Failure> {
     let input = parse(input)?;
     let manifest = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from).unwrap_or_default();
     let file = manifest.join(&input.path);
-    let source = std::fs::read_to_string(&file).map_err(|e| {
-        (
-            input.path_span,
-            format!(
-                "kernels!: cannot read {} ({e}); the path is relative to the crate's folder (CARGO_MANIFEST_DIR)",
-                file.display()
-            ),
-        )
+    // Bytes, as NVRTC reads them: a `.cu` need not be UTF-8 (issue 41, item 10).
+    let source = std::fs::read(&file).map_err(|e| {
+        let hint = if e.kind() == std::io::ErrorKind::NotFound {
+            "; the path is relative to the crate's folder (CARGO_MANIFEST_DIR)"
+        } else {
+            ""
+        };
+        (input.path_span, format!("kernels!: cannot read {} ({e}){hint}", file.display()))
     })?;
     let prepared = prepare(&input.path, &source).map_err(|e| (input.path_span, format!("kernels!: {e}")))?;
     let mut options = input.options.clone();
     if let Some(dir) = file.parent() {
         options.push(format!("-I{}", dir.display()));
     }
+    // Every file the `.cu` includes, found where NVRTC looks: each is tracked as the `.cu` is,
+    // so that an edit to one rebuilds (issue 41, item 12), as nvcc's dependency files do.
+    let mut tracked = Vec::new();
+    included_files(&file, &source, &include_path(&options), &mut tracked);
     let names: Vec<&str> = input.items.iter().map(|i| i.expression.as_str()).collect();
     let program = Program { name: &input.path, text: &prepared.text, names: &names, options: &options };
 
@@ -108,11 +112,11 @@ fn expand(input: TokenStream) -> Result<TokenStream, Failure> {
         (Err(_), Some(dir)) => {
             let text = inline_local_includes(dir, &input.path, &prepared.text, &mut Vec::new())
                 .map_err(|e| (input.path_span, format!("kernels!: {e}")))?;
-            (cu_kernels_compile::Prepared { text, notes: prepared.notes }, input.options.clone())
+            (cu_kernels_compile::Prepared { text, ..prepared }, input.options.clone())
         }
         _ => (prepared, options),
     };
-    Ok(emit(&input, &file, &prepared, &options, compiled))
+    Ok(emit(&input, &file, &tracked, &prepared, &options, compiled))
 }
 
 /// `text` (of the file `name`, in the folder `dir`) with each `#include "x"` naming a file of
@@ -122,41 +126,31 @@ fn expand(input: TokenStream) -> Result<TokenStream, Failure> {
 fn inline_local_includes(
     dir: &Path,
     name: &str,
-    text: &str,
+    text: &[u8],
     inlined: &mut Vec<(PathBuf, bool)>,
-) -> Result<String, String> {
+) -> Result<Vec<u8>, String> {
     if inlined.iter().filter(|(_, once)| !once).count() > 16 {
         return Err(format!("{name}: #include \"...\" nests more than 16 deep"));
     }
-    let mut out = String::with_capacity(text.len());
-    for (index, line) in text.lines().enumerate() {
-        let included = line
-            .trim_start()
-            .strip_prefix('#')
-            .and_then(|l| l.trim_start().strip_prefix("include"))
-            .and_then(|l| l.trim().strip_prefix('"'))
-            .and_then(|l| l.split_once('"'))
-            .map(|(included, _)| included);
-        match included.map(|included| (included, dir.join(included))).filter(|(_, path)| path.is_file()) {
-            Some((included, path)) => {
-                let inner = std::fs::read_to_string(&path)
+    let mut out = Vec::with_capacity(text.len());
+    for (index, line) in lines(text).enumerate() {
+        let included = quoted_include(line);
+        match included.map(|included| (dir.join(&included), included)).filter(|(path, _)| path.is_file()) {
+            Some((path, included)) => {
+                let inner = std::fs::read(&path)
                     .map_err(|e| format!("cannot read {} ({e}), which {name} includes", path.display()))?;
                 let real = path.canonicalize().unwrap_or(path.clone());
                 if inlined.iter().any(|(done, once)| *once && *done == real) {
-                    out.push('\n');
+                    out.push(b'\n');
                     continue;
                 }
-                let once =
-                    inner.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == ["#pragma", "once"]);
+                let once = lines(&inner).any(|l| {
+                    String::from_utf8_lossy(l).split_whitespace().collect::<Vec<_>>() == ["#pragma", "once"]
+                });
                 inlined.push((real.clone(), false));
-                out.push_str(&format!("#line 1 {included:?}\n"));
-                out.push_str(&inline_local_includes(
-                    path.parent().unwrap_or(dir),
-                    included,
-                    &inner,
-                    inlined,
-                )?);
-                out.push_str(&format!("\n#line {} {name:?}\n", index + 2));
+                out.extend_from_slice(format!("#line 1 {included:?}\n").as_bytes());
+                out.extend(inline_local_includes(path.parent().unwrap_or(dir), &included, &inner, inlined)?);
+                out.extend_from_slice(format!("\n#line {} {name:?}\n", index + 2).as_bytes());
                 let position = inlined.iter().rposition(|(done, once)| !once && *done == real);
                 if let Some(position) = position {
                     inlined.remove(position);
@@ -166,12 +160,76 @@ fn inline_local_includes(
                 }
             }
             None => {
-                out.push_str(line);
-                out.push('\n');
+                out.extend_from_slice(line);
+                out.push(b'\n');
             }
         }
     }
     Ok(out)
+}
+
+/// The lines of `text`, without their `\n`s.
+fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let text = text.strip_suffix(b"\n").unwrap_or(text);
+    text.split(|&b| b == b'\n').filter(move |_| !text.is_empty())
+}
+
+/// `x` of the line `#include "x"`.
+fn quoted_include(line: &[u8]) -> Option<String> {
+    let (header, quoted) = include(line)?;
+    quoted.then_some(header)
+}
+
+/// `x` of the line `#include "x"` or `#include <x>`, and whether it is quoted.
+fn include(line: &[u8]) -> Option<(String, bool)> {
+    let line = String::from_utf8_lossy(line);
+    let rest = line.trim_start().strip_prefix('#')?.trim_start().strip_prefix("include")?.trim();
+    let (close, quoted) = match rest.chars().next()? {
+        '"' => ('"', true),
+        '<' => ('>', false),
+        _ => return None,
+    };
+    let (header, _) = rest[1..].split_once(close)?;
+    Some((header.to_string(), quoted))
+}
+
+/// The folders of NVRTC's include path: the options' `-I` (`-Idir`, `-I dir`, `--include-path=dir`).
+fn include_path(options: &[String]) -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    let mut options = options.iter();
+    while let Some(option) = options.next() {
+        let dir = match option.as_str() {
+            "-I" | "--include-path" => options.next().map(String::as_str),
+            other => other.strip_prefix("--include-path=").or_else(|| other.strip_prefix("-I")),
+        };
+        dirs.extend(dir.filter(|d| !d.is_empty()).map(PathBuf::from));
+    }
+    dirs
+}
+
+/// Adds to `found` each file that an `#include` of `text` (the file `path`), or of a file it
+/// includes, names, where NVRTC finds it: a `"x"` first beside the file including it, then (and
+/// a `<x>`) in the include path `search`. Every `#include` line counts, whatever `#if` it is
+/// under (a file tracked but not read costs a rebuild, never a stale one); a header NVRTC has
+/// built in (`<cuda_fp16.h>`) is no file here and is not tracked.
+fn included_files(path: &Path, text: &[u8], search: &[PathBuf], found: &mut Vec<PathBuf>) {
+    for line in lines(text) {
+        let Some((header, quoted)) = include(line) else { continue };
+        let beside = path.parent().filter(|_| quoted).map(|dir| dir.join(&header));
+        let Some(file) =
+            beside.into_iter().chain(search.iter().map(|dir| dir.join(&header))).find(|p| p.is_file())
+        else {
+            continue;
+        };
+        let file = file.canonicalize().unwrap_or(file);
+        if found.contains(&file) {
+            continue;
+        }
+        found.push(file.clone());
+        if let Ok(inner) = std::fs::read(&file) {
+            included_files(&file, &inner, search, found);
+        }
+    }
 }
 
 /// One image compiled here: its architecture, its bytes, the kernels' lowered names.
@@ -224,6 +282,7 @@ fn compile_all(program: &Program<'_>, input: &Input) -> Result<Vec<Built>, Build
 fn emit(
     input: &Input,
     file: &Path,
+    tracked: &[PathBuf],
     prepared: &cu_kernels_compile::Prepared,
     options: &[String],
     compiled: Result<Vec<Built>, String>,
@@ -275,8 +334,8 @@ fn emit(
         Err(why) => {
             let options: Vec<&str> = options.iter().map(String::as_str).collect();
             let source = format!(
-                "::core::option::Option::Some(::cu_kernels::Source {{ text: {:?}, options: &[{}], why: {:?} }})",
-                prepared.text,
+                "::core::option::Option::Some(::cu_kernels::Source {{ text: {}, options: &[{}], why: {:?} }})",
+                Literal::byte_string(&prepared.text),
                 strings(&options),
                 why
             );
@@ -295,6 +354,9 @@ fn emit(
         strings(&notes),
         file.display().to_string(),
     );
+    for header in tracked.iter().filter_map(|h| h.to_str()) {
+        out.push_str(&format!("const _: &[u8] = include_bytes!({header:?});\n"));
+    }
     let mut tokens: TokenStream = out.parse().expect("kernels!: the module static parses");
     out.clear();
     for (index, item) in input.items.iter().enumerate() {
@@ -565,11 +627,11 @@ mod tests {
         std::fs::create_dir_all(dir.join("sub")).unwrap();
         std::fs::write(dir.join("sub/inner.cuh"), "#define INNER 2").unwrap();
         std::fs::write(dir.join("sub/outer.cuh"), "#include \"inner.cuh\"\n#define OUTER 1\n").unwrap();
-        let text = "#include <stdio.h>\n#include \"sub/outer.cuh\"\n#include \"missing.cuh\"\nint x;\n";
+        let text = b"#include <stdio.h>\n#include \"sub/outer.cuh\"\n#include \"missing.cuh\"\nint x;\n";
         let out = inline_local_includes(&dir, "k.cu", text, &mut Vec::new()).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(
-            out,
+            String::from_utf8(out).unwrap(),
             "#include <stdio.h>\n#line 1 \"sub/outer.cuh\"\n#line 1 \"inner.cuh\"\n#define INNER 2\n\n#line 2 \
              \"sub/outer.cuh\"\n#define OUTER 1\n\n#line 3 \"k.cu\"\n#include \"missing.cuh\"\nint x;\n"
         );
@@ -580,8 +642,9 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("cu-kernels-macros-once-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("once.cuh"), "#pragma once\nstruct S {};\n").unwrap();
-        let text = "#include \"once.cuh\"\n#include \"once.cuh\"\n";
-        let out = inline_local_includes(&dir, "k.cu", text, &mut Vec::new()).unwrap();
+        let text = b"#include \"once.cuh\"\n#include \"once.cuh\"\n";
+        let out =
+            String::from_utf8(inline_local_includes(&dir, "k.cu", text, &mut Vec::new()).unwrap()).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(out.matches("struct S").count(), 1, "{out}");
     }
@@ -591,8 +654,36 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("cu-kernels-macros-loop-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("self.cuh"), "#include \"self.cuh\"\n").unwrap();
-        let e = inline_local_includes(&dir, "k.cu", "#include \"self.cuh\"\n", &mut Vec::new()).unwrap_err();
+        let e = inline_local_includes(&dir, "k.cu", b"#include \"self.cuh\"\n", &mut Vec::new()).unwrap_err();
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(e.contains("nests more than 16 deep"), "{e}");
+    }
+
+    /// Issue 41, item 12: every file the `.cu` includes, and those they include, beside it or on
+    /// the include path, `"..."` or `<...>`, is tracked; a header NVRTC has built in is not.
+    #[test]
+    fn every_included_file_is_tracked() {
+        let dir = std::env::temp_dir().join(format!("cu-kernels-macros-tracked-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::create_dir_all(dir.join("inc")).unwrap();
+        std::fs::write(dir.join("sub/inner.cuh"), "#include <lib.cuh>\n#include \"inner.cuh\"\n").unwrap();
+        std::fs::write(dir.join("inc/lib.cuh"), b"// caf\xE9\n#pragma once\n").unwrap();
+        std::fs::write(dir.join("outer.cuh"), "  #  include \"sub/inner.cuh\"\n").unwrap();
+        let cu = dir.join("k.cu");
+        let text =
+            b"#include <cuda_fp16.h>\n#include \"outer.cuh\"\n#if 0\n#include \"missing.cuh\"\n#endif\n";
+        let search = include_path(&["-I".into(), dir.join("inc").display().to_string(), "-lineinfo".into()]);
+        let mut found = Vec::new();
+        included_files(&cu, text, &search, &mut found);
+        let names: Vec<String> = found
+            .iter()
+            .map(|f| f.strip_prefix(dir.canonicalize().unwrap()).unwrap().display().to_string())
+            .collect();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(names, ["outer.cuh", "sub/inner.cuh", "inc/lib.cuh"]);
+        assert_eq!(
+            include_path(&["-Ia".into(), "--include-path=b".into(), "--include-path".into(), "c".into()]),
+            [PathBuf::from("a"), PathBuf::from("b"), PathBuf::from("c")]
+        );
     }
 }

@@ -30,16 +30,19 @@
 //! - **The `.cu` as it is.** Its `#include <stdio.h>`, `<cuda_runtime.h>`, `<math.h>` need
 //!   nothing (device code has printf and the math functions built in); its host code (a
 //!   function with `<<<>>>`, a `main`) is cut out of the device compile, line for line, and
-//!   each cut is noted in the kernels' documentation and [`Module::notes`]. A file that cannot
-//!   be read as C++ is a compile error naming its line.
+//!   each cut is noted in the kernels' documentation and [`Module::notes`]. It is read as C++17
+//!   reads it (digit separators, raw strings over lines, any literal prefix or suffix), and as
+//!   bytes, as NVRTC reads them (a Latin-1 comment is no error). A file that cannot be read as
+//!   C++ (a string never closed, a NUL byte) is a compile error naming its line.
 //! - **The Runtime API.** The kernels are loaded with `cudaLibraryLoadData` and
 //!   `cudaLibraryGetKernel` (CUDA 12.8 headers and later) and launched with `cudaLaunchKernel`,
 //!   so a launch's error is the runtime's last error (`cudaGetLastError`), as with nvcc's; a
 //!   failed load is the launch's error too. The image loaded is the best for the device current
 //!   at first use: its CUBIN, else PTX.
 //!
-//! The `.cu` path is relative to the crate's folder (`CARGO_MANIFEST_DIR`); a change to the file
-//! rebuilds the crate.
+//! The `.cu` path is relative to the crate's folder (`CARGO_MANIFEST_DIR`); a change to the file,
+//! or to a file it includes (found as NVRTC finds it: beside the file including it, then in the
+//! `-I` folders of `options`), rebuilds the crate, as nvcc's dependency files do for make.
 
 use std::ffi::c_void;
 use std::marker::PhantomData;
@@ -74,7 +77,8 @@ pub struct Image {
 /// The prepared source of a `.cu` compiled at first use.
 #[derive(Debug, Clone, Copy)]
 pub struct Source {
-    pub text: &'static str,
+    /// Bytes, as NVRTC reads them (a `.cu` need not be UTF-8).
+    pub text: &'static [u8],
     pub options: &'static [&'static str],
     /// Why it was not compiled at build time.
     pub why: &'static str,

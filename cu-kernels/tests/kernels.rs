@@ -18,6 +18,9 @@ kernels!(
 
 kernels!("tests/kernels/scale.cu", compile = "first-use", fn scale_at_first_use(x: *mut f32, factor: f32, n: c_int));
 
+// Digit separators, a raw string over two lines, a Latin-1 comment, a header of its own.
+kernels!("tests/kernels/literals.cu", fn count(out: *mut i64, real: *mut f64, n: c_int));
+
 #[test]
 fn each_kernel_has_its_cpp_name_and_the_host_code_is_noted() {
     assert_eq!(scale.name(), "scale");
@@ -51,6 +54,33 @@ fn compiled_at_build_time_where_nvrtc_was_there() {
     let why = scale_at_first_use.module().compiled_at_first_use().expect("compile = \"first-use\"");
     assert!(why.contains("compile = \"first-use\""), "{why}");
     assert!(scale_at_first_use.module().images().is_empty());
+}
+
+/// Issue 41, items 9, 10 and 12: a `.cu` with C++14 and C++17 literals (a `'` in `10'000`, a raw
+/// string over two lines in host code) and a Latin-1 byte in a comment builds as NVRTC reads
+/// it, and the header it includes is tracked as the `.cu` is: rustc's dependency file for this
+/// test names it, so that an edit to it rebuilds the test.
+#[test]
+fn a_cu_with_cpp17_literals_latin1_and_a_header_builds_and_tracks_the_header() {
+    assert_eq!(
+        count.module().notes(),
+        ["tests/kernels/literals.cu:21-25: host function `print_usage` left out of the device compile"]
+    );
+    // rustc's dependency file, beside the test's binary where cargo built it (a bundle run
+    // elsewhere has none, and no CARGO_MANIFEST_DIR).
+    let dep_info = std::env::current_exe().unwrap().with_extension("d");
+    if std::env::var_os("CARGO_MANIFEST_DIR").is_none() && !dep_info.exists() {
+        eprintln!("not run by cargo where it was built: no dependency file to read");
+        return;
+    }
+    let deps = std::fs::read_to_string(&dep_info).unwrap_or_else(|e| panic!("{}: {e}", dep_info.display()));
+    let header = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/literals.cuh");
+    assert!(
+        deps.contains(&*header.to_string_lossy()),
+        "{} lists no {}:\n{deps}",
+        dep_info.display(),
+        header.display()
+    );
 }
 
 /// With no GPU, loading fails on the runtime's own call, and the launch returns its code.
