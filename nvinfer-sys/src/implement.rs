@@ -5,6 +5,7 @@
 //!
 //! ```no_run
 //! use std::ffi::CStr;
+//! use std::io::Write;
 //! use nvinfer_sys::{implement, nvinfer1};
 //!
 //! // class Logger : public ILogger { void log(Severity severity, const char* msg) noexcept override; };
@@ -12,7 +13,9 @@
 //! impl implement::ILogger for Logger {
 //!     fn log(&self, severity: nvinfer1::ILogger_Severity, msg: &CStr) {
 //!         if severity <= nvinfer1::ILogger_Severity::kWARNING {
-//!             eprintln!("{}", msg.to_string_lossy());
+//!             // Not eprintln!, which panics when stderr is a broken pipe (the panic is
+//!             // caught, and the message lost).
+//!             let _ = writeln!(std::io::stderr(), "{}", msg.to_string_lossy());
 //!         }
 //!     }
 //! }
@@ -27,8 +30,10 @@
 //! the Rust value (and the box), and each method calls the trait's.
 //!
 //! TensorRT's methods are `noexcept`: a panic must not unwind into it. Each call is run under
-//! `catch_unwind`; a panic is reported on stderr, kept for [`take_panic`] (and `check_trt!`),
-//! and TensorRT gets the C++ failure value: null, `false`, 0, or nothing.
+//! `catch_unwind`; a panic is reported on stderr (when stderr can be written: a logger that
+//! panics because stderr is a broken pipe is not reported there again), kept for
+//! [`take_panic`] (and `check_trt!`), and TensorRT gets the C++ failure value: null, `false`,
+//! 0, or nothing. A panic payload whose own `Drop` panics is caught as well.
 //!
 //! What TensorRT reports through these objects is also kept for the calling thread (the last
 //! error a logger received at `kERROR` or worse, the last error a recorder was given): the
@@ -89,6 +94,12 @@ fn keep_error(code: nvinfer1::ErrorCode, text: String) {
 
 /// Runs a trait method for TensorRT: a panic becomes `failure`, reported once on stderr and
 /// kept for [`take_panic`].
+///
+/// Nothing here may panic itself: it runs in an `extern "C"` frame that TensorRT called, where
+/// a panic aborts the process. So the report is written without `eprintln!` (which panics when
+/// stderr fails, as a broken pipe does: the very failure that made an `eprintln!` logger panic),
+/// a write that fails is dropped (the panic is still kept for [`take_panic`]), and the panic's
+/// payload is dropped under `catch_unwind` too, as its `Drop` is the program's code.
 fn guard<R>(method: &str, failure: R, f: impl FnOnce() -> R) -> R {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(value) => value,
@@ -98,12 +109,31 @@ fn guard<R>(method: &str, failure: R, f: impl FnOnce() -> R) -> R {
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "a panic without a message".into());
+            drop_payload(payload);
             let text = format!("{method} panicked ({message}); TensorRT called it noexcept, so it got the C++ failure value instead");
-            eprintln!("nvinfer-sys: {text}");
-            let _ = LAST_PANIC.try_with(|p| *p.borrow_mut() = Some(text));
+            report(&text);
+            let _ = LAST_PANIC.try_with(|p| {
+                if let Ok(mut p) = p.try_borrow_mut() {
+                    *p = Some(text);
+                }
+            });
             failure
         }
     }
+}
+
+/// Drops a panic's payload, whose `Drop` may panic in turn: that panic is caught, and its own
+/// payload leaked rather than dropped (it may be of the same kind).
+fn drop_payload(payload: Box<dyn std::any::Any + Send>) {
+    if let Err(again) = catch_unwind(AssertUnwindSafe(move || drop(payload))) {
+        std::mem::forget(again);
+    }
+}
+
+/// Writes `text` on stderr if it can: a closed, full or broken stderr is no error of ours.
+fn report(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "nvinfer-sys: {text}");
 }
 
 /// `ErrorCode::kFOO` from TensorRT's logged "Error Code 1: Serialization (...)".

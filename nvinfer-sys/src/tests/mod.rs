@@ -1,2 +1,3 @@
+mod callbacks;
 mod loading;
 mod probe;
