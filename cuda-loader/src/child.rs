@@ -28,6 +28,20 @@ pub fn dispatch(scenarios: &[(&str, fn())]) {
     println!("scenario {name} done");
 }
 
+/// The variable naming each described library's path: every library of [`ALL`](crate::ALL)
+/// and [`TENSORRT`](crate::TENSORRT), and each one's second library (cuBLASLt).
+pub fn library_variables() -> Vec<&'static str> {
+    let mut variables = Vec::new();
+    for library in crate::ALL.iter().chain(crate::TENSORRT) {
+        for library in std::iter::once(*library).chain(library.also) {
+            if !variables.contains(&library.variable) {
+                variables.push(library.variable);
+            }
+        }
+    }
+    variables
+}
+
 /// A child process running one scenario of the current test binary.
 pub struct Child {
     command: Command,
@@ -50,10 +64,8 @@ impl Child {
             .args([test, "--exact", "--include-ignored", "--nocapture", "--test-threads=1"])
             .env(SCENARIO, name)
             .stdin(Stdio::null());
-        for library in
-            [&crate::DRIVER, &crate::RUNTIME, &crate::NVRTC, &crate::NCCL, &crate::CUBLAS, &crate::CUBLASLT]
-        {
-            command.env_remove(library.variable);
+        for variable in library_variables() {
+            command.env_remove(variable);
         }
         for chooser in ["LD_LIBRARY_PATH", "VIRTUAL_ENV", "CONDA_PREFIX"] {
             command.env_remove(chooser);
