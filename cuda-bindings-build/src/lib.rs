@@ -219,11 +219,15 @@ pub fn reach_checked(
         _ => Vec::new(),
     };
     let feature = |name: &str| std::env::var_os(format!("CARGO_FEATURE_{name}")).is_some();
-    // Cargo's instructions are UTF-8 text: a folder that is not cannot be named to the loader
-    // or the linker (a lossy copy would name another folder, silently).
-    let (dirs, unnamed): (Vec<PathBuf>, Vec<PathBuf>) = dirs
-        .into_iter()
-        .partition(|dir| env::cargo_text(dir).is_some() && std::env::join_paths([dir]).is_ok());
+    let linked = feature("STATIC") || feature("LINK");
+    // Cargo's instructions are UTF-8 text. The loader is told of any folder (paths are bytes on
+    // Unix: `join_folders` writes them losslessly); the linker's search path is a path as it is,
+    // so a folder that is not UTF-8 on one line cannot be named to it (a lossy copy would name
+    // another folder, silently).
+    let (dirs, unnamed): (Vec<PathBuf>, Vec<PathBuf>) = dirs.into_iter().partition(|dir| {
+        let named = cuda_loader::join_folders(&[dir], windows).is_ok();
+        named && (!linked || (env::cargo_text(dir).is_some() && std::env::join_paths([dir]).is_ok()))
+    });
     for dir in &unnamed {
         let why = if env::cargo_text(dir).is_none() {
             "is not UTF-8 text on one line, which Cargo's instructions cannot hold"
@@ -233,7 +237,7 @@ pub fn reach_checked(
         let what = format!("{}: the library folder {} {why}", library.crate_name, dir.display());
         let fix =
             format!("link it from a UTF-8 path (`ln -s`) and set {} to that", choose::root_variable(library));
-        if feature("STATIC") || feature("LINK") {
+        if linked {
             choose::fail(&format!("{what}, so the `link` and `static` features cannot link from it: {fix}"));
         }
         println!(
@@ -243,8 +247,8 @@ pub fn reach_checked(
         );
     }
     println!("cargo::rustc-env={prefix}CUDA_LIBRARY_FILE={file}");
-    let joined = std::env::join_paths(&dirs).unwrap_or_default();
-    println!("cargo::rustc-env={prefix}CUDA_TOOLKIT_LIB_DIRS={}", joined.to_string_lossy());
+    let joined = cuda_loader::join_folders(&dirs, windows).unwrap_or_default();
+    println!("cargo::rustc-env={prefix}CUDA_TOOLKIT_LIB_DIRS={joined}");
 
     let (reach, found) = if feature("STATIC") {
         ("static", Some((link_static(library, &dirs, windows), release::Use::Links)))

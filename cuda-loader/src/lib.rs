@@ -23,6 +23,7 @@
 
 pub mod child;
 mod codes;
+mod folders;
 mod functions;
 mod libraries;
 mod library;
@@ -38,6 +39,7 @@ mod tests;
 
 use std::ffi::CStr;
 
+pub use folders::{join_folders, split_folders};
 pub use functions::{Slot, Unreachable};
 pub use libraries::*;
 pub use library::{

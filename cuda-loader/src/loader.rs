@@ -34,7 +34,8 @@ pub struct Bindings {
     pub version: u32,
     /// The library's file for the bindings' major on the target (`libcudart.so.13`).
     pub file: &'static str,
-    /// The library folders of the toolkit the build found, joined as `PATH` is.
+    /// The library folders of the toolkit the build found, as [`join_folders`](crate::join_folders)
+    /// writes them.
     pub toolkit_dirs: &'static str,
     pub reach: Reach,
     /// The generated renames, (name C code calls, symbol): by default, then per thread.
@@ -149,6 +150,12 @@ impl Loader {
     /// The library's file of the header's major, on this OS: `libcudart.so.13`.
     pub fn file(&self) -> &'static str {
         self.bindings.file
+    }
+
+    /// The library folders of the toolkit the build found (a root of the library's own, such as
+    /// `NCCL_HOME`'s, included), which the loader searches after the variable.
+    pub fn toolkit_dirs(&self) -> Vec<PathBuf> {
+        crate::split_folders(self.bindings.toolkit_dirs)
     }
 
     /// How the crate reaches its library.
@@ -383,7 +390,7 @@ impl Loader {
                         out.push(Candidate::Open(beside.into_os_string()));
                     }
                 }
-                let mut dirs: Vec<PathBuf> = std::env::split_paths(self.bindings.toolkit_dirs).collect();
+                let mut dirs = self.toolkit_dirs();
                 // The environment names the Python environment: not to be trusted in secure mode.
                 if os::secure_execution().is_none() {
                     for var in ["VIRTUAL_ENV", "CONDA_PREFIX"] {
