@@ -70,8 +70,37 @@ pub fn loaded_from(handle: &Handle) -> Option<PathBuf> {
         return None;
     }
     // SAFETY: the loader's entry for a library that stays loaded; l_name is a C string.
-    let name = unsafe { (*map).l_name };
-    non_empty_path(name)
+    let name = non_empty_path(unsafe { (*map).l_name })?;
+    if name.is_absolute() {
+        return Some(name);
+    }
+    // Found through a relative search path (`LD_LIBRARY_PATH=lib`): the name is relative to the
+    // working directory of the moment it was opened; the folder it was in is the loader's origin.
+    match (origin(handle, name.as_os_str().len()), name.file_name()) {
+        // (`.` components left out: glibc's origin of `./libcuda.so.1` ends in `/.`.)
+        (Some(folder), Some(file)) => Some(folder.components().collect::<PathBuf>().join(file)),
+        _ => Some(name),
+    }
+}
+
+/// The absolute folder of the library at `handle`, whose name in the loader is `name_len` bytes
+/// long (`RTLD_DI_ORIGIN`): the working directory of the moment it was loaded, joined with the
+/// relative folder it was found in.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn origin(handle: &Handle, name_len: usize) -> Option<PathBuf> {
+    // glibc copies its origin without a bound, and has none (dereferences (char *) -1) where it
+    // could not read the working directory when it loaded the library: the working directory is
+    // read here first (a library it could open by a relative name had one), and the buffer holds
+    // the longest origin there can be (a working directory shorter than PATH_MAX, '/', the name).
+    std::env::current_dir().ok()?;
+    let mut buffer = vec![0 as c_char; libc::PATH_MAX as usize + name_len + 2];
+    // SAFETY: RTLD_DI_ORIGIN copies a NUL-terminated folder name into the buffer, which is large
+    // enough (see above).
+    let ok = unsafe { libc::dlinfo(handle.0, libc::RTLD_DI_ORIGIN, buffer.as_mut_ptr().cast()) };
+    if ok != 0 {
+        return None;
+    }
+    non_empty_path(buffer.as_ptr()).filter(|folder| folder.is_absolute())
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
