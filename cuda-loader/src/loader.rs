@@ -225,6 +225,14 @@ impl Loader {
                     scheme.text(header)
                 ))
             }
+            // A driver's stub answers every call with the "not loaded" code: loaded, so that each
+            // call can say what it is (see `stub_note`).
+            Some(Answer::Code(code))
+                if matches!(self.library.role, Role::Driver { .. }) && code == self.bindings.not_loaded =>
+            {
+                Ok(())
+            }
+            Some(Answer::Code(code)) => Err(self.version_failed(&path, function, code)),
             Some(Answer::Version(v)) => {
                 match self.partner_version() {
                     Some((partner, partner_path, theirs)) if theirs != v => Err(format!(
@@ -236,8 +244,20 @@ impl Loader {
                     _ => self.accept_parts(handle, v),
                 }
             }
-            _ => Ok(()),
+            // No version function: every call names the function it lacks (see `missing`).
+            None => Ok(()),
         }
+    }
+
+    /// Why a library whose version function `function` returned `code` is not used: its release
+    /// is unknown, and these bindings cannot tell whether they fit it.
+    fn version_failed(&self, path: &str, function: &str, code: u32) -> String {
+        format!(
+            "{path}: its {function} returned {} instead of its version, so whether these bindings fit it is \
+             unknown (a broken {}, or one that cannot work on this system)",
+            self.code_name(code),
+            self.library.short
+        )
     }
 
     /// The description's parts (sub-libraries the library loads from its folder), opened beside the library at
@@ -319,14 +339,37 @@ impl Loader {
                 .filter(|v| scheme.plausible(*v))
                 .map(|v| scheme.text(v));
             if part.has_version_function {
-                let function = std::ffi::CString::new(self.library.version_function.name).unwrap_or_default();
+                let name = self.library.version_function.name;
+                let function = std::ffi::CString::new(name).unwrap_or_default();
                 let address = os::symbol(part_handle, &function);
-                let theirs = self.answer_by(|| address).and_then(Answer::result);
-                if let Some(Ok(theirs)) = theirs.filter(|theirs| *theirs != Ok(version)) {
-                    return Err(format!(
-                        "{front} is {ours}, and its part {shown} beside it is {}: a set of two releases. {fix}",
-                        scheme.text(theirs)
-                    ));
+                match self.answer_by(|| address) {
+                    Some(Answer::Version(theirs)) if theirs == version => {}
+                    Some(Answer::Version(theirs)) => {
+                        return Err(format!(
+                            "{front} is {ours}, and its part {shown} beside it is {}: a set of two releases. {fix}",
+                            scheme.text(theirs)
+                        ))
+                    }
+                    Some(Answer::Code(code)) => {
+                        return Err(format!(
+                            "{front} is {ours}, but the {name} of its part {shown} beside it returned {} instead \
+                             of its version, so whether it is of the same release is unknown. {fix}",
+                            self.code_name(code)
+                        ))
+                    }
+                    Some(Answer::Absurd(said)) => {
+                        return Err(format!(
+                            "{front} is {ours}, but the {name} of its part {shown} beside it answers {said}, which \
+                             no release says: it is no part of {} (a broken or foreign library). {fix}",
+                            self.library.what
+                        ))
+                    }
+                    None => {
+                        return Err(format!(
+                            "{front} is {ours}, but {shown} beside it has no {name}: it is no part of {}. {fix}",
+                            self.library.what
+                        ))
+                    }
                 }
             }
             let check = std::ffi::CString::new(part.check).unwrap_or_default();
@@ -669,17 +712,24 @@ impl Loader {
             let (scheme, header) = self.answered_version();
             let text = |v: c_int| scheme.text(v);
             let h = scheme.text(header);
-            return match version.and_then(Result::ok) {
-                Some(v) if i64::from(v) < i64::from(header) => format!(
+            return match version {
+                Some(Ok(v)) if i64::from(v) < i64::from(header) => format!(
                     "{library} ({path}) has no function {what}: it is {}'s, older than the \
                      {header_file} these bindings come from ({h}). Load the {short} of {h} or newer \
                      ({variable}), or build against an older toolkit",
                     text(v)
                 ),
-                Some(v) => format!(
+                Some(Ok(v)) => format!(
                     "{library} ({path}) has no function {what}, although it is {}'s and these \
                      bindings come from {h}'s {header_file}",
                     text(v)
+                ),
+                // It answered when it was loaded, and fails now.
+                Some(Err(code)) => format!(
+                    "{library} ({path}) has no function {what}; its {version_function} returned {} when asked \
+                     its version, so which release it is cannot be said (these bindings come from {h}'s \
+                     {header_file})",
+                    self.code_name(code)
                 ),
                 None => format!(
                     "{path} has no function {what}, nor {version_function}: it is not {a_what}. Check {variable}"

@@ -106,37 +106,7 @@ macro_rules! loader_tests {
                 return;
             }
             let (scheme, header) = loader.answered_version();
-            let fake = |version: u32| {
-                let source = match function.call {
-                    $crate::VersionCall::Single => {
-                        format!("int {}(int *v) {{ *v = {version}; return 0; }}\n", function.name)
-                    }
-                    // The version as major * 1000 + minor * 100 + patch, a property at a time.
-                    $crate::VersionCall::Property => format!(
-                        "int {}(int p, int *v) {{ *v = p == 0 ? {} : p == 1 ? {} : {}; return 0; }}\n",
-                        function.name,
-                        version / 1000,
-                        version % 1000 / 100,
-                        version % 100
-                    ),
-                    $crate::VersionCall::Returned => {
-                        format!("#include <stddef.h>\nsize_t {}(void) {{ return {version}; }}\n", function.name)
-                    }
-                    // A CUDA version as its major and minor (12999, one less than 13.0, says
-                    // 12.99).
-                    $crate::VersionCall::MajorMinor => format!(
-                        "int {}(unsigned *major, unsigned *minor) {{ *major = {}; *minor = {}; return 0; }}\n",
-                        function.name,
-                        version / 1000,
-                        version % 1000 / 10
-                    ),
-                    call => panic!("a fake for {} ({call:?}) is not written yet", function.name),
-                };
-                let library = $crate::child::fake_library(file(), &source);
-                // Its parts beside it, of its release (where the description has parts).
-                $crate::child::fake_parts(loader.library(), loader.library().major(header), &library, &source);
-                library
-            };
+            let fake = |version: u32| fake_answering("older", version, 0);
             // The newest version older than the header's that a release can say (CUDA's step
             // is 10, where a library answers the CUDA version its driver supports).
             let below = (1..=10).map(|d| header - d).find(|v| scheme.plausible(i64::from(*v))).expect("an older version");
@@ -160,6 +130,103 @@ macro_rules! loader_tests {
             );
             assert!(refused.contains("refused: ") && refused.contains(&expected), "{refused}");
             assert!(loaded.contains(&format!("loaded: {}", same.display())), "{loaded}");
+        }
+
+        /// A fake of the crate's library whose version function answers `version` (in the terms
+        /// of [`Loader::answered_version`]), or fails with the code `result` where that is not 0
+        /// and its call returns a code, with its parts beside it (where the description has
+        /// parts), in a folder of its own for each `test` (which removes it when done).
+        fn fake_answering(test: &str, version: u32, result: u32) -> PathBuf {
+            let loader = &crate::bindings::LOADER;
+            let function = loader.library().version_function;
+            let source = match function.call {
+                $crate::VersionCall::Single => format!(
+                    "int {}(int *v) {{ if ({result}) return {result}; *v = {version}; return 0; }}\n",
+                    function.name
+                ),
+                // The version as major * 1000 + minor * 100 + patch, a property at a time.
+                $crate::VersionCall::Property => format!(
+                    "int {}(int p, int *v) {{ if ({result}) return {result}; \
+                     *v = p == 0 ? {} : p == 1 ? {} : {}; return 0; }}\n",
+                    function.name,
+                    version / 1000,
+                    version % 1000 / 100,
+                    version % 100
+                ),
+                $crate::VersionCall::Returned => {
+                    format!("#include <stddef.h>\nsize_t {}(void) {{ return {version}; }}\n", function.name)
+                }
+                $crate::VersionCall::Int => format!("int {}(void) {{ return {version}; }}\n", function.name),
+                // A CUDA version as its major and minor (12999, one less than 13.0, says
+                // 12.99).
+                $crate::VersionCall::MajorMinor => format!(
+                    "int {}(unsigned *major, unsigned *minor) {{ if ({result}) return {result}; \
+                     *major = {}; *minor = {}; return 0; }}\n",
+                    function.name,
+                    version / 1000,
+                    version % 1000 / 10
+                ),
+            };
+            let source = format!("/* {test} */\n{source}");
+            let library = $crate::child::fake_library(file(), &source);
+            // Its parts beside it, of its release (where the description has parts).
+            let (_, header) = loader.answered_version();
+            $crate::child::fake_parts(loader.library(), loader.library().major(header), &library, &source);
+            library
+        }
+
+        /// One rule for every library (issue 41, item 15): a version function that fails (returns
+        /// a code instead of the version) when the library is loaded refuses it, with a sentence
+        /// naming the call and the code. (A function that returns the version itself cannot
+        /// fail.)
+        #[test]
+        fn a_version_call_that_fails_refuses_the_library() {
+            use crate::bindings::Code;
+            let loader = &crate::bindings::LOADER;
+            let function = loader.library().version_function;
+            if cfg!(windows) || matches!(function.call, $crate::VersionCall::Returned | $crate::VersionCall::Int) {
+                return;
+            }
+            // A failure, not the "not loaded" code (which a driver's stub answers everything with).
+            let code = Code::known()
+                .find(|c| u32::from(*c) != 0 && u32::from(*c) != loader.not_loaded())
+                .expect("a code for a failure");
+            let (_, header) = loader.answered_version();
+            let library = fake_answering("fails", header, u32::from(code));
+            let out = child("loaded_or_refused", &library);
+            let _ = std::fs::remove_dir_all(library.parent().expect("a folder of its own"));
+            let expected = format!("its {} returned {}", function.name, code.name().unwrap());
+            assert!(out.contains("refused: ") && out.contains(&expected), "{out}");
+            assert!(out.contains(&library.display().to_string()), "{out}");
+        }
+
+        /// Issue 41, item 3: the library found through a relative `LD_LIBRARY_PATH` (the folder's
+        /// name from the folder above, `.` from the folder) is loaded, with its parts where the
+        /// description has them (cuDNN 9's were refused: "the dynamic loader does not say which
+        /// folder it is in"), and its path is the absolute one of the file the dynamic loader
+        /// opened (`RTLD_DI_ORIGIN`).
+        #[test]
+        fn a_library_found_through_a_relative_search_path_loads_from_the_folder_it_is_in() {
+            let loader = &crate::bindings::LOADER;
+            // A toolkit's folder the build found, holding the library, is searched first.
+            if cfg!(windows) || loader.toolkit_dirs().iter().any(|dir| dir.join(file()).is_file()) {
+                return;
+            }
+            let (_, header) = loader.answered_version();
+            let library = fake_answering("relative", header, 0);
+            let lib = library.parent().expect("a folder of its own");
+            let above = lib.parent().expect("the temporary folder");
+            let path = module_path!().split_once("::").expect("a crate's module").1;
+            let exe = std::env::current_exe().expect("the test binary's path");
+            let expected = format!("loaded: {}\n", std::fs::canonicalize(&library).expect("the fake").display());
+            for (cwd, search) in [(above, Path::new(lib.file_name().expect("a name"))), (lib, Path::new("."))] {
+                let out = Child::of(&exe, &format!("{path}::scenario"), "loaded_or_refused")
+                    .env("LD_LIBRARY_PATH", search)
+                    .current_dir(cwd)
+                    .run();
+                assert!(out.contains(&expected), "LD_LIBRARY_PATH={}: {out}", search.display());
+            }
+            let _ = std::fs::remove_dir_all(lib);
         }
 
         fn loaded_or_refused() {

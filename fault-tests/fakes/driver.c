@@ -35,6 +35,11 @@
  *                         nvmlDeviceGetCount stands for)
  *   ABSURD_OCCUPANCY      (with RUNTIME) a device and a kernel whose every attribute, and every
  *                         occupancy the runtime is asked for, is INT_MAX
+ *
+ * In every mode but STUB, each library's version function (cuDriverGetVersion,
+ * cudaRuntimeGetVersion, nvrtcVersion, ncclGetVersion, nvmlSystemGetCudaDriverVersion) fails
+ * with the code $FAKE_VERSION_RESULT when set, once $FAKE_VERSION_OK_CALLS calls (default 0)
+ * have succeeded.
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -73,6 +78,15 @@ enum {
 #ifndef FAKE_VERSION
 #define FAKE_VERSION 12090
 #endif
+
+/* The code a version function answers (see the top of the file): 0, or $FAKE_VERSION_RESULT. */
+__attribute__((unused)) static int version_result(void) {
+    static int calls;
+    const char *result = getenv("FAKE_VERSION_RESULT");
+    const char *ok = getenv("FAKE_VERSION_OK_CALLS");
+    if (!result || calls++ < (ok ? atoi(ok) : 0)) return 0;
+    return atoi(result);
+}
 
 struct known {
     CUresult code;
@@ -136,6 +150,8 @@ EXPORT CUresult cuInit(unsigned int flags) {
 
 EXPORT CUresult cuDriverGetVersion(int *driverVersion) {
 #ifndef STUB
+    int failed = version_result();
+    if (failed) return (CUresult)failed;
     *driverVersion = FAKE_VERSION;
 #else
     (void)driverVersion;
@@ -229,6 +245,8 @@ __attribute__((constructor)) static void write_marker(void) {
 #ifdef RUNTIME
 /* A CUDA runtime of the header's version that knows no words for its codes. */
 EXPORT unsigned int cudaRuntimeGetVersion(int *version) {
+    int failed = version_result();
+    if (failed) return (unsigned int)failed;
     *version = FAKE_VERSION;
     return 0;
 }
@@ -285,6 +303,8 @@ static const char *env_or(const char *name, const char *otherwise) {
 }
 
 EXPORT nvrtcResult nvrtcVersion(int *major, int *minor) {
+    int failed = version_result();
+    if (failed) return failed;
     *major = getenv("FAKE_NVRTC_MAJOR") ? atoi(getenv("FAKE_NVRTC_MAJOR")) : FAKE_VERSION / 1000;
     *minor = getenv("FAKE_NVRTC_MINOR") ? atoi(getenv("FAKE_NVRTC_MINOR")) : FAKE_VERSION % 1000 / 10;
     return 0;
@@ -393,6 +413,8 @@ typedef struct {
 } ncclUniqueId;
 
 EXPORT ncclResult_t ncclGetVersion(int *version) {
+    int failed = version_result();
+    if (failed) return failed;
     const char *asked = getenv("FAKE_NCCL_VERSION");
     *version = asked ? atoi(asked) : NCCL;
     return 0;
@@ -476,6 +498,8 @@ EXPORT cublasStatus_t cublasLtCreate(void **handle) {
 typedef unsigned int nvmlReturn_t;
 
 EXPORT nvmlReturn_t nvmlSystemGetCudaDriverVersion(int *version) {
+    int failed = version_result();
+    if (failed) return (nvmlReturn_t)failed;
     const char *asked = getenv("FAKE_NVML_CUDA");
     *version = asked ? atoi(asked) : FAKE_VERSION;
     return 0;
