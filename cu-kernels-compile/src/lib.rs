@@ -1,16 +1,19 @@
 //! What cu-kernels does with a `.cu` file (hand-written): [`prepare()`] makes it ready for NVRTC
 //! (host code cut out, headers stood in for), [`nvrtc`] compiles it per architecture with a
 //! name expression per kernel. The `kernels!` macro uses both at build time, where the build
-//! machine has NVRTC; cu-kernels uses them at first use otherwise ([`for_device`]).
+//! machine has NVRTC; cu-kernels uses them at first use otherwise ([`for_device`]). Both check
+//! each declaration against the kernel's C++ parameters with [`signature`].
 //!
 //! NVIDIA's reference: [NVRTC](https://docs.nvidia.com/cuda/nvrtc/), its
 //! [name expressions](https://docs.nvidia.com/cuda/nvrtc/#accessing-lowered-names).
 
 pub mod nvrtc;
 pub mod prepare;
+pub mod signature;
 
 pub use nvrtc::{Arch, Compiled, Error, Program};
 pub use prepare::{prepare, Kernel, Prepared};
+pub use signature::Signature;
 
 /// Compiles `program` for the device of compute capability `major.minor`: a CUBIN for it when
 /// this NVRTC knows the architecture, else PTX for the newest one it knows below it (which the

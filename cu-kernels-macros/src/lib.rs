@@ -9,7 +9,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
-use cu_kernels_compile::{prepare, Arch, Error, Program};
+use cu_kernels_compile::{prepare, Arch, Error, Program, Signature};
 use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
 /// See cu-kernels' documentation of `kernels!`.
@@ -56,6 +56,8 @@ struct Item {
     expression: String,
     /// Each parameter's type, as written.
     types: Vec<Vec<TokenTree>>,
+    /// Each parameter's name and type, as text (`x`, `*mut f32`).
+    params: Vec<(String, String)>,
 }
 
 /// What the input says.
@@ -105,6 +107,7 @@ fn expand(input: TokenStream) -> Result<TokenStream, Failure> {
             Err(Build::Failed(span, message)) => return Err((span, message)),
         }
     };
+    check_declarations(&input, &prepared, &compiled)?;
     // What is compiled at first use is compiled on the machine that runs the program, which
     // need not have this folder: the `.cu`'s own headers (`#include "..."` of its folder) go into
     // its text, and no option names this machine's folders (issue 33, item 20).
@@ -117,6 +120,49 @@ fn expand(input: TokenStream) -> Result<TokenStream, Failure> {
         _ => (prepared, options),
     };
     Ok(emit(&input, &file, &tracked, &prepared, &options, compiled))
+}
+
+/// Each kernel's declaration against its C++ parameters (issue 41, item 11): those NVRTC's
+/// lowered name encodes where it compiled here, else those the `.cu` spells (scalars only); a
+/// kernel neither says (a template or typedef without NVRTC here) is checked at first use, when
+/// NVRTC has compiled it. A disagreement is a compile error at the declared type.
+fn check_declarations(
+    input: &Input,
+    prepared: &cu_kernels_compile::Prepared,
+    compiled: &Result<Vec<Built>, String>,
+) -> Result<(), Failure> {
+    for (index, item) in input.items.iter().enumerate() {
+        let lowered =
+            compiled.as_ref().ok().and_then(|images| images.first()).and_then(|(_, _, l)| l.get(index));
+        let from_lowered = lowered.and_then(|l| Some((Signature::from_lowered(l)?, l)));
+        let (signature, origin) = match from_lowered {
+            Some((signature, lowered)) => {
+                (signature, format!("{}, NVRTC's lowered name {lowered}", input.path))
+            }
+            None => {
+                let expression: String = item.expression.split_whitespace().collect();
+                let mut defined =
+                    prepared.kernels.iter().filter(|k| k.name == expression.trim_start_matches("::"));
+                let (Some(kernel), None) = (defined.next(), defined.next()) else { continue };
+                let Some(signature) = Some(kernel)
+                    .filter(|k| !k.template)
+                    .and_then(|k| Signature::from_source(&k.name, &k.params))
+                else {
+                    continue;
+                };
+                (signature, format!("{}:{}", input.path, kernel.line))
+            }
+        };
+        let declared: Vec<(&str, &str)> = item.params.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+        if let Err((at, message)) =
+            cu_kernels_compile::signature::check(&item.name.to_string(), &declared, &signature, &origin)
+        {
+            let span =
+                at.and_then(|at| item.types[at].first()).map_or_else(|| item.name.span(), TokenTree::span);
+            return Err((span, format!("kernels!: {message}")));
+        }
+    }
+    Ok(())
 }
 
 /// `text` (of the file `name`, in the folder `dir`) with each `#include "x"` naming a file of
@@ -343,8 +389,18 @@ fn emit(
         }
     };
 
+    // Each kernel's declaration, for the check at first use of what NVRTC compiles then.
+    let declared = input
+        .items
+        .iter()
+        .map(|item| {
+            let params: Vec<String> = item.params.iter().map(|(n, t)| format!("({n:?}, {t:?})")).collect();
+            format!("({:?}, &[{}])", item.name.to_string(), params.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
     let mut out = format!(
-        "#[doc(hidden)]\n#[allow(non_upper_case_globals)]\nstatic {module}: ::cu_kernels::Module = ::cu_kernels::Module::__new({:?}, &[{images}], &[{}], &[{lowered}], {source}, &[{}]);\n\
+        "#[doc(hidden)]\n#[allow(non_upper_case_globals)]\nstatic {module}: ::cu_kernels::Module = ::cu_kernels::Module::__new({:?}, &[{images}], &[{}], &[{lowered}], {source}, &[{}], &[{declared}]);\n\
          const _: &[u8] = include_bytes!({:?});\n\
          const _: ::core::option::Option<&str> = ::core::option_env!(\"CU_KERNELS_COMPILE\");\n\
          const _: ::core::option::Option<&str> = ::core::option_env!(\"CUDA_PATH\");\n\
@@ -544,12 +600,14 @@ fn item(tokens: &[TokenTree], at: &mut usize) -> Result<Item, Failure> {
     };
     *at += 1;
     let mut types = Vec::new();
+    let mut texts = Vec::new();
     for param in split_params(params.stream()) {
         match param.as_slice() {
-            [TokenTree::Ident(_), TokenTree::Punct(colon), ty @ ..]
+            [TokenTree::Ident(param), TokenTree::Punct(colon), ty @ ..]
                 if colon.as_char() == ':' && !ty.is_empty() =>
             {
                 types.push(ty.to_vec());
+                texts.push((param.to_string(), type_text(ty)));
             }
             _ => {
                 let span = param.first().map_or_else(|| params.span(), TokenTree::span);
@@ -563,7 +621,23 @@ fn item(tokens: &[TokenTree], at: &mut usize) -> Result<Item, Failure> {
         expression: expression.unwrap_or_else(|| name.to_string()),
         name: name.clone(),
         types,
+        params: texts,
     })
+}
+
+/// A type's tokens as Rust writes them: `*mut f32`, `std::ffi::c_int`.
+fn type_text(tokens: &[TokenTree]) -> String {
+    let mut out = String::new();
+    let mut word_before = false;
+    for token in tokens {
+        let word = matches!(token, TokenTree::Ident(_) | TokenTree::Literal(_));
+        if word && word_before {
+            out.push(' ');
+        }
+        out.push_str(&token.to_string());
+        word_before = word;
+    }
+    out
 }
 
 /// The parameters: the tokens between commas outside `<...>`.

@@ -20,6 +20,17 @@
 //!   [name expression](https://docs.nvidia.com/cuda/nvrtc/#accessing-lowered-names), so the
 //!   `.cu` needs no `extern "C"`; `#[name = "scale<float>"] fn scale_f32(...)` names a template's
 //!   instance.
+//! - **Declarations checked.** Each declaration is checked against the C++ kernel: its count of
+//!   parameters, and each type Rust names as a scalar (`f32`, `i64`, `usize`, `std::ffi`'s
+//!   `c_*`) or a pointer to one against the C++ type (of the same class, size and signedness;
+//!   `*const T` only for a pointer to const; `*mut c_void` takes any pointer), so that `launch!`
+//!   never passes 4 bytes where the kernel reads 8. C++'s side is NVRTC's lowered name where it
+//!   compiles at build time (every typedef, macro and template argument resolved), else the
+//!   `.cu`'s text where it spells the parameters with C++'s scalar types (`unsigned int`,
+//!   `size_t`); a disagreement is a compile error naming the declaration and the kernel. What
+//!   only NVRTC can read (a typedef of the file's) without it at build time is checked when
+//!   compiled at first use: its load fails with [`LoadError::Declaration`]. A type of another
+//!   name (a struct, an alias) is taken as declared.
 //! - **Compiled at build time** where the build machine has NVRTC (nvrtc-sys finds it: the
 //!   toolkit of `CUDA_PATH`, NVIDIA's wheel, the system): a CUBIN for each `sm_XY` of `arch`, and
 //!   PTX of the oldest, which the driver compiles for newer GPUs; with no `arch`, PTX of NVRTC's
@@ -84,6 +95,9 @@ pub struct Source {
     pub why: &'static str,
 }
 
+/// A kernel's declaration: its Rust name, and each parameter's name and type as written.
+pub type Declared = (&'static str, &'static [(&'static str, &'static str)]);
+
 /// One `kernels!`: the `.cu` file's images (or source), its kernels' names, and the library
 /// once loaded.
 pub struct Module {
@@ -94,6 +108,9 @@ pub struct Module {
     lowered: &'static [&'static str],
     source: Option<Source>,
     notes: &'static [&'static str],
+    /// Each kernel's Rust name and declared parameters (name, type as written).
+    #[cfg_attr(not(cuda_ge = "12.8"), allow(dead_code))]
+    declared: &'static [Declared],
     loaded: OnceLock<Result<Loaded, LoadError>>,
     reported: AtomicBool,
 }
@@ -120,6 +137,7 @@ impl Module {
         lowered: &'static [&'static str],
         source: Option<Source>,
         notes: &'static [&'static str],
+        declared: &'static [Declared],
     ) -> Self {
         Module {
             file,
@@ -128,6 +146,7 @@ impl Module {
             lowered,
             source,
             notes,
+            declared,
             loaded: OnceLock::new(),
             reported: AtomicBool::new(false),
         }
@@ -221,6 +240,15 @@ impl Module {
                     };
                     let (_, compiled) = cu_kernels_compile::for_device(&program, major, minor)
                         .map_err(|error| LoadError::Compile { file: self.file, error })?;
+                    // What `kernels!` could not check without NVRTC (issue 41, item 11).
+                    for ((function, params), lowered) in self.declared.iter().zip(&compiled.lowered) {
+                        let Some(signature) = cu_kernels_compile::Signature::from_lowered(lowered) else {
+                            continue;
+                        };
+                        let origin = format!("{}, NVRTC's lowered name {lowered}", self.file);
+                        cu_kernels_compile::signature::check(function, params, &signature, &origin)
+                            .map_err(|(_, message)| LoadError::Declaration { file: self.file, message })?;
+                    }
                     (compiled.image, compiled.lowered)
                 }
                 (None, None) => {
@@ -282,6 +310,10 @@ pub enum LoadError {
     Cuda { file: &'static str, call: &'static str, code: cudaError_t },
     /// Compiling at first use failed: NVRTC is not here, or the source does not compile.
     Compile { file: &'static str, error: cu_kernels_compile::Error },
+    /// Compiled at first use, a kernel's C++ parameters (NVRTC's lowered name) disagree with its
+    /// declaration in `kernels!`: the sentence names both. (Where NVRTC compiled at build time,
+    /// or the `.cu` spells the types, that was a compile error.)
+    Declaration { file: &'static str, message: String },
     /// The bindings are of a `cuda_runtime_api.h` older than 12.8, which has no
     /// `cudaLibraryLoadData`.
     Unsupported { file: &'static str, version: u32 },
@@ -290,14 +322,14 @@ pub enum LoadError {
 impl LoadError {
     /// The code a launch returns for it: the runtime's, or the one that says the same
     /// (`cudaErrorJitCompilerNotFound` without NVRTC, `cudaErrorInvalidSource` for a compile
-    /// error, `cudaErrorNotSupported` for old headers).
+    /// error or a declaration that disagrees, `cudaErrorNotSupported` for old headers).
     pub fn code(&self) -> cudaError_t {
         match self {
             LoadError::Cuda { code, .. } => *code,
             LoadError::Compile { error: cu_kernels_compile::Error::Unavailable(_), .. } => {
                 cudaErrorJitCompilerNotFound
             }
-            LoadError::Compile { .. } => cudaErrorInvalidSource,
+            LoadError::Compile { .. } | LoadError::Declaration { .. } => cudaErrorInvalidSource,
             LoadError::Unsupported { .. } => cudaErrorNotSupported,
         }
     }
@@ -311,6 +343,9 @@ impl std::fmt::Display for LoadError {
                 write!(f, "the kernels of {file} could not be loaded: {call} failed with {name} ({text})")
             }
             LoadError::Compile { file, error } => write!(f, "the kernels of {file} were compiled at first use, and {error}"),
+            LoadError::Declaration { file, message } => {
+                write!(f, "the kernels of {file} were compiled at first use, and {message}")
+            }
             LoadError::Unsupported { file, version } => write!(
                 f,
                 "the kernels of {file} are loaded with cudaLibraryLoadData, which cuda_runtime_api.h has from CUDA \
