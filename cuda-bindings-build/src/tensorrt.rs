@@ -41,23 +41,77 @@ pub struct Found {
 
 /// `NV_TENSORRT_MAJOR`, `_MINOR`, `_PATCH` of an `NvInferVersion.h`, read as text (10.x and 11.x
 /// write them through `TRT_MAJOR_ENTERPRISE` and the like; older ones directly), as
-/// `NV_TENSORRT_VERSION`.
+/// `NV_TENSORRT_VERSION`; `None` when [`read_header_version`] gives a reason instead.
 pub fn header_version(include: &Path) -> Option<u32> {
-    let text = std::fs::read_to_string(include.join("NvInferVersion.h")).ok()?;
-    let define = |name: &str| -> Option<String> {
-        text.lines().find_map(|line| {
-            let mut words = line.split_whitespace();
-            (words.next() == Some("#define") && words.next() == Some(name))
-                .then(|| words.next().map(String::from))?
-        })
+    read_header_version(include).ok()
+}
+
+/// The largest each part of a TensorRT version can be: `NV_TENSORRT_VERSION` is
+/// `10000 * major + 100 * minor + patch`, so a minor or patch of 100 would be read as the next
+/// minor or major (a wrong binding), and cuda-loader's check of a library's version takes a
+/// major below 100.
+const LARGEST_PART: u32 = 99;
+
+/// `NV_TENSORRT_VERSION` of the `NvInferVersion.h` in `include` (see [`header_version`]), or
+/// why there is none, in one sentence naming the file: it is no regular file (a FIFO, which
+/// would hang the build, a device, a folder), too large, missing, or one of the three macros
+/// is missing or no number a release can have.
+///
+/// # Errors
+/// As above.
+pub fn read_header_version(include: &Path) -> Result<u32, String> {
+    let path = include.join("NvInferVersion.h");
+    let text = crate::header::read(&path)?;
+    let refused = |is: String, what: &str| {
+        format!(
+            "{} defines {is}, {what} (NV_TENSORRT_VERSION is 10000 * major + 100 * minor + patch, each from 0 to \
+             {LARGEST_PART} and the major from 1: 11.4.0 is NV_TENSORRT_MAJOR 11, NV_TENSORRT_MINOR 4, \
+             NV_TENSORRT_PATCH 0)",
+            path.display()
+        )
     };
-    let number = |name: &str| -> Option<u32> {
-        let value = define(name)?;
-        value.parse().ok().or_else(|| define(&value)?.parse().ok())
+    let number = |name: &str| -> Result<u32, String> {
+        let least = u32::from(name == "NV_TENSORRT_MAJOR");
+        match crate::header::define_value(&text, name) {
+            Some(n) if (least..=LARGEST_PART).contains(&n) => Ok(n),
+            Some(n) => Err(refused(format!("{name} {n}"), "which no TensorRT release has")),
+            None => match spelled(&text, name) {
+                Some(spelled) => {
+                    Err(refused(format!("{name} as {spelled}"), "which is no number a TensorRT release has"))
+                }
+                None => Err(format!("{} defines no {name}", path.display())),
+            },
+        }
     };
     let (major, minor, patch) =
         (number("NV_TENSORRT_MAJOR")?, number("NV_TENSORRT_MINOR")?, number("NV_TENSORRT_PATCH")?);
-    Some(major * 10000 + minor * 100 + patch)
+    Ok(major * 10000 + minor * 100 + patch)
+}
+
+/// How `name`'s `#define` is written, for a message, with the value of the macro it names (one
+/// level): `TRT_MAJOR_ENTERPRISE (defined as 99999999999)`; `None` without one.
+fn spelled(text: &str, name: &str) -> Option<String> {
+    let body = |name: &str| {
+        text.lines().find_map(|line| {
+            let rest = line.trim_start().strip_prefix('#')?.trim_start().strip_prefix("define")?;
+            let rest = rest.strip_prefix([' ', '\t'])?.trim_start().strip_prefix(name)?;
+            if !rest.starts_with([' ', '\t']) {
+                return None;
+            }
+            let rest = rest.split("//").next().unwrap_or_default();
+            let rest = rest.split("/*").next().unwrap_or_default().trim();
+            // Bounded: a message quotes a line, not a megabyte.
+            Some(rest.chars().take(80).collect::<String>())
+        })
+    };
+    let value = body(name)?;
+    let is_name = !value.is_empty()
+        && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !value.starts_with(|c: char| c.is_ascii_digit());
+    Some(match is_name.then(|| body(&value)).flatten() {
+        Some(inner) => format!("{value} (defined as {inner})"),
+        None => value,
+    })
 }
 
 /// `110100` as `11.1.0`.
@@ -74,47 +128,68 @@ pub fn version_text(version: u32) -> String {
 /// # Errors
 /// Every place tried, one per line.
 pub fn find(cuda_root: Option<&Path>) -> Result<Found, String> {
-    let mut candidates: Vec<(String, PathBuf)> = Vec::new();
+    let mut candidates: Vec<(String, PathBuf, PathBuf)> = Vec::new();
     if let Some(root) = env::tracked(ROOT_VAR) {
         match env::absolute(ROOT_VAR, root) {
-            Ok(root) => candidates.push((format!("${ROOT_VAR}"), root)),
+            Ok(root) => candidates.push((format!("${ROOT_VAR}"), root.join("include"), root)),
             Err(why) => return Err(why),
         }
     }
     if let Some(root) = cuda_root {
-        candidates.push(("the CUDA toolkit".into(), root.to_path_buf()));
+        candidates.push(("the CUDA toolkit".into(), root.join("include"), root.to_path_buf()));
     }
     let triple = match std::env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default().as_str() {
         "aarch64" => "aarch64-linux-gnu",
         _ => "x86_64-linux-gnu",
     };
     // Debian's layout: headers in /usr/include/<triple>, libraries in /usr/lib/<triple>.
-    candidates.push(("NVIDIA's Debian packages".into(), PathBuf::from(format!("/usr/include/{triple}/.."))));
+    candidates.push((
+        "NVIDIA's Debian packages".into(),
+        PathBuf::from(format!("/usr/include/{triple}")),
+        PathBuf::from(format!("/usr/include/{triple}/..")),
+    ));
     for root in ["/usr", "/usr/local/tensorrt", "/opt/tensorrt"] {
-        candidates.push(("the system".into(), PathBuf::from(root)));
+        candidates.push(("the system".into(), Path::new(root).join("include"), PathBuf::from(root)));
     }
+    search(candidates)
+}
+
+/// The first of `candidates` (how it was found, its include folder, its root) with a usable
+/// `NvInfer.h` and `NvInferVersion.h` of TensorRT 10 or later; else every place tried, one per
+/// line, with why it was passed over.
+fn search(candidates: Vec<(String, PathBuf, PathBuf)>) -> Result<Found, String> {
     let mut tried = Vec::new();
-    for (how, root) in candidates {
-        let include = if how == "NVIDIA's Debian packages" {
-            PathBuf::from(format!("/usr/include/{triple}"))
-        } else {
-            root.join("include")
-        };
-        if !include.join("NvInfer.h").is_file() {
-            tried.push(format!("{} ({how}): no NvInfer.h", include.display()));
+    for (how, include, root) in candidates {
+        let nvinfer_h = include.join("NvInfer.h");
+        if !nvinfer_h.is_file() {
+            let why = match std::fs::metadata(&nvinfer_h) {
+                Ok(_) => "an NvInfer.h that is no regular file",
+                Err(_) => "no NvInfer.h",
+            };
+            tried.push(format!("{} ({how}): {why}", include.display()));
             continue;
         }
-        match header_version(&include) {
-            Some(version) if version >= 10000 => {
-                println!("cargo::rerun-if-changed={}", include.join("NvInferVersion.h").display());
+        // Watched whether it is taken or passed over (a header fixed later reruns the build);
+        // not when missing, which Cargo would take as changed at every build.
+        let version_h = include.join("NvInferVersion.h");
+        if let Some(path) = env::cargo_text(&version_h).filter(|_| std::fs::metadata(&version_h).is_ok()) {
+            println!("cargo::rerun-if-changed={path}");
+        }
+        match read_header_version(&include) {
+            Ok(version) if version >= 100_000 => {
+                // A root the user named that was passed over is said, though another was found.
+                for ignored in tried.iter().filter(|t| t.contains(&format!("(${ROOT_VAR})"))) {
+                    let text = format!("{ignored}; the headers in {} ({how}) are used", include.display());
+                    println!("cargo::warning=nvinfer-sys: {}", text.replace(['\n', '\r'], " "));
+                }
                 return Ok(Found { include, root, version, found_by: how });
             }
-            Some(version) => tried.push(format!(
+            Ok(version) => tried.push(format!(
                 "{} ({how}): TensorRT {}, older than 10.0, whose classes nvinfer-sys does not bind",
                 include.display(),
                 version_text(version)
             )),
-            None => tried.push(format!("{} ({how}): no readable NvInferVersion.h", include.display())),
+            Err(why) => tried.push(format!("{} ({how}): {why}", include.display())),
         }
     }
     Err(tried.join("\n"))
@@ -144,8 +219,22 @@ pub fn materialize(dir: &Path, version: u32, out_dir: &Path) -> Result<PathBuf, 
         println!("cargo::rerun-if-changed={}", file.display());
     }
     let file = out_dir.join("nvinfer.rs");
-    std::fs::write(&file, release.text).map_err(|e| format!("{}: {e}", file.display()))?;
+    write_whole(&file, &release.text)?;
     Ok(file)
+}
+
+/// Writes `text` to `file` whole: under another name first, then renamed over it, so that no
+/// compiler reads half of it and whatever was there (a FIFO, which a plain write would wait on
+/// for a reader) is replaced, not opened.
+///
+/// # Errors
+/// The file cannot be written, naming it.
+fn write_whole(file: &Path, text: &str) -> Result<(), String> {
+    let partial = file.with_extension(format!("rs.{}", std::process::id()));
+    std::fs::write(&partial, text).and_then(|()| std::fs::rename(&partial, file)).map_err(|e| {
+        let _ = std::fs::remove_file(&partial);
+        format!("cannot write {}: {e}", file.display())
+    })
 }
 
 /// Which vendored release [`RELEASE_VAR`] names (`11.4`, `10`), or the default's.
@@ -165,7 +254,8 @@ pub fn release_without_headers(files: &[(u32, PathBuf)], wanted: Option<&str>) -
     let found = files.iter().map(|(v, _)| *v).find(|v| match parts.as_slice() {
         [major] => v / 10000 == *major,
         [major, minor] => v / 10000 == *major && v % 10000 / 100 == *minor,
-        [major, minor, patch] => *v == major * 10000 + minor * 100 + patch,
+        // Compared part by part: a part too large for the sum is no release, not an overflow.
+        [major, minor, patch] => v / 10000 == *major && v % 10000 / 100 == *minor && v % 100 == *patch,
         _ => false,
     });
     found.ok_or_else(|| {
@@ -249,7 +339,10 @@ pub fn build() {
                 if strict {
                     choose::fail(&format!("nvinfer-sys: {text}"));
                 }
-                if std::env::var_os("CARGO_FEATURE_BINDGEN").is_some() {
+                // Without `bindgen` no headers are needed, and none is no news; a root the user
+                // named that could not be used always is.
+                let named = tried.contains(&format!("(${ROOT_VAR})"));
+                if named || std::env::var_os("CARGO_FEATURE_BINDGEN").is_some() {
                     println!("cargo::warning=nvinfer-sys: {text}");
                 }
             }
@@ -260,7 +353,10 @@ pub fn build() {
     // Releases 10.2 to 10.13 kept NvOnnxParser.h out of their include/ (in the parser's own
     // repository): their bindings have no parser. `trt_onnx_parser` says they have one.
     println!("cargo::rustc-check-cfg=cfg(trt_onnx_parser)");
-    if std::fs::read_to_string(&file).is_ok_and(|text| text.contains("\nnvonnxparser_fns! {")) {
+    let bindings = crate::header::read_bytes(&file, crate::header::LARGEST).unwrap_or_else(|e| {
+        choose::fail(&format!("nvinfer-sys: the bindings {} cannot be read: {e}", file.display()))
+    });
+    if String::from_utf8_lossy(&bindings).contains("\nnvonnxparser_fns! {") {
         println!("cargo::rustc-cfg=trt_onnx_parser");
     }
     // The header's release as cfgs, for code that follows it: trt_major = "11", trt_ge = "10.7".
@@ -328,7 +424,7 @@ fn generate_bindings(
         println!("cargo::rerun-if-changed={}", file.display());
     }
     let file = out_dir.join("nvinfer.rs");
-    std::fs::write(&file, generated.text).map_err(|e| Some(format!("{}: {e}", file.display())))?;
+    write_whole(&file, &generated.text).map_err(Some)?;
     Ok(file)
 }
 
@@ -360,6 +456,227 @@ mod tests {
         .unwrap();
         assert_eq!(header_version(&dir), Some(100300));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A fresh folder for a test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("trt-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// [`read_header_version`] of `include`, given 20 seconds: a read that blocks is a failure.
+    fn version_within_a_while(include: &Path) -> Result<u32, String> {
+        let (send, receive) = std::sync::mpsc::channel();
+        let include = include.to_path_buf();
+        std::thread::spawn(move || {
+            let _ = send.send(read_header_version(&include));
+        });
+        receive
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("reading NvInferVersion.h hung (a FIFO must be refused, not opened)")
+    }
+
+    #[cfg(unix)]
+    extern "C" {
+        fn mkfifo(path: *const std::ffi::c_char, mode: u32) -> i32;
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_nvinferversion_h_that_is_no_regular_file_is_said_not_read() {
+        use std::os::unix::ffi::OsStrExt as _;
+        let dir = scratch("not-a-file");
+        let header = dir.join("NvInferVersion.h");
+        // A FIFO nobody writes to: reading it would wait for ever.
+        let c_path = std::ffi::CString::new(header.as_os_str().as_bytes()).unwrap();
+        // SAFETY: a NUL-terminated path in our own folder.
+        assert_eq!(unsafe { mkfifo(c_path.as_ptr(), 0o600) }, 0);
+        assert_eq!(
+            version_within_a_while(&dir),
+            Err(format!(
+                "{}: a FIFO (named pipe), not a regular file, so it was not opened",
+                header.display()
+            ))
+        );
+        assert_eq!(header_version(&dir), None);
+        // A character device (a link to /dev/zero: a read of it never ends), a folder, a link
+        // to nothing.
+        std::fs::remove_file(&header).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &header).unwrap();
+        assert_eq!(
+            version_within_a_while(&dir),
+            Err(format!("{}: a device, not a regular file, so it was not opened", header.display()))
+        );
+        std::fs::remove_file(&header).unwrap();
+        std::fs::create_dir(&header).unwrap();
+        assert_eq!(
+            version_within_a_while(&dir),
+            Err(format!("{}: a folder, not a regular file, so it was not opened", header.display()))
+        );
+        std::fs::remove_dir(&header).unwrap();
+        std::os::unix::fs::symlink(dir.join("gone.h"), &header).unwrap();
+        let why = version_within_a_while(&dir).unwrap_err();
+        assert!(why.starts_with(&format!("{}: ", header.display())), "{why}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_root_whose_nvinferversion_h_is_a_fifo_is_passed_over_with_the_reason() {
+        use std::os::unix::ffi::OsStrExt as _;
+        let dir = scratch("fifo-root");
+        let include = dir.join("include");
+        std::fs::create_dir_all(&include).unwrap();
+        std::fs::write(include.join("NvInfer.h"), "// TensorRT\n").unwrap();
+        let c_path = std::ffi::CString::new(include.join("NvInferVersion.h").as_os_str().as_bytes()).unwrap();
+        // SAFETY: a NUL-terminated path in our own folder.
+        assert_eq!(unsafe { mkfifo(c_path.as_ptr(), 0o600) }, 0);
+        let (send, receive) = std::sync::mpsc::channel();
+        let candidates = vec![(format!("${ROOT_VAR}"), include.clone(), dir.clone())];
+        std::thread::spawn(move || {
+            let _ = send.send(search(candidates).map(|found| found.version));
+        });
+        let tried =
+            receive.recv_timeout(std::time::Duration::from_secs(20)).expect("the search hung").unwrap_err();
+        assert_eq!(
+            tried,
+            format!(
+                "{} (${ROOT_VAR}): {}: a FIFO (named pipe), not a regular file, so it was not opened",
+                include.display(),
+                include.join("NvInferVersion.h").display()
+            )
+        );
+        // An NvInfer.h that is a FIFO is no header either (it is only looked at, never opened).
+        std::fs::remove_file(include.join("NvInfer.h")).unwrap();
+        let c_path = std::ffi::CString::new(include.join("NvInfer.h").as_os_str().as_bytes()).unwrap();
+        // SAFETY: as above.
+        assert_eq!(unsafe { mkfifo(c_path.as_ptr(), 0o600) }, 0);
+        let tried = search(vec![("the system".into(), include.clone(), dir.clone())]).unwrap_err();
+        assert_eq!(
+            tried,
+            format!("{} (the system): an NvInfer.h that is no regular file", include.display())
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// `NvInferVersion.h` of these lines, in a folder of its own; what reading it gives.
+    fn version_of(name: &str, text: &str) -> (Result<u32, String>, PathBuf) {
+        let dir = scratch(name);
+        std::fs::write(dir.join("NvInferVersion.h"), text).unwrap();
+        let read = read_header_version(&dir);
+        std::fs::remove_dir_all(&dir).unwrap();
+        (read, dir.join("NvInferVersion.h"))
+    }
+
+    #[test]
+    fn every_part_of_the_version_that_no_release_has_is_said_with_the_file_and_the_number() {
+        let rule =
+            "(NV_TENSORRT_VERSION is 10000 * major + 100 * minor + patch, each from 0 to 99 and the major \
+                    from 1: 11.4.0 is NV_TENSORRT_MAJOR 11, NV_TENSORRT_MINOR 4, NV_TENSORRT_PATCH 0)";
+        let cases: &[(&str, &str, &str)] = &[
+            // The issue's: 429497 * 10000 overflowed a u32 (a panic in the build script).
+            ("major", "429497", "NV_TENSORRT_MAJOR 429497, which no TensorRT release has"),
+            ("major", "100", "NV_TENSORRT_MAJOR 100, which no TensorRT release has"),
+            ("major", "0", "NV_TENSORRT_MAJOR 0, which no TensorRT release has"),
+            ("major", "4294967295", "NV_TENSORRT_MAJOR 4294967295, which no TensorRT release has"),
+            (
+                "major",
+                "99999999999",
+                "NV_TENSORRT_MAJOR as 99999999999, which is no number a TensorRT release has",
+            ),
+            ("major", "-1", "NV_TENSORRT_MAJOR as -1, which is no number a TensorRT release has"),
+            ("major", "eleven", "NV_TENSORRT_MAJOR as eleven, which is no number a TensorRT release has"),
+            // A minor or patch of 100 would read as the next major or minor: a wrong binding.
+            ("minor", "100", "NV_TENSORRT_MINOR 100, which no TensorRT release has"),
+            ("minor", "4294967295", "NV_TENSORRT_MINOR 4294967295, which no TensorRT release has"),
+            ("patch", "100", "NV_TENSORRT_PATCH 100, which no TensorRT release has"),
+            ("patch", "1e3", "NV_TENSORRT_PATCH as 1e3, which is no number a TensorRT release has"),
+        ];
+        for (i, (part, value, said)) in cases.iter().enumerate() {
+            let [major, minor, patch] =
+                ["major", "minor", "patch"].map(|p| if p == *part { *value } else { "1" });
+            let text = format!(
+                "#define NV_TENSORRT_MAJOR {major} //!< major\n#define NV_TENSORRT_MINOR {minor}\n#define NV_TENSORRT_PATCH {patch}\n"
+            );
+            let (read, header) = version_of(&format!("part-{i}"), &text);
+            assert_eq!(read, Err(format!("{} defines {said} {rule}", header.display())), "{part} {value}");
+        }
+        // Through the macros 10.x and 11.x name: the number the macro it names has.
+        let (read, header) = version_of(
+            "through",
+            "#define TRT_MAJOR_ENTERPRISE 429497\n#define TRT_MINOR_ENTERPRISE 4\n#define TRT_PATCH_ENTERPRISE 0\n\
+             #define NV_TENSORRT_MAJOR TRT_MAJOR_ENTERPRISE\n#define NV_TENSORRT_MINOR TRT_MINOR_ENTERPRISE\n\
+             #define NV_TENSORRT_PATCH TRT_PATCH_ENTERPRISE\n",
+        );
+        assert_eq!(
+            read,
+            Err(format!(
+                "{} defines NV_TENSORRT_MAJOR 429497, which no TensorRT release has {rule}",
+                header.display()
+            ))
+        );
+        let (read, header) = version_of(
+            "through-huge",
+            "#define TRT_MAJOR_ENTERPRISE 99999999999\n#define NV_TENSORRT_MAJOR TRT_MAJOR_ENTERPRISE\n\
+             #define NV_TENSORRT_MINOR 4\n#define NV_TENSORRT_PATCH 0\n",
+        );
+        assert_eq!(
+            read,
+            Err(format!(
+                "{} defines NV_TENSORRT_MAJOR as TRT_MAJOR_ENTERPRISE (defined as 99999999999), which is no number a \
+                 TensorRT release has {rule}",
+                header.display()
+            ))
+        );
+        // A part missing.
+        let (read, header) =
+            version_of("missing", "#define NV_TENSORRT_MAJOR 11\n#define NV_TENSORRT_PATCH 0\n");
+        assert_eq!(read, Err(format!("{} defines no NV_TENSORRT_MINOR", header.display())));
+        // The largest parts a release can have, and the smallest.
+        let (read, _) = version_of(
+            "largest",
+            "#define NV_TENSORRT_MAJOR 99\n#define NV_TENSORRT_MINOR 99\n#define NV_TENSORRT_PATCH 99\n",
+        );
+        assert_eq!(read, Ok(999999));
+        let (read, _) = version_of(
+            "smallest",
+            "#define NV_TENSORRT_MAJOR 10\n#define NV_TENSORRT_MINOR 0\n#define NV_TENSORRT_PATCH 0\n",
+        );
+        assert_eq!(read, Ok(100000));
+    }
+
+    #[test]
+    fn a_tensorrt_older_than_10_is_passed_over_as_older() {
+        // 8.6.1 reads as 80601, which is more than 10000 (what was checked) but no TensorRT 10.
+        let dir = scratch("older");
+        let include = dir.join("include");
+        std::fs::create_dir_all(&include).unwrap();
+        std::fs::write(include.join("NvInfer.h"), "// TensorRT\n").unwrap();
+        std::fs::write(
+            include.join("NvInferVersion.h"),
+            "#define NV_TENSORRT_MAJOR 8\n#define NV_TENSORRT_MINOR 6\n#define NV_TENSORRT_PATCH 1\n",
+        )
+        .unwrap();
+        let tried = search(vec![("the system".into(), include.clone(), dir.clone())]).unwrap_err();
+        assert_eq!(
+            tried,
+            format!(
+                "{} (the system): TensorRT 8.6.1, older than 10.0, whose classes nvinfer-sys does not bind",
+                include.display()
+            )
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_release_variable_with_parts_too_large_names_no_release_without_a_panic() {
+        let files: Vec<(u32, PathBuf)> = [100000, 110400].iter().map(|v| (*v, PathBuf::new())).collect();
+        for wanted in ["429497.0.0", "10.4294967295.0", "11.4.4294967295", "4294967295", "11.99999999999"] {
+            let why = release_without_headers(&files, Some(wanted)).unwrap_err();
+            assert!(why.starts_with(&format!("{RELEASE_VAR}={wanted} ")), "{why}");
+        }
     }
 
     #[test]
