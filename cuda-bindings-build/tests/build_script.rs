@@ -833,7 +833,8 @@ fn item6_a_generated_nccl_header_that_fails_is_said_in_nccls_terms() {
 /// Issue 33, item 8: a root variable that is not UTF-8, for every library that searches for its
 /// header itself and every variable it reads (`NCCL_HOME`; `CUDA_PATH` and the others of the
 /// toolkit): the header is found and its release's bindings used, nothing Cargo cannot hold is
-/// published (the loader's folders, the linker's), no file is watched that does not exist;
+/// published lossily (the linker's folders; the loader's are written losslessly, and lead it to
+/// the library), no file is watched that does not exist;
 /// with generation, the warning says the path is not UTF-8 and names the variable to change;
 /// with `link`, a library folder Cargo cannot name stops the build with one sentence.
 fn item8_a_non_utf8_root_of_any_library_is_said_and_never_published_lossily() {
@@ -902,8 +903,16 @@ fn item8_a_non_utf8_root_of_any_library_is_said_and_never_published_lossily() {
                         assert!(!warnings.contains("install libclang"), "{what}: {warnings}");
                     }
                     if !matches!(library.role, cuda_loader::Role::Driver { .. }) {
-                        // The loader is not told of a folder it would not find, and the user is.
-                        assert!(warnings.contains("is not UTF-8"), "{what}: {warnings}");
+                        // The loader is told of the library's folder, byte for byte (issue 41,
+                        // item 17: it was left out, with a warning, and the library not loaded).
+                        let dirs = build
+                            .instructions("rustc-env")
+                            .into_iter()
+                            .find_map(|value| value.strip_prefix("CUDA_TOOLKIT_LIB_DIRS="));
+                        let dirs = dirs.unwrap_or_else(|| panic!("{what}: {}", build.stdout));
+                        let folder = root.join(file).parent().unwrap().to_path_buf();
+                        assert!(cuda_loader::split_folders(dirs).contains(&folder), "{what}: {dirs}");
+                        assert!(!warnings.contains("the loader does not look there"), "{what}: {warnings}");
                     }
                 }
             }
