@@ -17,6 +17,8 @@ fn main() {
         Ok(version) => cuda_bindings_build::version_cfgs(version),
         Err(_) => fail(&format!("DEP_LIBCUDA_SYS_VERSION={version} is not a number")),
     }
+    // `cfg(cuda_header = "cuda_profiler_api.h")`: the headers cudart-sys (and libcuda-sys) bound.
+    cuda_bindings_build::dependent_header_cfgs("cudart_sys");
 
     // The headers the TensorRT lessons' bindings and runtime came from, for the stand-in trace
     // test (tests/trt_stand_in.rs), which compiles the C++ twins against the same ones.

@@ -33,7 +33,7 @@ use std::path::{Path, PathBuf};
 
 pub use choose::{Bindings, Source};
 pub use cuda_loader::{Library, Scheme, ALL};
-pub use script::{build, build_library};
+pub use script::{build, build_library, dependent_header_cfgs};
 
 /// `CUDA_SYS_STRICT=1`: a build that would fall back (no header, no libclang, a header that
 /// cannot be used) fails instead, saying what to install.

@@ -179,6 +179,7 @@ pub fn build_library(library: &'static Library) {
         (None, None) => None,
     };
     publish(&bindings, published);
+    header_cfgs(library, &bindings);
     // The library file found must be of the header's release (issue 33, items 13 and 16).
     let header = found.as_ref().map(|(_, header)| (header.include.as_path(), header.version));
     reach_checked("", library, &bindings, root, header);
@@ -224,4 +225,47 @@ fn cuda_includes(root: &Path, include: &Path) -> Vec<PathBuf> {
         [include.join("cccl"), root.parent().unwrap_or(Path::new("")).join("cuda_cccl").join("include")];
     dirs.extend(cccl.into_iter().filter(|dir| dir.join("nv").join("target").is_file()));
     dirs
+}
+
+/// `cfg(cuda_header = "<file>")` for every header the crate's bindings were made from, and every
+/// one the crate it follows bound (cudart-sys's code sees libcuda-sys's `cudaProfiler.h`), as C
+/// code can only call what it includes: a header bound beside the library's own only where the
+/// toolkit has it (`cuda_profiler_api.h`, which NVIDIA's runtime wheel lacks) is one code must
+/// follow. Published to dependents as `DEP_<LINKS>_HEADERS` (comma-separated), which
+/// [`dependent_header_cfgs`] turns into the same cfgs.
+fn header_cfgs(library: &Library, bindings: &choose::Bindings) {
+    let mut headers =
+        bindings.headers().unwrap_or_else(|why| fail(&format!("{}: {why}", library.crate_name)));
+    if let Some(links) = library.found.follows {
+        headers.extend(followed_headers(links));
+    }
+    headers.sort();
+    headers.dedup();
+    println!("cargo::rustc-check-cfg=cfg(cuda_header, values(any()))");
+    for header in &headers {
+        println!("cargo::rustc-cfg=cuda_header=\"{header}\"");
+    }
+    println!("cargo::metadata=headers={}", headers.join(","));
+}
+
+/// The headers the crate whose `links` key is `links` published (`DEP_<LINKS>_HEADERS`).
+fn followed_headers(links: &str) -> Vec<String> {
+    let var = format!("DEP_{}_HEADERS", links.to_uppercase());
+    let value = env::tracked(&var).map(|v| v.to_string_lossy().into_owned()).unwrap_or_else(|| {
+        fail(&format!(
+            "{var} is not set: the crate whose `links` key is `{links}` published no headers (is it another version \
+             of that crate?)"
+        ))
+    });
+    value.split(',').filter(|h| !h.is_empty()).map(String::from).collect()
+}
+
+/// [`header_cfgs`] of a -sys crate this build script's crate depends on (`links`: its `links`
+/// key, `cudart_sys`): `#[cfg(cuda_header = "cuda_profiler_api.h")]` on code that calls what only
+/// that header declares, as a C program's `#include` would fail without it.
+pub fn dependent_header_cfgs(links: &str) {
+    println!("cargo::rustc-check-cfg=cfg(cuda_header, values(any()))");
+    for header in followed_headers(links) {
+        println!("cargo::rustc-cfg=cuda_header=\"{header}\"");
+    }
 }

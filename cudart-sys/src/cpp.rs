@@ -597,8 +597,8 @@ calls! {
     fn cudaMemset3D(pitchedDevPtr: [cudaPitchedPtr], value: [c_int], extent: [cudaExtent]);
     fn cudaMemset3DAsync(pitchedDevPtr: [cudaPitchedPtr], value: [c_int], extent: [cudaExtent], stream: [cudaStream_t]);
     fn cudaPeekAtLastError();
-    fn cudaProfilerStart();
-    fn cudaProfilerStop();
+    #[cfg(cuda_header = "cuda_profiler_api.h")] fn cudaProfilerStart();
+    #[cfg(cuda_header = "cuda_profiler_api.h")] fn cudaProfilerStop();
     fn cudaSetDevice(device: [c_int]);
     fn cudaSetDeviceFlags(flags: [c_uint]);
     fn cudaStreamBeginCapture(stream: [cudaStream_t], mode: [cudaStreamCaptureMode]);

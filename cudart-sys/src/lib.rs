@@ -28,7 +28,8 @@
 //! with `CUDA_API_PER_THREAD_DEFAULT_STREAM` calls them; [`cpp`] adds what C++ gets from
 //! `cuda_runtime.h` (templates, overloads, the occupancy calculator), for ports of `.cu` code.
 //! `cuda_profiler_api.h` (`cudaProfilerStart`, `cudaProfilerStop`) is bound too, where the
-//! toolkit has it. `cudaError_t` is a `#[must_use]`
+//! toolkit has it (NVIDIA's runtime wheel has not): `cfg(cuda_header = "cuda_profiler_api.h")`
+//! says so, here and in [`cpp`]. `cudaError_t` is a `#[must_use]`
 //! `#[repr(transparent)]` newtype over `u32` with C's constants (`cudaSuccess`) and a `Debug`
 //! that prints the name.
 //!

@@ -245,13 +245,26 @@ fn plain_structs_copy_clone_and_debug_across_crates() {
     assert!(desc.starts_with("cudaResourceDesc { resType: 0, res: ") && desc.contains("{ union }"), "{desc}");
 }
 
+/// The profiler's headers are bound where the toolkit has them, and `cfg(cuda_header)` says so
+/// (NVIDIA's runtime wheel has neither: issue 41, item 1).
 #[test]
-fn the_profiler_api_is_bound() {
+fn the_profiler_api_is_bound_where_its_header_is() {
     runtime_missing();
+    #[cfg(cuda_header = "cuda_profiler_api.h")]
     unsafe {
         assert_ne!(cudaProfilerStart(), cudaSuccess);
         assert_ne!(cudaProfilerStop(), cudaSuccess);
+    }
+    #[cfg(cuda_header = "cudaProfiler.h")]
+    {
         let _: unsafe extern "C" fn() -> cuda_sys::CUresult = cuda_sys::cuProfilerStart;
         let _: unsafe extern "C" fn() -> cuda_sys::CUresult = cuda_sys::cuProfilerStop;
+    }
+    // The crate's own header and the one it follows are always bound.
+    assert!(cfg!(cuda_header = "cuda_runtime_api.h") && cfg!(cuda_header = "cuda.h"));
+    // Vendored bindings (`<stem>_<version>.rs`; generated ones are `bindings.rs`) were made from
+    // toolkits that have both profiler headers.
+    if !env!("CUDA_BINDINGS").ends_with("bindings.rs") {
+        assert!(cfg!(cuda_header = "cuda_profiler_api.h") && cfg!(cuda_header = "cudaProfiler.h"));
     }
 }

@@ -187,8 +187,15 @@ fn main() {
     }
     println!("MatrixA({},{}), MatrixB({},{})", dims_a.x, dims_a.y, dims_b.x, dims_b.y);
 
-    unsafe { checkCudaErrors!(cudaProfilerStart()) };
+    // (cuda_profiler_api.h: a toolkit has it, NVIDIA's runtime wheel alone does not.)
+    #[cfg(cuda_header = "cuda_profiler_api.h")]
+    unsafe {
+        checkCudaErrors!(cudaProfilerStart())
+    };
     let matrix_result = matrix_multiply(block_size, dims_a, dims_b);
-    unsafe { checkCudaErrors!(cudaProfilerStop()) };
+    #[cfg(cuda_header = "cuda_profiler_api.h")]
+    unsafe {
+        checkCudaErrors!(cudaProfilerStop())
+    };
     std::process::exit(matrix_result);
 }

@@ -24,7 +24,8 @@
 //!
 //! [`launch!`] is `kernel<<<grid, block, shmem, stream>>>(args)` for a kernel loaded from PTX
 //! or CUBIN, its parameter types declared once ([`launch::Kernel`]). `cudaProfiler.h`
-//! (`cuProfilerStart`, `cuProfilerStop`) is bound too, where the toolkit has it.
+//! (`cuProfilerStart`, `cuProfilerStop`) is bound too, where the toolkit has it:
+//! `cfg(cuda_header = "cudaProfiler.h")`.
 //!
 //! # Soundness
 //! Every function is `unsafe`, as in C. The caller keeps the driver's rules:

@@ -163,11 +163,15 @@ fn generate_unguarded(
         shared_types: scan.shared_types.clone(),
     };
     let mut builder = bindgen::Builder::default().header(header.to_string_lossy());
+    // The headers bound, named in the output's first line: those bound with the library's own
+    // are where the toolkit has them (a PyPI runtime wheel has no profiler header).
+    let mut bound = vec![library.header];
     for also in library.headers().skip(1) {
         if let Some(path) =
             std::iter::once(&include).chain(extra_includes).map(|d| d.join(also)).find(|p| p.is_file())
         {
             builder = builder.header(path.to_string_lossy());
+            bound.push(also);
         }
     }
     let mut builder = builder
@@ -233,7 +237,7 @@ fn generate_unguarded(
     let file =
         syn::parse_file(&raw).map_err(|e| Error::Shape(format!("bindgen's output does not parse: {e}")))?;
     let keyword_fields = keyword_fields.borrow().clone();
-    let mut generated = emit::emit(library, file, &scan, &keyword_fields, comments)?;
+    let mut generated = emit::emit(library, &bound, file, &scan, &keyword_fields, comments)?;
     // Files on disk only: the unit's own source is text handed to clang, and a file Cargo is
     // told to watch that does not exist reruns the build every time. Our stand-in is the
     // crate's own (and written during the build, which would rerun it once more).
