@@ -75,6 +75,16 @@ pub fn load_mm_sparse_matrix(path: &Path, extend_symmetric: bool) -> Result<Csr,
         e.file = Some(path.display().to_string());
         e
     };
+    // Only a regular file: a FIFO would wait for a writer for ever, a device (`/dev/zero`)
+    // never end.
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            let what =
+                if meta.is_dir() { "a folder" } else { "no regular file (a FIFO, a device or a socket)" };
+            return Err(with_file(MtxError::new(format!("is {what}, so it was not read"))));
+        }
+        _ => {}
+    }
     let text = std::fs::read(path).map_err(|e| with_file(MtxError::new(format!("cannot be read ({e})"))))?;
     let text = String::from_utf8_lossy(&text);
     parse_mm_sparse_matrix(&text, extend_symmetric).map_err(with_file)
@@ -99,7 +109,14 @@ pub fn parse_mm_sparse_matrix(text: &str, extend_symmetric: bool) -> Result<Csr,
         .by_ref()
         .find(|(_, line)| !line.starts_with('%') && !line.trim().is_empty())
         .ok_or_else(|| MtxError::new("the file ends before its size line (rows, columns, entries)"))?;
-    let size: Vec<i64> = size_line.split_whitespace().map_while(|t| t.parse().ok()).collect();
+    // Three integers; one too large for an i64 is still an integer, and out of range below.
+    let tokens: Vec<&str> = size_line.split_whitespace().collect();
+    let integer = |t: &str| {
+        let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+        let is_integer = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        is_integer.then(|| t.parse::<i64>().unwrap_or(if t.starts_with('-') { i64::MIN } else { i64::MAX }))
+    };
+    let size: Vec<i64> = tokens.iter().map_while(|t| integer(t)).collect();
     let [m, n, entries] = size[..] else {
         return Err(MtxError::new(format!(
             "line {size_at}: the size line must be three integers (rows, columns, entries), not {size_line:?}"
@@ -108,15 +125,26 @@ pub fn parse_mm_sparse_matrix(text: &str, extend_symmetric: bool) -> Result<Csr,
     let limit = i64::from(i32::MAX);
     if !(0..=limit).contains(&m) || !(0..=limit).contains(&n) || !(0..=limit).contains(&entries) {
         return Err(MtxError::new(format!(
-            "line {size_at}: rows, columns and entries must be between 0 and {limit}, not {m} {n} {entries}"
+            "line {size_at}: rows, columns and entries must be between 0 and {limit}, not {}",
+            tokens[..3].join(" ")
         )));
     }
     let (m, n, entries) = (m as i32, n as i32, entries as usize);
 
     // The entries: `row column value`, one per line (the C reader's fscanf reads them as a
-    // stream of tokens; a line of its own each is what every file has).
+    // stream of tokens; a line of its own each is what every file has). The count is checked
+    // against the lines there are before anything is allocated for it: a small file may
+    // announce two billion entries.
+    let data = lines.filter(|(_, line)| !line.trim().is_empty());
+    let there = data.clone().count();
+    if there < entries {
+        let lines = if there == 1 { "line follows" } else { "lines follow" };
+        return Err(MtxError::new(format!(
+            "line {size_at}: the size line announces {entries} entries, but only {there} {lines} it (one entry a line)"
+        )));
+    }
     let mut coo: Vec<(i32, i32, f64)> = Vec::with_capacity(entries);
-    let mut data = lines.filter(|(_, line)| !line.trim().is_empty());
+    let mut data = data;
     for k in 0..entries {
         let (at, line) = data.next().ok_or_else(|| {
             MtxError::new(format!("the file ends after {k} of the {entries} entries its size line announces"))
@@ -145,7 +173,8 @@ pub fn parse_mm_sparse_matrix(text: &str, extend_symmetric: bool) -> Result<Csr,
         }
         coo = whole;
     }
-    if coo.len() > i32::MAX as usize {
+    // The last row pointer is the base plus the entries: it must be an i32 too.
+    if coo.len() >= i32::MAX as usize {
         return Err(MtxError::new(format!("{} entries are more than a 32-bit CSR holds", coo.len())));
     }
     // By row, then by column (stable: an entry given twice is refused below either way).
@@ -162,8 +191,12 @@ pub fn parse_mm_sparse_matrix(text: &str, extend_symmetric: bool) -> Result<Csr,
     let base = i32::from(base1);
 
     // Every index inside the matrix, in that base; no entry twice.
+    // (In i64: `m + base` is past i32 for a matrix of i32::MAX rows.)
+    let inside = |index: i32, size: i32| {
+        (i64::from(base)..i64::from(size) + i64::from(base)).contains(&i64::from(index))
+    };
     for (k, &(i, j, _)) in coo.iter().enumerate() {
-        if i < base || i >= m + base || j < base || j >= n + base {
+        if !inside(i, m) || !inside(j, n) {
             return Err(MtxError::new(format!(
                 "entry ({i}, {j}) lies outside the {m} x {n} matrix (indices from {base})"
             )));
@@ -174,7 +207,15 @@ pub fn parse_mm_sparse_matrix(text: &str, extend_symmetric: bool) -> Result<Csr,
     }
 
     // Compress the rows: count each row's entries, then add up, starting at the base.
-    let mut row_ptr = vec![0i32; m as usize + 1];
+    // m + 1 of them, however few the entries: a failed allocation is said, not an abort.
+    let mut row_ptr: Vec<i32> = Vec::new();
+    if row_ptr.try_reserve_exact(m as usize + 1).is_err() {
+        return Err(MtxError::new(format!(
+            "the {m} rows need {} bytes of row pointers, which could not be allocated",
+            (m as u64 + 1) * 4
+        )));
+    }
+    row_ptr.resize(m as usize + 1, 0);
     row_ptr[0] = base;
     for &(i, _, _) in &coo {
         row_ptr[(i - base) as usize + 1] += 1;
@@ -305,7 +346,10 @@ mod tests {
             ("%%MatrixMarket matrix coordinate real general\n", "ends before its size line"),
             ("%%MatrixMarket matrix coordinate real general\n2 2\n", "three integers"),
             ("%%MatrixMarket matrix coordinate real general\n2 -2 1\n", "between 0 and"),
-            ("%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1\n", "after 1 of the 2 entries"),
+            (
+                "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1\n",
+                "line 2: the size line announces 2 entries, but only 1 line follows it",
+            ),
             ("%%MatrixMarket matrix coordinate real general\n2 2 1\n1 x 1\n", "line 3: an entry"),
             ("%%MatrixMarket matrix coordinate real general\n2 2 2\n0 0 1\n2 2 1\n", "both 0-based"),
             ("%%MatrixMarket matrix coordinate real general\n2 2 1\n3 1 1\n", "outside the 2 x 2"),
@@ -316,6 +360,118 @@ mod tests {
             let e = parse(text).expect_err(text);
             assert!(e.message().contains(expected), "{text:?}: {e}");
         }
+    }
+
+    const BANNER: &str = "%%MatrixMarket matrix coordinate real general\n";
+
+    #[test]
+    fn a_count_of_entries_the_file_cannot_hold_is_refused_before_anything_is_allocated() {
+        // The issue's: a small file announcing i32::MAX entries (16 bytes each: 34 GB asked
+        // for at once, and the process aborted).
+        let text = format!("{BANNER}% two billion\n3 3 2147483647\n1 1 1\n");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(
+            e.message(),
+            "line 3: the size line announces 2147483647 entries, but only 1 line follows it (one entry a line)"
+        );
+        // The same through a file, named.
+        let path = std::env::temp_dir().join(format!("mmio-two-billion-{}.mtx", std::process::id()));
+        std::fs::write(&path, &text).unwrap();
+        let e = load_mm_sparse_matrix(&path, true).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{}: line 3: the size line announces 2147483647 entries, but only 1 line follows it (one entry a line)",
+                path.display()
+            )
+        );
+        std::fs::remove_file(&path).unwrap();
+        // Blank lines are no entries; none at all.
+        let e = parse(&format!("{BANNER}2 2 3\n1 1 1\n\n  \n2 2 1\n")).unwrap_err();
+        assert!(e.message().contains("announces 3 entries, but only 2 lines follow it"), "{e}");
+        let e = parse(&format!("{BANNER}2 2 1000000")).unwrap_err();
+        assert!(e.message().contains("announces 1000000 entries, but only 0 lines follow it"), "{e}");
+        // As many as announced, or more (the rest is not read, as C's reader does not): read.
+        assert_eq!(parse(&format!("{BANNER}2 2 1\n1 1 1\n2 2 2\n")).unwrap().nnz, 1);
+        // A symmetric file's entries double, from what the file holds.
+        let csr = parse("%%MatrixMarket matrix coordinate real symmetric\n2 2 2\n2 1 5\n1 1 1\n").unwrap();
+        assert_eq!(csr.nnz, 3);
+    }
+
+    #[test]
+    fn every_count_of_the_size_line_out_of_range_is_said() {
+        let between = "rows, columns and entries must be between 0 and 2147483647, not";
+        for (size, said) in [
+            ("-1 3 1", format!("{between} -1 3 1")),
+            ("3 -1 1", format!("{between} 3 -1 1")),
+            ("3 3 -1", format!("{between} 3 3 -1")),
+            ("2147483648 3 1", format!("{between} 2147483648 3 1")),
+            ("3 2147483648 1", format!("{between} 3 2147483648 1")),
+            ("3 3 2147483648", format!("{between} 3 3 2147483648")),
+            // Past an i64: still an integer, still out of range.
+            ("99999999999999999999999 3 1", format!("{between} 99999999999999999999999 3 1")),
+            ("3 3 -99999999999999999999999", format!("{between} 3 3 -99999999999999999999999")),
+            (
+                "3 3.0 1",
+                "the size line must be three integers (rows, columns, entries), not \"3 3.0 1\"".into(),
+            ),
+            ("3 3", "the size line must be three integers (rows, columns, entries), not \"3 3\"".into()),
+        ] {
+            let e = parse(&format!("{BANNER}{size}\n1 1 1\n")).unwrap_err();
+            assert_eq!(e.message(), format!("line 2: {said}"), "{size}");
+        }
+        // The largest counts are read where the file holds what they say.
+        let csr = parse(&format!("{BANNER}1 2147483647 1\n1 2147483647 3.5\n")).unwrap();
+        assert_eq!((csr.row_ptr, csr.col_ind, csr.val), (vec![1, 2], vec![i32::MAX], vec![3.5]));
+        // No entries at all.
+        let csr = parse(&format!("{BANNER}2 2 0\n")).unwrap();
+        assert_eq!((csr.nnz, csr.row_ptr), (0, vec![0, 0, 0]));
+    }
+
+    #[test]
+    fn indices_of_a_matrix_of_i32_max_rows_are_checked_without_overflow() {
+        // Row i32::MAX says base 1; `rows + base` is past i32 (it overflowed: a panic).
+        let e = parse(&format!("{BANNER}2147483647 5 1\n2147483647 6 1\n")).unwrap_err();
+        assert_eq!(
+            e.message(),
+            "entry (2147483647, 6) lies outside the 2147483647 x 5 matrix (indices from 1)"
+        );
+        let e = parse(&format!("{BANNER}5 2147483647 1\n6 2147483647 1\n")).unwrap_err();
+        assert_eq!(
+            e.message(),
+            "entry (6, 2147483647) lies outside the 5 x 2147483647 matrix (indices from 1)"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_path_that_is_no_regular_file_is_refused_not_read() {
+        let e = load_mm_sparse_matrix(Path::new("/dev/zero"), true).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "/dev/zero: is no regular file (a FIFO, a device or a socket), so it was not read"
+        );
+        let dir = std::env::temp_dir();
+        let e = load_mm_sparse_matrix(&dir, true).unwrap_err();
+        assert_eq!(e.to_string(), format!("{}: is a folder, so it was not read", dir.display()));
+        // A FIFO nobody writes to: reading it would wait for ever.
+        let fifo = dir.join(format!("mmio-fifo-{}.mtx", std::process::id()));
+        let _ = std::fs::remove_file(&fifo);
+        let status = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+        assert!(status.success());
+        let (send, receive) = std::sync::mpsc::channel();
+        let path = fifo.clone();
+        std::thread::spawn(move || {
+            let _ = send.send(load_mm_sparse_matrix(&path, true).map(|csr| csr.nnz));
+        });
+        let e = receive
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("reading a FIFO hung")
+            .unwrap_err();
+        assert!(e
+            .to_string()
+            .ends_with("is no regular file (a FIFO, a device or a socket), so it was not read"));
+        std::fs::remove_file(&fifo).unwrap();
     }
 
     #[test]
