@@ -118,7 +118,34 @@ pub fn linked_from(address: *const c_void) -> Option<PathBuf> {
     if unsafe { libc::dladdr(address, &mut info) } == 0 {
         return None;
     }
-    non_empty_path(info.dli_fname)
+    let name = non_empty_path(info.dli_fname)?;
+    Some(absolute(name))
+}
+
+/// `name`, a loaded object's name in the dynamic loader, as an absolute path where it is relative
+/// (found through a relative `LD_LIBRARY_PATH` at start-up): the object of that very name, which
+/// `RTLD_NOLOAD` finds among those loaded without opening any file, and its origin.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn absolute(name: PathBuf) -> PathBuf {
+    if name.is_absolute() {
+        return name;
+    }
+    let Ok(c_name) = CString::new(name.as_os_str().as_bytes()) else { return name };
+    // SAFETY: a valid C string; RTLD_NOLOAD loads nothing, it only finds what is loaded.
+    let handle = unsafe { libc::dlopen(c_name.as_ptr(), libc::RTLD_LAZY | libc::RTLD_NOLOAD) };
+    if handle.is_null() {
+        return name;
+    }
+    let handle = Handle(handle);
+    let found = loaded_from(&handle);
+    // The object stays loaded: this only drops the reference RTLD_NOLOAD took.
+    close(handle);
+    found.unwrap_or(name)
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn absolute(name: PathBuf) -> PathBuf {
+    name
 }
 
 fn non_empty_path(name: *const c_char) -> Option<PathBuf> {
@@ -175,5 +202,33 @@ pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
         "a folder"
     } else {
         "something other than a file"
+    }
+}
+
+#[cfg(all(test, target_os = "linux", target_env = "gnu"))]
+mod tests {
+    use super::*;
+
+    /// Issue 41, item 3: a library opened by a relative path (as glibc opens one it finds through
+    /// a relative `LD_LIBRARY_PATH`) is named by its absolute path, where it is loaded and where a
+    /// linked function lies (`dladdr` names it as it was found).
+    #[test]
+    fn a_library_found_by_a_relative_path_is_named_by_its_absolute_one() {
+        let library =
+            crate::child::fake_library("librelative.so", "int relative_answer(void) { return 42; }\n");
+        let cwd = std::env::current_dir().unwrap();
+        let up: PathBuf = cwd.components().skip(1).map(|_| "..").collect();
+        let relative = up.join(library.strip_prefix("/").unwrap());
+        assert!(relative.is_relative());
+        let handle = open(relative.as_os_str(), crate::Search::Exact).unwrap();
+        let same = |path: &Path| std::fs::canonicalize(path).ok() == std::fs::canonicalize(&library).ok();
+        let loaded = loaded_from(&handle).unwrap();
+        assert!(loaded.is_absolute() && same(&loaded), "{}", loaded.display());
+        let address = symbol(&handle, c"relative_answer");
+        assert!(!address.is_null());
+        let linked = linked_from(address).unwrap();
+        assert!(linked.is_absolute() && same(&linked), "{}", linked.display());
+        close(handle);
+        let _ = std::fs::remove_dir_all(library.parent().unwrap());
     }
 }
