@@ -115,6 +115,14 @@ pub fn prepare(name: &str, source: impl AsRef<[u8]>) -> Result<Prepared, String>
                 let directive_start = scan.i - 1;
                 let end = scan.end_of_directive();
                 let directive = String::from_utf8_lossy(&source[directive_start..end]);
+                let words = code_only(directive.as_bytes()).replacen('#', " ", 1);
+                if words.split_whitespace().collect::<Vec<_>>() == ["if", "0"] {
+                    // Text the preprocessor skips, which need not be C++ (`#if 0` over prose
+                    // with a "don't"): stepped over to its `#else`, `#elif` or `#endif`.
+                    scan.i = end_of_false_group(source, end);
+                    start = scan.i;
+                    continue;
+                }
                 if let Some(header) = included_header(&directive) {
                     if HOST_ONLY.contains(&header) {
                         blank(&mut out, directive_start, end);
@@ -195,6 +203,32 @@ pub fn prepare(name: &str, source: impl AsRef<[u8]>) -> Result<Prepared, String>
         ));
     }
     Ok(Prepared { text: out, notes, kernels })
+}
+
+/// Where the group an `#if 0` (ending at `from`) skips ends: the start of its `#else`, `#elif`
+/// or `#endif` line (nested `#if`s counted), or the file's end.
+fn end_of_false_group(source: &[u8], from: usize) -> usize {
+    let mut depth = 1;
+    let mut at = from;
+    while at < source.len() {
+        let line_end = source[at..].iter().position(|&b| b == b'\n').map_or(source.len(), |p| at + p + 1);
+        let line = String::from_utf8_lossy(&source[at..line_end]);
+        if let Some(directive) = line.trim_start().strip_prefix('#') {
+            let word: String =
+                directive.trim_start().chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+            match word.as_str() {
+                "if" | "ifdef" | "ifndef" => depth += 1,
+                "endif" => depth -= 1,
+                "else" | "elif" | "elifdef" | "elifndef" if depth == 1 => depth = 0,
+                _ => {}
+            }
+            if depth == 0 {
+                return at;
+            }
+        }
+        at = line_end;
+    }
+    at
 }
 
 /// Blanks `out[from..to]`, keeping line breaks.
@@ -739,6 +773,16 @@ __global__ void __launch_bounds__(256) after(int* p, const float* __restrict__ q
             kernels,
             [("numbers", 8, "long long* out"), ("ops::after", 25, "int* p, const float* __restrict__ q")]
         );
+    }
+
+    /// What `#if 0` skips need not be C++: prose with a `don't`, an unclosed `/*`.
+    #[test]
+    fn an_if_0_group_is_stepped_over() {
+        let source = "  #  if 0\nWe don't compile this /* yet\n#ifdef X\n'\n#endif\n#else\n__global__ void k() {}\n#endif\n\
+                      #if 0 // old\n\"never closed\n#endif\nvoid host() {}\n";
+        let prepared = prepare("if0.cu", source).unwrap();
+        assert_eq!(prepared.kernels.len(), 1);
+        assert_eq!(prepared.notes, ["if0.cu:12-12: host function `host` left out of the device compile"]);
     }
 
     #[test]

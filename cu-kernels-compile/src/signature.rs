@@ -658,7 +658,8 @@ fn disagreement(rust: &RustType, cpp: &CppType) -> Option<String> {
     match (rust, cpp) {
         (RustType::Other, _) | (_, CppType::Named { .. }) => None,
         (RustType::Pointer { mutable, to }, CppType::Pointer(pointee)) => {
-            if !mutable && !pointee.constant() {
+            // (A pointer to a const pointer, `int* const*`, keeps no `const` here: not refused.)
+            if !mutable && !pointee.constant() && !matches!(**pointee, CppType::Pointer(_)) {
                 return Some(format!("the kernel's {cpp} is not a pointer to const, which C++ would not pass a const pointer to"));
             }
             match (&**to, &**pointee) {

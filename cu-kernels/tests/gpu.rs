@@ -6,7 +6,7 @@
 
 use std::ffi::c_int;
 
-use cu_kernels::kernels;
+use cu_kernels::{kernels, LoadError};
 use cuda_checked::checkRuntime;
 use cudart_sys::cpp::*;
 
@@ -23,6 +23,17 @@ kernels!(
     compile = "first-use",
     #[name = "scale"]
     fn scale_at_first_use(x: *mut f32, factor: f32, n: c_int);
+);
+
+// C++14 and C++17 literals, a Latin-1 comment, a header of its own (issue 41, items 9, 10, 12).
+kernels!("tests/kernels/literals.cu", arch = ["sm_90"], fn count(out: *mut i64, real: *mut f64, n: c_int));
+
+// Declared wrongly on purpose, behind a typedef that only NVRTC reads: compiled at first use,
+// the check is the load's (issue 41, item 11).
+kernels!(
+    "tests/kernels/mismatch.cu",
+    compile = "first-use",
+    fn scale_real(x: *mut f32, factor: f32, n: c_int);
 );
 
 fn ok(status: bool, what: &str) {
@@ -91,4 +102,52 @@ fn the_occupancy_calculator_takes_the_kernel() {
         );
     }
     assert!(grid > 0 && block > 0 && block % 32 == 0, "{grid} {block}");
+}
+
+/// NVRTC reads `10'000`, `0x7FFF'FFFF`, `.5'0`, `'\''` and a user-defined literal as C++ does,
+/// beside a raw string over two lines and a Latin-1 comment (issue 41, items 9 and 10).
+#[test]
+fn literals_compile_to_their_values() {
+    let (mut out, mut real): (*mut i64, *mut f64) = (nullptr.into(), nullptr.into());
+    let (mut big, mut d) = (0i64, 0f64);
+    unsafe {
+        ok(checkRuntime!(cudaMalloc(&mut out, 8)), "cudaMalloc");
+        ok(checkRuntime!(cudaMalloc(&mut real, 8)), "cudaMalloc");
+        launch!(count<<<1, 1>>>(out, real, 1));
+        ok(checkRuntime!(cudaGetLastError()), "the launch");
+        ok(checkRuntime!(cudaMemcpy(&mut big, out, 8, cudaMemcpyDeviceToHost)), "cudaMemcpy back");
+        ok(checkRuntime!(cudaMemcpy(&mut d, real, 8, cudaMemcpyDeviceToHost)), "cudaMemcpy back");
+        cudaFree(out);
+        cudaFree(real);
+    }
+    let expected = 10_000
+        + 0x7FFF_FFFF
+        + 0b1010_1010
+        + 0o17
+        + 1_000
+        + 2 * 1_000
+        + 1
+        + i64::from(b'\'')
+        + i64::from(b'{');
+    assert_eq!(big, expected);
+    assert!((d - (1_000.000_1 + 12.0 + 1e-5 + 0.5)).abs() < 1e-9, "{d}");
+}
+
+/// A declaration that disagrees with what NVRTC compiled at first use fails the load, naming
+/// both, and the launch returns the code (issue 41, item 11).
+#[test]
+fn a_declaration_checked_at_first_use_fails_the_load_naming_both() {
+    let error = scale_real.load().unwrap_err();
+    assert!(matches!(error, LoadError::Declaration { .. }), "{error}");
+    assert!(
+        error.to_string().contains(
+            "`x: *mut f32` of `fn scale_real` does not match parameter 1 of C++'s kernel `scale_real(double*, double, \
+             long)` (tests/kernels/mismatch.cu, NVRTC's lowered name _Z10scale_realPddl)"
+        ),
+        "{error}"
+    );
+    let n: c_int = 1;
+    unsafe {
+        assert_eq!(launch!(scale_real<<<1, 32>>>(std::ptr::null_mut(), 1.0, n)), cudaErrorInvalidSource)
+    };
 }
