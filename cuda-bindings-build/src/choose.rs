@@ -137,6 +137,7 @@ pub fn bindings(library: &Library, header: Result<&Header, &NoHeader>) -> Bindin
             if let Some(path) = env::cargo_text(&header.include.join(library.header)) {
                 println!("cargo::rerun-if-changed={path}");
             }
+            older_major(library, header, &vendored);
             // The variable is libcuda-sys's: cudart-sys takes the header libcuda-sys found.
             if library.crate_name == cuda_loader::DRIVER.crate_name {
                 major_not_honoured(library, header, &vendored, strict);
@@ -307,6 +308,32 @@ fn warning(text: &str) {
 /// toolkit's.
 pub(crate) fn root_variable(library: &Library) -> &'static str {
     library.found.home.unwrap_or("CUDA_PATH")
+}
+
+/// Stops the build at a header of a major older than the oldest release the crate binds (cuDNN
+/// 8 for libcudnn-sys, whose description is cuDNN 9's: its sub-libraries, which cuDNN 8 never
+/// had), generated from or not: other bindings than the crate's, which would fail only at run
+/// time. (A newer major is generated from, as a new CUDA is.)
+fn older_major(library: &Library, header: &Header, vendored: &Vendored) {
+    let scheme = library.version.scheme;
+    let oldest = vendored.oldest();
+    if library.major(header.version) < library.major(oldest) {
+        fail(&format!(
+            "{}: {} is {} ({} {}, found by {}), and {} binds major {} and later ({} is the oldest it \
+             carries): set {} to the root of a {} of that major or later",
+            library.crate_name,
+            header.include.join(library.header).display(),
+            scheme.text(header.version),
+            library.version.macro_name,
+            header.version,
+            header.found_by,
+            library.crate_name,
+            library.major(oldest),
+            scheme.text(oldest),
+            root_variable(library),
+            library.short,
+        ));
+    }
 }
 
 /// "point CUDA_PATH at another toolkit", in `library`'s own terms.
