@@ -185,6 +185,15 @@ fn inline_local_includes(
             Some((path, included)) => {
                 let inner = std::fs::read(&path)
                     .map_err(|e| format!("cannot read {} ({e}), which {name} includes", path.display()))?;
+                // In the program's text a NUL would end it where NVRTC reads it.
+                if let Some(at) = inner.iter().position(|&b| b == 0) {
+                    let line = inner[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+                    return Err(format!(
+                        "{}:{line}: a NUL byte (0x00), which NVRTC would read as the end of the program \
+                         ({name} includes it)",
+                        path.display()
+                    ));
+                }
                 let real = path.canonicalize().unwrap_or(path.clone());
                 if inlined.iter().any(|(done, once)| *once && *done == real) {
                     out.push(b'\n');
@@ -731,6 +740,21 @@ mod tests {
         let e = inline_local_includes(&dir, "k.cu", b"#include \"self.cuh\"\n", &mut Vec::new()).unwrap_err();
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(e.contains("nests more than 16 deep"), "{e}");
+    }
+
+    /// Issue 41, item 10: a header's bytes go in as they are; a NUL, which would end the program
+    /// where NVRTC reads it, is refused naming the header's line.
+    #[test]
+    fn headers_are_bytes_and_a_nul_is_named() {
+        let dir = std::env::temp_dir().join(format!("cu-kernels-macros-bytes-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("latin1.cuh"), b"// caf\xE9\n").unwrap();
+        std::fs::write(dir.join("nul.cuh"), b"int a;\nint b\0;\n").unwrap();
+        let out = inline_local_includes(&dir, "k.cu", b"#include \"latin1.cuh\"\n", &mut Vec::new());
+        let e = inline_local_includes(&dir, "k.cu", b"#include \"nul.cuh\"\n", &mut Vec::new()).unwrap_err();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(out.unwrap(), b"#line 1 \"latin1.cuh\"\n// caf\xE9\n\n#line 2 \"k.cu\"\n");
+        assert!(e.ends_with("nul.cuh:2: a NUL byte (0x00), which NVRTC would read as the end of the program (k.cu includes it)"), "{e}");
     }
 
     /// Issue 41, item 12: every file the `.cu` includes, and those they include, beside it or on
