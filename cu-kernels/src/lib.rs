@@ -95,7 +95,9 @@ pub struct Source {
     pub why: &'static str,
 }
 
-/// A kernel's declaration: its Rust name, and each parameter's name and type as written.
+/// A kernel's declaration: its Rust name, and each parameter's name and type as written. For
+/// `kernels!`.
+#[doc(hidden)]
 pub type Declared = (&'static str, &'static [(&'static str, &'static str)]);
 
 /// One `kernels!`: the `.cu` file's images (or source), its kernels' names, and the library
