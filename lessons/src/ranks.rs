@@ -5,9 +5,11 @@
 //! multi-node job.
 //!
 //! Each exchange (a rank's number one way, the bytes the other) has a deadline, [`EXCHANGE`]
-//! or what `LESSONS_RANKS_DEADLINE` says, and each message its exact length: a peer that
-//! connects and then stalls, or sends too little or too much, is refused with a sentence that
-//! names it, never waited on forever nor believed.
+//! or what `LESSONS_RANKS_DEADLINE` says, and each message starts with [`TAG`] and has its
+//! exact length: a peer that connects and then stalls, sends too little or too much, or sends
+//! anything that does not start with the tag (an HTTP server's answer, another version of this
+//! exchange) is refused with a sentence that names it and shows what it sent, never waited on
+//! forever nor believed.
 //!
 //! Everything here is std only; the NCCL lessons and the all-reduce benchmark use it.
 
@@ -27,6 +29,12 @@ pub const EXCHANGE: Duration = Duration::from_secs(10);
 
 /// The variable that sets each exchange's deadline, in seconds (`0.5`, `30`), for every rank.
 pub const DEADLINE_VAR: &str = "LESSONS_RANKS_DEADLINE";
+
+/// The bytes each message of the exchange starts with, both ways: they say that the peer is a
+/// rank of this exchange, and of its version (`/1`), not another program that happens to listen
+/// or connect on `--root`: bytes of the right length alone prove nothing (an HTTP server's
+/// answer is as long as it likes).
+pub const TAG: &[u8; 16] = b"lessons-ranks/1\n";
 
 /// How long a message's end is waited for once its bytes are in, to see whether more follow: a
 /// rank of this job closes its side at once.
@@ -166,8 +174,9 @@ impl Rank {
     }
 }
 
-/// Rank 0's side: accepts `nranks - 1` connections, each starting with its rank (4 bytes,
-/// little-endian, then the end of what it sends), and answers each with `bytes` and the end.
+/// Rank 0's side: accepts `nranks - 1` connections, each sending [`TAG`] and its rank (4
+/// bytes, little-endian), then the end of what it sends, and answers each with [`TAG`],
+/// `bytes` and the end.
 fn serve(listener: &TcpListener, nranks: i32, bytes: &[u8], deadline: Duration) -> io::Result<()> {
     let root = listener.local_addr()?;
     listener.set_nonblocking(true)?;
@@ -200,18 +209,21 @@ fn serve(listener: &TcpListener, nranks: i32, bytes: &[u8], deadline: Duration) 
             io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!(
-                    "{peer} connected to rank 0 on {root} and {what}, where a rank sends its number (4 bytes): no rank \
-                     of this job (another program on --root {root}?)"
+                    "{peer} connected to rank 0 on {root} and {what}, where a rank sends {} and its number ({} \
+                     bytes): no rank of this job (another program on --root {root}?)",
+                    shown(TAG),
+                    TAG.len() + 4
                 ),
             )
         };
         let rank = match read_message(&mut stream, 4, until) {
             Ok(rank) => i32::from_le_bytes(rank.try_into().expect("4 bytes")),
             Err(Short::Closed(n)) => return Err(not_a_rank(format!("sent {n} bytes"))),
-            Err(Short::Long) => return Err(not_a_rank("sent more than 4 bytes".into())),
+            Err(Short::Long) => return Err(not_a_rank(format!("sent more than {} bytes", TAG.len() + 4))),
             Err(Short::TimedOut(n)) => {
                 return Err(not_a_rank(format!("sent {n} bytes within {}", seconds(deadline))))
             }
+            Err(Short::Foreign(sent)) => return Err(not_a_rank(format!("sent {}", shown(&sent)))),
             Err(Short::Failed(e)) => return Err(context(e, format!("rank 0 could not read from {peer}"))),
         };
         match usize::try_from(rank).ok().filter(|&r| r < joined.len()) {
@@ -228,7 +240,7 @@ fn serve(listener: &TcpListener, nranks: i32, bytes: &[u8], deadline: Duration) 
         }
         stream.set_write_timeout(Some(until.saturating_duration_since(Instant::now()).max(MINIMUM)))?;
         stream
-            .write_all(bytes)
+            .write_all(&[&TAG[..], bytes].concat())
             .and_then(|()| stream.shutdown(Shutdown::Write))
             .map_err(|e| context(e, format!("rank 0 could not send to rank {rank} at {peer}")))?;
     }
@@ -236,7 +248,7 @@ fn serve(listener: &TcpListener, nranks: i32, bytes: &[u8], deadline: Duration) 
 }
 
 /// Another rank's side: connects to `root` (retrying until rank 0 listens, up to [`WAIT`]),
-/// says its rank, reads `n` bytes and their end within `deadline`.
+/// says its rank (after [`TAG`]), reads [`TAG`] and `n` bytes and their end within `deadline`.
 fn receive(root: SocketAddr, rank: i32, n: usize, deadline: Duration) -> io::Result<Vec<u8>> {
     let connect_by = Instant::now() + WAIT;
     let mut stream = loop {
@@ -253,26 +265,29 @@ fn receive(root: SocketAddr, rank: i32, n: usize, deadline: Duration) -> io::Res
     };
     let until = Instant::now() + deadline;
     stream.set_write_timeout(Some(deadline))?;
-    stream.write_all(&rank.to_le_bytes())?;
+    stream.write_all(&[&TAG[..], &rank.to_le_bytes()].concat())?;
     stream.shutdown(Shutdown::Write)?;
+    let total = TAG.len() + n;
     let wrong = |what: String| {
         io::Error::new(
             io::ErrorKind::InvalidData,
             format!(
-                "rank {rank}: rank 0 at {root} {what}, where the id is {n} bytes: no rank 0 of this job (another \
-                 program on --root {root}?)"
+                "rank {rank}: rank 0 at {root} {what}, where rank 0 sends {} and the {n}-byte id ({total} bytes): no \
+                 rank 0 of this job (another program on --root {root}?)",
+                shown(TAG)
             ),
         )
     };
     match read_message(&mut stream, n, until) {
         Ok(bytes) => Ok(bytes),
         Err(Short::Closed(got)) => Err(wrong(format!("sent {got} bytes and closed"))),
-        Err(Short::Long) => Err(wrong(format!("sent more than {n} bytes"))),
+        Err(Short::Long) => Err(wrong(format!("sent more than {total} bytes"))),
+        Err(Short::Foreign(sent)) => Err(wrong(format!("sent {}", shown(&sent)))),
         Err(Short::TimedOut(got)) => Err(io::Error::new(
             io::ErrorKind::TimedOut,
             format!(
-                "rank {rank}: rank 0 at {root} sent {got} of the id's {n} bytes within {}: is it stalled? ({DEADLINE_VAR} \
-                 sets the deadline)",
+                "rank {rank}: rank 0 at {root} sent {got} of its {total} bytes (the tag and the id) within {}: is it \
+                 stalled? ({DEADLINE_VAR} sets the deadline)",
                 seconds(deadline)
             ),
         )),
@@ -285,45 +300,67 @@ const MINIMUM: Duration = Duration::from_millis(1);
 
 /// Why a message was not read whole.
 enum Short {
-    /// The peer closed after this many bytes.
+    /// The peer closed after this many bytes (the tag's included).
     Closed(usize),
     /// The deadline passed with this many bytes in.
     TimedOut(usize),
     /// More bytes followed.
     Long,
+    /// What came does not start with [`TAG`]: these bytes (the first of them).
+    Foreign(Vec<u8>),
     Failed(io::Error),
 }
 
-/// Exactly `n` bytes from `stream` by `until`, then its end (or nothing more within [`GRACE`]).
+/// [`TAG`] and exactly `n` bytes from `stream` by `until`, then its end (or nothing more within
+/// [`GRACE`]): the `n` bytes. Bytes that do not start with the tag are refused as soon as they
+/// arrive, whatever their length.
 fn read_message(stream: &mut TcpStream, n: usize, until: Instant) -> Result<Vec<u8>, Short> {
-    let mut bytes = vec![0u8; n + 1];
+    let total = TAG.len() + n;
+    let mut bytes = vec![0u8; total + 1];
     let mut got = 0;
-    // Up to `n` bytes, then one more try for a byte past them: the message's end, or more.
-    while got <= n {
+    let message = |bytes: &[u8]| bytes[TAG.len()..total].to_vec();
+    // Up to `total` bytes, then one more try for a byte past them: the message's end, or more.
+    while got <= total {
         let left = until.saturating_duration_since(Instant::now());
-        let wait = if got < n { left } else { left.min(GRACE) };
+        let wait = if got < total { left } else { left.min(GRACE) };
         if wait.is_zero() {
-            return if got < n { Err(Short::TimedOut(got)) } else { Ok(bytes[..n].to_vec()) };
+            return if got < total { Err(Short::TimedOut(got)) } else { Ok(message(&bytes)) };
         }
         stream.set_read_timeout(Some(wait.max(MINIMUM))).map_err(Short::Failed)?;
         match stream.read(&mut bytes[got..]) {
-            Ok(0) if got < n => return Err(Short::Closed(got)),
-            Ok(0) => return Ok(bytes[..n].to_vec()),
-            Ok(k) if got + k > n => return Err(Short::Long),
-            Ok(k) => got += k,
+            Ok(0) if got < total => return Err(Short::Closed(got)),
+            Ok(0) => return Ok(message(&bytes)),
+            Ok(k) => {
+                let tagged = (got + k).min(TAG.len());
+                if bytes[..tagged] != TAG[..tagged] {
+                    return Err(Short::Foreign(bytes[..got + k].to_vec()));
+                }
+                if got + k > total {
+                    return Err(Short::Long);
+                }
+                got += k;
+            }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) if matches!(e.kind(), io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut) => {
-                if got == n {
+                if got == total {
                     // Nothing more within the grace: a peer that keeps its side open.
-                    return Ok(bytes[..n].to_vec());
+                    return Ok(message(&bytes));
                 }
             }
-            // A reset after the whole message: it was sent.
-            Err(_) if got == n => return Ok(bytes[..n].to_vec()),
+            // A reset after the whole message (its tag checked): it was sent.
+            Err(_) if got == total => return Ok(message(&bytes)),
             Err(e) => return Err(Short::Failed(e)),
         }
     }
-    Ok(bytes[..n].to_vec())
+    Ok(message(&bytes))
+}
+
+/// The first bytes of a message as text, for a sentence: `"HTTP/1.1 400 Bad Request\r\n..."`
+/// (32 bytes at most, escaped).
+fn shown(bytes: &[u8]) -> String {
+    const SHOWN: usize = 32;
+    let more = if bytes.len() > SHOWN { "..." } else { "" };
+    format!("\"{}{more}\"", bytes[..bytes.len().min(SHOWN)].escape_ascii())
 }
 
 /// A duration as the deadline's variable takes it: `0.5 s`, `10 s`.
@@ -442,6 +479,194 @@ mod tests {
         for handle in ranks {
             assert_eq!(handle.join().unwrap().unwrap(), id);
         }
+    }
+
+    /// A server on 127.0.0.1 (not a rank: a stand-in for whatever listens on `--root`) that
+    /// accepts one connection, reads what it is sent (until the rank's end, a second at most),
+    /// answers with `parts`, `pause` between them, keeps the connection `hold`, and closes it.
+    /// What it was sent comes back from the thread.
+    fn fake_root(
+        parts: Vec<Vec<u8>>,
+        pause: Duration,
+        hold: Duration,
+    ) -> (SocketAddr, std::thread::JoinHandle<Vec<u8>>) {
+        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
+        let root = listener.local_addr().unwrap();
+        let server = std::thread::spawn(move || {
+            listener.set_nonblocking(true).unwrap();
+            let until = Instant::now() + Duration::from_secs(10);
+            let mut stream = loop {
+                match listener.accept() {
+                    Ok((stream, _)) => break stream,
+                    Err(_) if Instant::now() < until => std::thread::sleep(Duration::from_millis(5)),
+                    Err(e) => panic!("no rank connected within 10 s: {e}"),
+                }
+            };
+            stream.set_nonblocking(false).unwrap();
+            stream.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
+            let mut sent = Vec::new();
+            let _ = (&mut stream).take(1024).read_to_end(&mut sent);
+            for (i, part) in parts.iter().enumerate() {
+                if i > 0 {
+                    std::thread::sleep(pause);
+                }
+                let _ = stream.write_all(part);
+            }
+            std::thread::sleep(hold);
+            sent
+        });
+        (root, server)
+    }
+
+    /// Rank 1 of 2 asking `root` for a 128-byte id within `deadline`: the sentence it fails with.
+    fn refused(root: SocketAddr, deadline: Duration) -> String {
+        match (Rank { rank: 1, nranks: 2, root }).share_within(&[0u8; 128], deadline) {
+            Ok(id) => panic!("rank 1 took {:?} from {root} as the id", &id[..16]),
+            Err(e) => e.0,
+        }
+    }
+
+    /// An HTTP server's answer: its status line, then `len` bytes in all.
+    fn http(len: usize) -> Vec<u8> {
+        let mut answer = b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/html\r\n\r\n".to_vec();
+        answer.resize(len, b'x');
+        answer
+    }
+
+    const NONE: Duration = Duration::ZERO;
+
+    #[test]
+    fn a_root_that_answers_like_an_http_server_is_refused_whatever_the_length() {
+        let deadline = Duration::from_secs(5);
+        let said = "rank 1: rank 0 at ROOT sent \"HTTP/1.1 400 Bad Request\\r\\nConten...\", where rank 0 sends \
+                    \"lessons-ranks/1\\n\" and the 128-byte id (144 bytes): no rank 0 of this job (another program \
+                    on --root ROOT?)";
+        for answer in [
+            // Longer than a message, as long as one, exactly an id's length (which alone was
+            // believed), shorter.
+            vec![http(1000)],
+            vec![http(TAG.len() + 128)],
+            vec![http(128)],
+            vec![http(60)],
+            // An id's length, then more after a pause past the grace (the first 128 were believed).
+            vec![http(128), http(200)],
+        ] {
+            let (root, server) = fake_root(answer, GRACE * 2, NONE);
+            let error = refused(root, deadline);
+            assert_eq!(error, said.replace("ROOT", &root.to_string()));
+            let sent = server.join().unwrap();
+            assert_eq!(sent, [&TAG[..], &1i32.to_le_bytes()].concat(), "the rank says the tag first");
+        }
+    }
+
+    #[test]
+    fn a_root_of_another_protocol_or_version_is_refused_at_its_first_bytes() {
+        let deadline = Duration::from_secs(5);
+        for (answer, shown) in [
+            (b"lessons-ranks/2\n".to_vec(), "\"lessons-ranks/2\\n\""),
+            (b"\x00\x01\x02".to_vec(), "\"\\x00\\x01\\x02\""),
+            (b"SSH-2.0-OpenSSH_9.6\r\n".to_vec(), "\"SSH-2.0-OpenSSH_9.6\\r\\n\""),
+        ] {
+            let mut whole = answer.clone();
+            whole.extend_from_slice(&[7u8; 128]);
+            // Refused with what it sent, before the deadline: the tag is wrong at once.
+            let (root, server) = fake_root(vec![answer], NONE, Duration::from_millis(1500));
+            let start = Instant::now();
+            let error = refused(root, deadline);
+            assert!(error.contains(&format!("rank 0 at {root} sent {shown}, where rank 0 sends")), "{error}");
+            assert!(start.elapsed() < Duration::from_millis(1400), "{:?}", start.elapsed());
+            server.join().unwrap();
+            // And with an id's worth of bytes after it.
+            let (root, server) = fake_root(vec![whole], NONE, NONE);
+            assert!(refused(root, deadline).contains("where rank 0 sends"));
+            server.join().unwrap();
+        }
+    }
+
+    #[test]
+    fn short_and_long_answers_with_the_tag_are_refused() {
+        let deadline = Duration::from_secs(5);
+        let tagged = |len: usize| [&TAG[..], &vec![9u8; len]].concat();
+        for (answer, what) in [
+            (vec![], "sent 0 bytes and closed"),
+            (TAG[..5].to_vec(), "sent 5 bytes and closed"),
+            (tagged(0), "sent 16 bytes and closed"),
+            (tagged(127), "sent 143 bytes and closed"),
+            (tagged(129), "sent more than 144 bytes"),
+            (tagged(4096), "sent more than 144 bytes"),
+        ] {
+            let (root, server) = fake_root(vec![answer], NONE, NONE);
+            let error = refused(root, deadline);
+            assert!(
+                error.starts_with(&format!("rank 1: rank 0 at {root} {what}, where rank 0 sends")),
+                "{error}"
+            );
+            server.join().unwrap();
+        }
+        // The whole message in pieces, the tag split too: taken.
+        let whole: [u8; 128] = std::array::from_fn(|i| i as u8);
+        let message = [&TAG[..], &whole].concat();
+        let parts = vec![message[..3].to_vec(), message[3..20].to_vec(), message[20..].to_vec()];
+        let (root, server) = fake_root(parts, Duration::from_millis(50), NONE);
+        assert_eq!((Rank { rank: 1, nranks: 2, root }).share_within(&[0u8; 128], deadline).unwrap(), whole);
+        server.join().unwrap();
+    }
+
+    #[test]
+    fn a_root_that_never_answers_times_out() {
+        let deadline = Duration::from_millis(500);
+        for (answer, got) in [(vec![], 0), (TAG[..7].to_vec(), 7), (TAG.to_vec(), 16)] {
+            let (root, server) = fake_root(vec![answer], NONE, Duration::from_millis(1500));
+            let start = Instant::now();
+            let error = refused(root, deadline);
+            let took = start.elapsed();
+            assert_eq!(
+                error,
+                format!(
+                    "rank 1: rank 0 at {root} sent {got} of its 144 bytes (the tag and the id) within 0.5 s: is it \
+                     stalled? ({DEADLINE_VAR} sets the deadline)"
+                )
+            );
+            assert!(took >= deadline && took < Duration::from_secs(2), "{took:?}");
+            server.join().unwrap();
+        }
+    }
+
+    /// What rank 0 says of a client on its port that is no rank of this job.
+    fn rank_0_refuses(sends: &[u8]) -> String {
+        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
+        let root = listener.local_addr().unwrap();
+        let client = {
+            let sends = sends.to_vec();
+            std::thread::spawn(move || {
+                let mut stream = TcpStream::connect_timeout(&root, Duration::from_secs(5)).unwrap();
+                stream.write_all(&sends).unwrap();
+                let _ = stream.shutdown(Shutdown::Write);
+                stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+                let mut answer = Vec::new();
+                let _ = stream.read_to_end(&mut answer);
+                answer
+            })
+        };
+        let error = serve(&listener, 2, &[1u8; 128], Duration::from_secs(5)).unwrap_err().to_string();
+        assert!(client.join().unwrap().is_empty(), "rank 0 answered a client that is no rank");
+        error.replace(&root.to_string(), "ROOT")
+    }
+
+    #[test]
+    fn rank_0_refuses_a_client_without_the_tag() {
+        let tail =
+            "where a rank sends \"lessons-ranks/1\\n\" and its number (20 bytes): no rank of this job \
+                    (another program on --root ROOT?)";
+        // (What it read: a rank's message and one byte more.)
+        let said = rank_0_refuses(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+        assert!(said.ends_with(&format!("and sent \"GET / HTTP/1.1\\r\\nHost:\", {tail}")), "{said}");
+        // A rank of the exchange before the tag: its 4 bytes alone.
+        let said = rank_0_refuses(&1i32.to_le_bytes());
+        // (All four in one read on loopback; refused at its first byte either way.)
+        assert!(said.contains("and sent \"\\x01") && said.ends_with(&format!("\", {tail}")), "{said}");
+        let said = rank_0_refuses(&[&TAG[..], &1i32.to_le_bytes(), b"more"].concat());
+        assert!(said.ends_with(&format!("and sent more than 20 bytes, {tail}")), "{said}");
     }
 
     /// A rank number that is not awaited is refused with a reason, not served.
