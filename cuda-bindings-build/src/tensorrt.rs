@@ -418,6 +418,13 @@ fn generate_bindings(
         return Err(None);
     }
     env::track_clang_variables();
+    if let Some((path, why)) = header_no_file(&found.include) {
+        // Watched: a header put right later reruns the build.
+        if let Some(path) = env::cargo_text(&path) {
+            println!("cargo::rerun-if-changed={path}");
+        }
+        return Err(Some(why));
+    }
     let generated = crate::generate::cpp::generate(&found.include, cuda_include.as_deref())
         .map_err(|e| Some(e.to_string()))?;
     for file in &generated.files {
@@ -426,6 +433,59 @@ fn generate_bindings(
     let file = out_dir.join("nvinfer.rs");
     write_whole(&file, &generated.text).map_err(Some)?;
     Ok(file)
+}
+
+/// Why TensorRT's headers in `include` are not handed to libclang, if one of them (`Nv*.h`) is
+/// no regular file: libclang would read a FIFO for ever (the build hangs) and a device
+/// (`/dev/zero`) without end. The first such, and why, in words.
+#[cfg(any(feature = "bindgen", test))]
+fn header_no_file(include: &Path) -> Option<(PathBuf, String)> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(include)
+        .ok()?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| {
+            path.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("Nv") && n.ends_with(".h"))
+        })
+        .collect();
+    entries.sort();
+    entries.into_iter().find_map(|path| {
+        let kind = match std::fs::metadata(&path) {
+            Ok(meta) if meta.is_file() => return None,
+            Ok(meta) => file_kind(&meta.file_type()),
+            Err(_) => "a link to nothing",
+        };
+        let why = format!(
+            "{} is {kind}, not a regular file, so the headers were not handed to libclang (it would wait on it, \
+             or read it without end)",
+            path.display()
+        );
+        Some((path, why))
+    })
+}
+
+/// What a file that is not a regular one is, in words.
+#[cfg(any(feature = "bindgen", test))]
+fn file_kind(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if kind.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    if kind.is_dir() {
+        "a folder"
+    } else {
+        "something other than a file"
+    }
 }
 
 #[cfg(not(feature = "bindgen"))]
@@ -558,6 +618,40 @@ mod tests {
             tried,
             format!("{} (the system): an NvInfer.h that is no regular file", include.display())
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_header_libclang_would_read_that_is_no_regular_file_keeps_it_from_libclang() {
+        use std::os::unix::ffi::OsStrExt as _;
+        let dir = scratch("libclang-fifo");
+        for header in ["NvInfer.h", "NvInferRuntime.h", "NvInferVersion.h", "other.h"] {
+            std::fs::write(dir.join(header), "// TensorRT\n").unwrap();
+        }
+        assert_eq!(header_no_file(&dir), None);
+        // Only TensorRT's headers are looked at: another file of a shared folder (Debian's
+        // /usr/include/<triple>) is none of its business.
+        std::fs::remove_file(dir.join("other.h")).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", dir.join("other.h")).unwrap();
+        assert_eq!(header_no_file(&dir), None);
+        std::fs::remove_file(dir.join("NvInferRuntime.h")).unwrap();
+        let c_path = std::ffi::CString::new(dir.join("NvInferRuntime.h").as_os_str().as_bytes()).unwrap();
+        // SAFETY: a NUL-terminated path in our own folder.
+        assert_eq!(unsafe { mkfifo(c_path.as_ptr(), 0o600) }, 0);
+        assert_eq!(
+            header_no_file(&dir).map(|(_, why)| why),
+            Some(format!(
+                "{} is a FIFO (named pipe), not a regular file, so the headers were not handed to libclang (it would \
+                 wait on it, or read it without end)",
+                dir.join("NvInferRuntime.h").display()
+            ))
+        );
+        std::fs::remove_file(dir.join("NvInferRuntime.h")).unwrap();
+        std::os::unix::fs::symlink(dir.join("gone.h"), dir.join("NvInferRuntime.h")).unwrap();
+        let (path, why) = header_no_file(&dir).unwrap();
+        assert_eq!(path, dir.join("NvInferRuntime.h"));
+        assert!(why.contains("NvInferRuntime.h is a link to nothing, not a regular file"), "{why}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
