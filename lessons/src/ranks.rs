@@ -634,6 +634,12 @@ mod tests {
 
     /// What rank 0 says of a client on its port that is no rank of this job.
     fn rank_0_refuses(sends: &[u8]) -> String {
+        rank_0_refuses_within(sends, NONE, Duration::from_secs(5))
+    }
+
+    /// The same, the client keeping its side open `hold` after it sent, rank 0 waiting
+    /// `deadline` at most.
+    fn rank_0_refuses_within(sends: &[u8], hold: Duration, deadline: Duration) -> String {
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
         let root = listener.local_addr().unwrap();
         let client = {
@@ -641,6 +647,7 @@ mod tests {
             std::thread::spawn(move || {
                 let mut stream = TcpStream::connect_timeout(&root, Duration::from_secs(5)).unwrap();
                 stream.write_all(&sends).unwrap();
+                std::thread::sleep(hold);
                 let _ = stream.shutdown(Shutdown::Write);
                 stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
                 let mut answer = Vec::new();
@@ -648,7 +655,7 @@ mod tests {
                 answer
             })
         };
-        let error = serve(&listener, 2, &[1u8; 128], Duration::from_secs(5)).unwrap_err().to_string();
+        let error = serve(&listener, 2, &[1u8; 128], deadline).unwrap_err().to_string();
         assert!(client.join().unwrap().is_empty(), "rank 0 answered a client that is no rank");
         error.replace(&root.to_string(), "ROOT")
     }
@@ -667,6 +674,13 @@ mod tests {
         assert!(said.contains("and sent \"\\x01") && said.ends_with(&format!("\", {tail}")), "{said}");
         let said = rank_0_refuses(&[&TAG[..], &1i32.to_le_bytes(), b"more"].concat());
         assert!(said.ends_with(&format!("and sent more than 20 bytes, {tail}")), "{said}");
+        let said = rank_0_refuses(&TAG[..5]);
+        assert!(said.ends_with(&format!("and sent 5 bytes, {tail}")), "{said}");
+        // A client that connects and says nothing: refused at the deadline, not waited on.
+        let start = Instant::now();
+        let said = rank_0_refuses_within(b"", Duration::from_secs(2), Duration::from_millis(300));
+        assert!(said.ends_with(&format!("and sent 0 bytes within 0.3 s, {tail}")), "{said}");
+        assert!(start.elapsed() < Duration::from_secs(3), "{:?}", start.elapsed());
     }
 
     /// A rank number that is not awaited is refused with a reason, not served.
