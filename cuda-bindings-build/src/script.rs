@@ -217,13 +217,29 @@ fn in_toolkit(library: &Library, toolkit: &Toolkit) -> Option<(PathBuf, Header)>
 /// The folders a library's header's own includes may need from the CUDA toolkit: its
 /// `include/` (cuda.h, driver_types.h, cuda_runtime.h), its `crt/` where a wheel keeps it apart,
 /// and CCCL's, which cuda_fp16.h includes from CUDA 12 on (`<nv/target>`): a CUDA 13 toolkit
-/// keeps it in `include/cccl`, CUDA 12's wheels in `nvidia/cuda_cccl`.
+/// keeps it in `include/cccl`, CUDA 12's wheels in `nvidia/cuda_cccl`; then the `include/` of
+/// every -sys crate it depends on (`DEP_<LINKS>_INCLUDE`).
 fn cuda_includes(root: &Path, include: &Path) -> Vec<PathBuf> {
     let mut dirs = vec![include.to_path_buf()];
     dirs.extend(find::crt_include(root));
     let cccl =
         [include.join("cccl"), root.parent().unwrap_or(Path::new("")).join("cuda_cccl").join("include")];
     dirs.extend(cccl.into_iter().filter(|dir| dir.join("nv").join("target").is_file()));
+    // The headers of the -sys crates this one depends on, as a C build adds its dependencies'
+    // `-I`: NVIDIA's CUDA 12 wheels keep each library in a folder of its own, and
+    // `cusolverDn.h` includes cuBLAS's `cublas_v2.h` (`nvidia/cublas/include`).
+    let mut published: Vec<(String, PathBuf)> = std::env::vars_os()
+        .filter_map(|(name, value)| {
+            let name = name.into_string().ok()?;
+            (name.starts_with("DEP_") && name.ends_with("_INCLUDE")).then(|| (name, PathBuf::from(value)))
+        })
+        .collect();
+    published.sort();
+    for (_, dir) in published {
+        if dir.is_dir() && !dirs.contains(&dir) {
+            dirs.push(dir);
+        }
+    }
     dirs
 }
 

@@ -259,6 +259,7 @@ pub fn libclang_available() -> bool {
 const STAND_INS: &[(&str, &str)] = &[
     ("crt/host_defines.h", include_str!("stand-in/crt/host_defines.h")),
     ("crt/host_config.h", include_str!("stand-in/crt/host_config.h")),
+    ("nv/target", include_str!("stand-in/nv/target")),
 ];
 
 /// A folder of one caller's own holding our stand-ins, removed when dropped.

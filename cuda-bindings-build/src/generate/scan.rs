@@ -149,36 +149,41 @@ pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, 
         let source = format!("#include \"{shared_header}\"\n");
         let unit = Unit::parse("cuda_bindings_shared.c", &source, args).map_err(Error::Parse)?;
         scan.files.extend(unit.included_files());
-        // Beside the API's header (`cuda.h` for the runtime): the types of that one file.
-        // Elsewhere (the toolkit's `cuda_runtime.h` for NCCL, whose header lives apart): the
-        // types of every header of that folder it brings in (`driver_types.h`, ...).
-        let beside = include.join(shared_header);
-        let from_shared: Box<dyn Fn(&Path) -> bool> = if beside.is_file() {
-            Box::new(move |file| file == beside)
-        } else {
-            let folder = args
-                .iter()
-                .filter_map(|a| a.strip_prefix("-I"))
-                .map(Path::new)
-                .find(|dir| dir.join(shared_header).is_file())
-                .ok_or_else(|| Error::Parse(format!("no {shared_header} in the include folders")))?;
-            let (folder, canonical) = (folder.to_path_buf(), folder.canonicalize().ok());
-            Box::new(move |file| {
-                file.starts_with(&folder) || canonical.as_ref().is_some_and(|c| file.starts_with(c))
-            })
+        // The types the shared header declares itself (`driver_types.h`), wherever it is: a
+        // toolkit keeps it beside the API's header, NVIDIA's CUDA 12 wheels in the runtime's
+        // folder, and taking that whole folder there shared types the other crate does not bind
+        // (`float2`: cusparse-sys failed to compile against pip's wheels). A header that declares
+        // none itself (`cuda_runtime.h`, for NCCL) shares those of every header of its folder
+        // it brings in (`driver_types.h`, ...).
+        let file = args
+            .iter()
+            .filter_map(|a| a.strip_prefix("-I"))
+            .map(Path::new)
+            .chain(std::iter::once(include))
+            .map(|dir| dir.join(shared_header))
+            .find(|file| file.is_file())
+            .ok_or_else(|| Error::Parse(format!("no {shared_header} in the include folders")))?;
+        let type_names = |from: &dyn Fn(&Path) -> bool| -> Vec<String> {
+            unit.entities()
+                .into_iter()
+                .filter(|e| e.file.as_deref().is_some_and(from))
+                .filter(|e| {
+                    matches!(
+                        e.kind,
+                        CXCursor_StructDecl | CXCursor_UnionDecl | CXCursor_EnumDecl | CXCursor_TypedefDecl
+                    )
+                })
+                .map(|e| e.name)
+                .filter(|name| !name.is_empty())
+                .collect()
         };
-        let names = unit
-            .entities()
-            .into_iter()
-            .filter(|e| e.file.as_deref().is_some_and(&from_shared))
-            .filter(|e| {
-                matches!(
-                    e.kind,
-                    CXCursor_StructDecl | CXCursor_UnionDecl | CXCursor_EnumDecl | CXCursor_TypedefDecl
-                )
-            })
-            .map(|e| e.name)
-            .filter(|name| !name.is_empty());
+        // (clang names a file as it was reached: by the -I folder as given, or canonical.)
+        let canonical = file.canonicalize().ok();
+        let mut names = type_names(&|f: &Path| f == file || canonical.as_deref() == Some(f));
+        if names.is_empty() {
+            let folders = [file.parent(), canonical.as_deref().and_then(Path::parent)];
+            names = type_names(&|f: &Path| folders.iter().flatten().any(|folder| f.starts_with(folder)));
+        }
         for name in names {
             scan.shared_from.entry(name.clone()).or_insert(krate);
             scan.shared_types.insert(name);
