@@ -390,8 +390,9 @@ pub fn build() {
         Ok(found) => crate::toolkit_library_dirs(&found.root, &["lib", "lib64", "targets/*/lib"]),
         Err(_) => Vec::new(),
     };
-    let dirs = std::env::join_paths(&dirs).unwrap_or_default();
-    println!("cargo::rustc-env=NVINFER_LIB_DIRS={}", dirs.to_string_lossy());
+    // Written as the loader reads them (cuda_loader::split_folders): any folder, whole.
+    let dirs = cuda_loader::join_folders(&dirs, env::target_os() == "windows").unwrap_or_default();
+    println!("cargo::rustc-env=NVINFER_LIB_DIRS={dirs}");
     // The headers the bindings come from, for the g++ probe (tests/probe.rs).
     let headers =
         found.as_ref().ok().filter(|f| f.version == version).and_then(|f| env::cargo_text(&f.include));
