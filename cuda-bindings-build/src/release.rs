@@ -49,14 +49,8 @@ pub fn of_header(library: &Library, include: &Path, version: u32) -> Option<Rele
             texts.push((name, text));
         }
     }
-    for prefix in library.binding.constant_prefixes {
-        for (name, text) in &texts {
-            let part = |what: &str| header::define_value(text, &format!("{prefix}_VER_{what}"));
-            let Some(major) = part("MAJOR") else { continue };
-            let mut parts = vec![major];
-            parts.extend(["MINOR", "PATCH"].into_iter().map_while(part));
-            return Some(Release { parts, from: format!("{prefix}_VER_* of {name}") });
-        }
+    if let Some(own) = own_numbers(library, &texts) {
+        return Some(own);
     }
     let macro_name = library.version.macro_name;
     if library.version.header.is_none() {
@@ -72,6 +66,67 @@ pub fn of_header(library: &Library, include: &Path, version: u32) -> Option<Rele
         return Some(Release { parts: vec![library.major(version)], from });
     }
     None
+}
+
+/// The library's own numbers in `texts` (a header and those it includes, by name):
+/// `<PREFIX>_VER_MAJOR`, `_MINOR`, `_PATCH` for each of its constant prefixes.
+fn own_numbers(library: &Library, texts: &[(String, String)]) -> Option<Release> {
+    for prefix in library.binding.constant_prefixes {
+        for (name, text) in texts {
+            let part = |what: &str| header::define_value(text, &format!("{prefix}_VER_{what}"));
+            let Some(major) = part("MAJOR") else { continue };
+            let mut parts = vec![major];
+            parts.extend(["MINOR", "PATCH"].into_iter().map_while(part));
+            return Some(Release { parts, from: format!("{prefix}_VER_* of {name}") });
+        }
+    }
+    None
+}
+
+/// Stops the build where a library whose bindings are keyed by the toolkit's CUDA version (and
+/// its file chosen by that major: `libcublas.so.13`, `libcufft.so.12`) has a header of its own release that NVIDIA
+/// ships with another CUDA major: cuBLAS 12.9's wheel (`nvidia-cublas-cu12`) beside CUDA 13's
+/// runtime, whose bindings would be cuBLAS 12.9's and load libcublas.so.13 (issue 41, item 18).
+/// Which CUDA major ships which of the library's own majors is its description's table of
+/// wheels (`releases`); a major not in it is not judged.
+pub fn check_cuda_major(library: &Library, include: &Path, cuda_version: u32, found_by: &str) {
+    if library.version.scheme != Scheme::Cuda {
+        return;
+    }
+    let Ok(text) = header::read(&include.join(library.header)) else { return };
+    let mut texts = vec![(library.header.to_string(), text.clone())];
+    for name in included(&text) {
+        if let Ok(text) = header::read(&include.join(&name)) {
+            texts.push((name, text));
+        }
+    }
+    let Some(own) = own_numbers(library, &texts) else { return };
+    let own_major = own.parts[0].to_string();
+    let mut shipped: Vec<u32> = library
+        .releases
+        .iter()
+        .filter(|(_, wheel)| wheel.split('.').next() == Some(own_major.as_str()))
+        .filter_map(|(cuda, _)| cuda.split('.').next()?.parse().ok())
+        .collect();
+    shipped.dedup();
+    let major = cuda_version / 1000;
+    if shipped.is_empty() || shipped.contains(&major) {
+        return;
+    }
+    let with = shipped.iter().map(|m| format!("CUDA {m}")).collect::<Vec<_>>().join(" and ");
+    fail(&format!(
+        "{}: {} is {} {} ({}), which NVIDIA ships with {with}, and the toolkit it is bound with ({found_by}) is {}, \
+         whose {} the bindings would load: install the {} of CUDA {major} in its place, or point CUDA_PATH at a \
+         toolkit of {with}",
+        library.crate_name,
+        include.join(library.header).display(),
+        library.what,
+        own.dotted(),
+        own.from,
+        library.version.scheme.text(cuda_version),
+        library.files.of(major, false),
+        library.short,
+    ));
 }
 
 /// The release of the library file at `path` (see the module docs), if anything says it.

@@ -169,6 +169,14 @@ pub fn build_library(library: &'static Library) {
         },
     };
     let header = found.as_ref().map(|(_, header)| header);
+    if let (Some(header), Some(toolkit)) = (header, &toolkit) {
+        crate::release::check_cuda_major(
+            library,
+            &header.include,
+            followed.unwrap_or(toolkit.version),
+            &header.found_by,
+        );
+    }
     let bindings = choose::bindings(library, header.ok_or(&no_header));
 
     // What dependents bind with: the header's root, or else the toolkit's.

@@ -156,6 +156,11 @@ fn main() {
             true,
         ),
         (
+            "issue41_item18_a_library_header_of_another_cuda_major_than_the_toolkit_stops_the_build",
+            issue41_item18_a_library_header_of_another_cuda_major_than_the_toolkit_stops_the_build,
+            cfg!(unix),
+        ),
+        (
             "issue41_item4_a_header_of_a_major_older_than_the_crate_binds_stops_the_build",
             issue41_item4_a_header_of_a_major_older_than_the_crate_binds_stops_the_build,
             true,
@@ -1459,5 +1464,66 @@ fn issue41_item4_a_header_of_a_major_older_than_the_crate_binds_stops_the_build(
         error.contains("is CUDA 10.2 (CUDA_VERSION 10020") && error.contains("binds major 11"),
         "{error}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 41, item 18: pip's `nvidia-cublas-cu12` (cuBLAS 12.9, in `nvidia/cublas`) beside CUDA
+/// 13.0's runtime wheel (`nvidia/cu13`) built cuBLAS 12.9's bindings that then loaded
+/// libcublas.so.13: refused at build time naming both, for every math library keyed by CUDA's
+/// version (cuFFT 11.x is CUDA 12's); the library of the toolkit's major builds.
+#[cfg(unix)]
+fn issue41_item18_a_library_header_of_another_cuda_major_than_the_toolkit_stops_the_build() {
+    let dir = scratch("mix");
+    let nvidia = dir.join("site-packages/nvidia");
+    let cu13 = toolkit(&nvidia, "cu13", &minimal_cuda_h(13000));
+    let cases: [(&cuda_loader::Library, &str, &str, &str, [u32; 3], &[&str]); 4] = [
+        (
+            &cuda_loader::CUBLAS,
+            "cublas",
+            "cublas_api.h",
+            "CUBLAS",
+            [12, 9, 1],
+            &[
+                "cuBLAS 12.9.1 (CUBLAS_VER_* of cublas_api.h)",
+                "ships with CUDA 12,",
+                "is CUDA 13.0, whose libcublas.so.13",
+            ],
+        ),
+        (&cuda_loader::CUBLAS, "cublas", "cublas_api.h", "CUBLAS", [13, 1, 0], &[]),
+        (
+            &cuda_loader::CUFFT,
+            "cufft",
+            "cufft.h",
+            "CUFFT",
+            [11, 4, 1],
+            &["cuFFT 11.4.1", "ships with CUDA 12,", "libcufft.so.12"],
+        ),
+        (&cuda_loader::CUFFT, "cufft", "cufft.h", "CUFFT", [12, 0, 0], &[]),
+    ];
+    for (library, wheel, defines_in, prefix, [major, minor, patch], refused) in cases {
+        let include = nvidia.join(wheel).join("include");
+        let _ = std::fs::remove_dir_all(&include);
+        std::fs::create_dir_all(&include).unwrap();
+        let numbers = format!(
+            "#define {prefix}_VER_MAJOR {major}\n#define {prefix}_VER_MINOR {minor}\n#define {prefix}_VER_PATCH {patch}\n"
+        );
+        if defines_in == library.header {
+            std::fs::write(include.join(library.header), numbers).unwrap();
+        } else {
+            std::fs::write(include.join(library.header), format!("#include \"{defines_in}\"\n")).unwrap();
+            std::fs::write(include.join(defines_in), numbers).unwrap();
+        }
+        let what = format!("{} {major}.{minor}.{patch} beside CUDA 13.0", library.what);
+        let build = build_of(library, &vars(&followed("cudart_sys", &cu13, 13000)), &[]);
+        assert_sound(&build, &what);
+        if refused.is_empty() {
+            assert!(build.status.success(), "{what}: {}", build.stderr);
+        } else {
+            let error = the_error(&build, &what);
+            for part in refused.iter().chain(&["point CUDA_PATH at a toolkit of CUDA 12"]) {
+                assert!(error.contains(part), "{what}: {part}: {error}");
+            }
+        }
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
