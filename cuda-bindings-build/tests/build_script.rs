@@ -1476,7 +1476,10 @@ fn issue41_item18_a_library_header_of_another_cuda_major_than_the_toolkit_stops_
     let dir = scratch("mix");
     let nvidia = dir.join("site-packages/nvidia");
     let cu13 = toolkit(&nvidia, "cu13", &minimal_cuda_h(13000));
-    let cases: [(&cuda_loader::Library, &str, &str, &str, [u32; 3], &[&str]); 4] = [
+    // (library, its wheel's folder, the header defining its numbers, their prefix, the numbers,
+    // what the refusal says: nothing where it builds)
+    type Case<'a> = (&'a cuda_loader::Library, &'a str, &'a str, &'a str, [u32; 3], &'a [&'a str]);
+    let cases: [Case; 4] = [
         (
             &cuda_loader::CUBLAS,
             "cublas",

@@ -17,6 +17,10 @@
 //!   wheel, the first cuDNN 9 built for CUDA 13) into `DIR/cudnn-<version>-cu13` (default
 //!   `.cudnn`): `include/cudnn.h` and `lib/libcudnn.so.9` with its parts. Prints the root (a
 //!   `CUDNN_PATH`). With `headers`, a root of its headers only.
+//! - `pip [WHICH]`: for each release WHICH selects (as `headers` does), every wheel a user's
+//!   `pip install` may bring of it, a line each, tab-separated: release, crate, requirement
+//!   (`13.0`, `libcublas-sys`, `nvidia-cublas==13.0.2.14`): what CI installs into virtual
+//!   environments to build against NVIDIA's wheels as pip lays them out (`.ci/pip-layouts`).
 //! - `vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE]`: regenerate the vendored bindings of every
 //!   release (what generation from that release's header gives): every CUDA version of the list
 //!   for each library of the toolkit; every NCCL of [`NCCL_HEADERS`]. Each crate keeps
@@ -382,12 +386,19 @@ fn main() -> ExitCode {
             };
             fetched.map(|root| println!("{}", root.display()))
         }
+        Some("pip") => select(args.get(1).map(String::as_str)).map(|versions| {
+            for version in versions {
+                for (krate, requirement) in pip_requirements(version) {
+                    println!("{version}\t{krate}\t{requirement}");
+                }
+            }
+        }),
         Some("vendor") => vendor(&root, &args[1..]),
         Some("libraries") => libraries(&root, args.get(1).map(String::as_str)),
         Some("porting") => porting(&root, &args[1..]),
         Some("tensorrt") => tensorrt::main(&root, &args[1..]),
         _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | cudnn [DIR [headers]] | \
-                  vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
+                  pip [WHICH] | vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
                   tensorrt headers|vendor|vendored|stand-in|dump ..."
             .into()),
     };
@@ -491,6 +502,25 @@ fn library_wheels(version: &str) -> Vec<(&'static Library, String, Part)> {
             Some((library, format!("{wheel}{suffix}=={pinned}"), part(library, version)))
         })
         .collect()
+}
+
+/// `cargo xtask pip` (see the module docs): each library's wheel of CUDA `version` as pip
+/// names it, pinned, with the crate binding it: the runtime's, every library's of that release
+/// (its description's), and the NCCL and the first cuDNN built for its major.
+fn pip_requirements(version: &str) -> Vec<(&'static str, String)> {
+    let major = (cuda_number(version) / 1000).to_string();
+    let runtime = VERSIONS.iter().find(|v| v.version == version).map(|v| v.runtime);
+    let mut wheels: Vec<(&'static str, String)> =
+        runtime.map(|runtime| (cuda_loader::RUNTIME.crate_name, runtime.to_string())).into_iter().collect();
+    wheels.extend(library_wheels(version).into_iter().map(|(library, wheel, _)| (library.crate_name, wheel)));
+    if let Some((_, nccl, _)) = NCCL.iter().find(|(m, _, _)| *m == major) {
+        wheels.push((cuda_loader::NCCL.crate_name, nccl.to_string()));
+    }
+    let cudnn = format!("nvidia-cudnn-cu{major}==");
+    if let Some(cudnn) = CUDNN_HEADERS.iter().find(|r| r.starts_with(&cudnn)) {
+        wheels.push((cuda_loader::CUDNN.crate_name, cudnn.to_string()));
+    }
+    wheels
 }
 
 /// What of `library`'s wheel joins the root of CUDA `version`: the whole wheel only where a test
