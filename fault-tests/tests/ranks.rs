@@ -4,7 +4,8 @@
 //! nothing, or a byte at a time, is given up on at the deadline (rank 0 waited 60 s per read,
 //! so a peer sending a byte a minute held every rank forever), and an id or a rank number of
 //! the wrong length is refused with a sentence naming the peer (a long id was taken, its first
-//! 128 bytes a garbage id).
+//! 128 bytes a garbage id). The odd peers speak the exchange's protocol (each message opens with
+//! its tag, issue 41, item 19) and go wrong after it.
 #![cfg(target_os = "linux")]
 
 use std::io::{Read, Write};
@@ -12,7 +13,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
 use fault_tests::Child;
-use lessons::ranks::{loopback_root, Rank};
+use lessons::ranks::{loopback_root, Rank, TAG};
 
 const SCENARIOS: &[(&str, fn())] = &[("rank_1", rank_1), ("rank_0", rank_0)];
 
@@ -28,23 +29,26 @@ const DEADLINE_VAR: &str = "LESSONS_RANKS_DEADLINE";
 /// The deadline the scenarios are given, in seconds.
 const DEADLINE: &str = "0.5";
 
-/// What rank 0's part in `$FAKE_PEER` mode does on a connection, after reading the rank.
+/// What rank 0's part in `$FAKE_PEER` mode does on a connection, after reading the rank: the tag,
+/// then an id of the wrong length or too slowly.
 fn odd_rank_0(mode: &str, mut stream: TcpStream) {
-    let id = [7u8; 129];
+    let id = [&TAG[..], &[7u8; 129]].concat();
+    let id = &id[..];
+    let tagged = |n: usize| TAG.len() + n;
     match mode {
-        "short" => stream.write_all(&id[..127]).unwrap(),
-        "long" => stream.write_all(&id[..129]).unwrap(),
+        "short" => stream.write_all(&id[..tagged(127)]).unwrap(),
+        "long" => stream.write_all(&id[..tagged(129)]).unwrap(),
         "exact-then-held" => {
-            stream.write_all(&id[..128]).unwrap();
+            stream.write_all(&id[..tagged(128)]).unwrap();
             std::thread::sleep(Duration::from_secs(3));
         }
         "held-short" => {
-            stream.write_all(&id[..100]).unwrap();
+            stream.write_all(&id[..tagged(100)]).unwrap();
             std::thread::sleep(Duration::from_secs(30));
         }
         "silent" => std::thread::sleep(Duration::from_secs(30)),
         "dribble" => {
-            for byte in &id[..128] {
+            for byte in &id[..tagged(128)] {
                 if stream.write_all(std::slice::from_ref(byte)).is_err() {
                     return;
                 }
@@ -62,7 +66,7 @@ fn rank_1() {
     let root = listener.local_addr().unwrap();
     std::thread::spawn(move || {
         let (mut stream, _) = listener.accept().unwrap();
-        let mut rank = [0u8; 4];
+        let mut rank = [0u8; TAG.len() + 4];
         stream.read_exact(&mut rank).unwrap();
         odd_rank_0(&mode, stream);
     });
@@ -84,12 +88,13 @@ fn rank_0() {
     match mode.as_str() {
         "silent" => {}
         "short-hello" => {
-            stream.write_all(&[1, 0, 0]).unwrap();
+            stream.write_all(&[&TAG[..], &[1, 0, 0]].concat()).unwrap();
             stream.shutdown(std::net::Shutdown::Write).unwrap();
         }
-        "long-hello" => stream.write_all(&[1, 0, 0, 0, 0, 0, 0, 0]).unwrap(),
+        "long-hello" => stream.write_all(&[&TAG[..], &[1, 0, 0, 0, 0, 0, 0, 0]].concat()).unwrap(),
         "dribble" => {
-            for byte in [1u8, 0, 0] {
+            // (Three bytes of the tag, 300 ms apart: past the deadline.)
+            for &byte in &TAG[..3] {
                 let _ = stream.write_all(&[byte]);
                 std::thread::sleep(Duration::from_millis(300));
             }
@@ -143,12 +148,15 @@ fn within_the_deadline(out: &str) {
 /// address and the byte counts.
 #[test]
 fn item9_an_id_of_the_wrong_length_is_refused_naming_rank_0() {
-    for (mode, said) in [("short", "127 bytes"), ("long", "more than 128 bytes")] {
+    // (The counts are of the whole message, the tag's bytes included.)
+    let (short, long) =
+        (format!("{} bytes", TAG.len() + 127), format!("more than {} bytes", TAG.len() + 128));
+    for (mode, said) in [("short", short), ("long", long)] {
         let out = against("rank_1", mode);
         let error = line(&out, "error: ");
         let root = line(&out, "root: ");
         assert!(error.contains(&format!("rank 0 at {root}")), "{mode}: {error}");
-        assert!(error.contains(said) && error.contains("128"), "{mode}: {error}");
+        assert!(error.contains(&said) && error.contains("128"), "{mode}: {error}");
         within_the_deadline(&out);
     }
 }
@@ -184,8 +192,8 @@ fn item9_rank_0_refuses_a_peer_that_stalls_or_sends_the_wrong_length() {
     for (mode, said) in [
         ("silent", format!("within {DEADLINE} s")),
         ("dribble", format!("within {DEADLINE} s")),
-        ("short-hello", "3 bytes".to_string()),
-        ("long-hello", "more than 4 bytes".to_string()),
+        ("short-hello", format!("{} bytes", TAG.len() + 3)),
+        ("long-hello", format!("more than {} bytes", TAG.len() + 4)),
     ] {
         let out = against("rank_0", mode);
         let error = line(&out, "error: ");
