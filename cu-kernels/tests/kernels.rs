@@ -73,13 +73,15 @@ fn a_cu_with_cpp17_literals_latin1_and_a_header_builds_and_tracks_the_header() {
     }
     // rustc's dependency file, beside the test's binary where cargo built it (a bundle run
     // elsewhere has none, and no CARGO_MANIFEST_DIR).
+    // (The crate's folder as cargo gives it at run time: a path compiled in would name this
+    // checkout in the bundle, which .ci/test-bundle refuses.)
     let dep_info = std::env::current_exe().unwrap().with_extension("d");
-    if std::env::var_os("CARGO_MANIFEST_DIR").is_none() && !dep_info.exists() {
+    let Some(crate_dir) = std::env::var_os("CARGO_MANIFEST_DIR").filter(|_| dep_info.exists()) else {
         eprintln!("not run by cargo where it was built: no dependency file to read");
         return;
-    }
+    };
     let deps = std::fs::read_to_string(&dep_info).unwrap_or_else(|e| panic!("{}: {e}", dep_info.display()));
-    let header = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/literals.cuh");
+    let header = std::path::Path::new(&crate_dir).join("tests/kernels/literals.cuh");
     assert!(
         deps.contains(&*header.to_string_lossy()),
         "{} lists no {}:\n{deps}",
