@@ -96,7 +96,15 @@ pub const DRIVER: Library = Library {
     },
     parts: &[],
     unreachable_text: c"the CUDA driver could not be reached; cuda_sys::loader::explain says why",
-    version_function: VersionFunction { name: "cuDriverGetVersion", call: VersionCall::Single, own: None, refuses_older: false, refuses_other_major: false },
+    version_function: VersionFunction {
+        name: "cuDriverGetVersion",
+        call: VersionCall::Single,
+        own: None,
+        refuses_older: false,
+        refuses_other_major: false,
+        // What NVIDIA's stub answers (see `Role::Driver`).
+        unavailable: &["CUDA_ERROR_STUB_LIBRARY"],
+    },
     also: None,
 };
 
@@ -169,6 +177,8 @@ pub const RUNTIME: Library = Library {
         own: None,
         refuses_older: false,
         refuses_other_major: false,
+        // CUDA 11's cudaRuntimeGetVersion needs a driver; 12's and 13's answer without one.
+        unavailable: &["cudaErrorInsufficientDriver"],
     },
     also: None,
 };
@@ -258,6 +268,7 @@ pub const NVRTC: Library = Library {
         own: None,
         refuses_older: false,
         refuses_other_major: false,
+        unavailable: &[],
     },
     also: None,
 };
@@ -374,6 +385,7 @@ pub const NVJITLINK: Library = Library {
         own: None,
         refuses_older: true,
         refuses_other_major: false,
+        unavailable: &[],
     },
     also: None,
 };
@@ -439,7 +451,14 @@ pub const NCCL: Library = Library {
     role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/nccl"] },
     parts: &[],
     unreachable_text: c"the NCCL library could not be reached; nccl_sys::loader::explain says why",
-    version_function: VersionFunction { name: "ncclGetVersion", call: VersionCall::Single, own: None, refuses_older: true, refuses_other_major: false },
+    version_function: VersionFunction {
+        name: "ncclGetVersion",
+        call: VersionCall::Single,
+        own: None,
+        refuses_older: true,
+        refuses_other_major: false,
+        unavailable: &[],
+    },
     also: None,
 };
 
@@ -497,6 +516,7 @@ pub const CUBLAS: Library = Library {
         own: None,
         refuses_older: false,
         refuses_other_major: false,
+        unavailable: &[],
     },
     also: Some(&CUBLASLT),
 };
@@ -583,6 +603,7 @@ pub const CUBLASLT: Library = Library {
         own: None,
         refuses_older: false,
         refuses_other_major: false,
+        unavailable: &[],
     },
     also: None,
 };
@@ -679,6 +700,7 @@ pub const CURAND: Library = Library {
         own: Some((Scheme::Library { prefix: "cuRAND" }, "CURAND_VERSION")),
         refuses_older: true,
         refuses_other_major: false,
+        unavailable: &[],
     },
     also: None,
 };
@@ -789,6 +811,7 @@ pub const CUFFT: Library = Library {
         own: Some((Scheme::Library { prefix: "cuFFT" }, "CUFFT_VERSION")),
         refuses_older: true,
         refuses_other_major: false,
+        unavailable: &[],
     },
     also: None,
 };
@@ -880,6 +903,7 @@ pub const CUSPARSE: Library = Library {
         own: Some((Scheme::Library { prefix: "cuSPARSE" }, "CUSPARSE_VERSION")),
         refuses_older: true,
         refuses_other_major: false,
+        unavailable: &[],
     },
     also: None,
 };
@@ -1005,6 +1029,7 @@ pub const CUSOLVER: Library = Library {
         own: Some((Scheme::Library { prefix: "cuSOLVER" }, "CUSOLVER_VERSION")),
         refuses_older: true,
         refuses_other_major: false,
+        unavailable: &[],
     },
     also: None,
 };
@@ -1108,6 +1133,8 @@ pub const NVML: Library = Library {
         own: None,
         refuses_older: true,
         refuses_other_major: false,
+        // What a stub of it answers, as the driver's (see `Role::Driver`).
+        unavailable: &["NVML_ERROR_LIBRARY_NOT_FOUND"],
     },
     also: None,
 };
@@ -1216,6 +1243,7 @@ pub const CUDNN: Library = Library {
         own: None,
         refuses_older: true,
         refuses_other_major: true,
+        unavailable: &[],
     },
     also: None,
 };
@@ -1285,6 +1313,7 @@ pub const NVINFER: Library = Library {
         own: None,
         refuses_older: true,
         refuses_other_major: true,
+        unavailable: &[],
     },
     also: None,
 };
@@ -1331,6 +1360,7 @@ pub const NVONNXPARSER: Library = Library {
         own: Some((Scheme::OnnxParser, "NV_ONNX_PARSER_VERSION")),
         refuses_older: false,
         refuses_other_major: false,
+        unavailable: &[],
     },
     ..NVINFER
 };
@@ -1363,6 +1393,7 @@ pub const NVINFER_PLUGIN: Library = Library {
         own: None,
         refuses_older: false,
         refuses_other_major: false,
+        unavailable: &[],
     },
     ..NVINFER
 };

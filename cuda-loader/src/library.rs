@@ -263,6 +263,12 @@ pub struct VersionFunction {
     /// A library of another major than the header's is refused when loaded, as an older one is
     /// with `refuses_older` (TensorRT: its C++ interfaces change with each major).
     pub refuses_other_major: bool,
+    /// The codes (the header's names) by which the version call of a library that works says
+    /// this system lacks what it needs: CUDA 11's runtime without a driver answers
+    /// `cudaErrorInsufficientDriver`, a driver's stub its "not loaded" code. Such a library is
+    /// loaded all the same, and each call answers in its own words; a version call that fails
+    /// with any other code refuses the library, naming the call and the code.
+    pub unavailable: &'static [&'static str],
 }
 
 /// The version function's C signature.

@@ -225,10 +225,10 @@ impl Loader {
                     scheme.text(header)
                 ))
             }
-            // A driver's stub answers every call with the "not loaded" code: loaded, so that each
-            // call can say what it is (see `stub_note`).
+            // A library that works but not on this system (a driver's stub, CUDA 11's runtime
+            // without a driver): loaded, so that each call says so in its own words.
             Some(Answer::Code(code))
-                if matches!(self.library.role, Role::Driver { .. }) && code == self.bindings.not_loaded =>
+                if self.library.version_function.unavailable.contains(&self.code_name(code).as_str()) =>
             {
                 Ok(())
             }

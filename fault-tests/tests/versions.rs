@@ -147,3 +147,39 @@ fn item16_a_version_call_that_fails_is_said_as_a_failure_with_its_code() {
         }
     }
 }
+
+/// Issue 41, item 15, one step further: a library that works but not on this system says so
+/// through its version call (CUDA 11's runtime without a driver answers
+/// `cudaErrorInsufficientDriver`; a driver's stub its "not loaded" code): the codes its
+/// description lists (`unavailable`) keep it loaded, so that each call answers in its own words,
+/// where every other code refuses it. CI's CUDA 11.8 step refused NVIDIA's real runtime so.
+#[test]
+fn item15_a_version_call_saying_the_system_lacks_something_keeps_the_library() {
+    let described = [
+        ("driver", &cuda_loader::DRIVER),
+        ("runtime", &cuda_loader::RUNTIME),
+        ("nvrtc", &cuda_loader::NVRTC),
+        ("nccl", &cuda_loader::NCCL),
+        ("nvml", &cuda_loader::NVML),
+    ];
+    let mut kept = 0;
+    for (name, library, variable, _, _, _) in libraries() {
+        let description = described.iter().find(|(n, _)| *n == name).map(|(_, d)| d).unwrap();
+        for code_name in description.version_function.unavailable {
+            let code = match *code_name {
+                "CUDA_ERROR_STUB_LIBRARY" => cuda_sys::CUDA_ERROR_STUB_LIBRARY.0,
+                "cudaErrorInsufficientDriver" => cudart_sys::cudaErrorInsufficientDriver.0,
+                "NVML_ERROR_LIBRARY_NOT_FOUND" => nvml_sys::NVML_ERROR_LIBRARY_NOT_FOUND.0,
+                other => panic!("{name}: a code to test is described, {other}: add its value here"),
+            };
+            let out = Child::new("load")
+                .env("FAULT_LIBRARY", name)
+                .env(variable, &library)
+                .env("FAKE_VERSION_RESULT", code.to_string())
+                .run();
+            assert!(out.contains(&format!("loaded: {}", library.display())), "{name}, {code_name}: {out}");
+            kept += 1;
+        }
+    }
+    assert_eq!(kept, 3, "the driver's, the runtime's and NVML's");
+}
