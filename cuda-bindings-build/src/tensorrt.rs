@@ -528,6 +528,7 @@ mod tests {
     }
 
     /// [`read_header_version`] of `include`, given 20 seconds: a read that blocks is a failure.
+    #[cfg(unix)]
     fn version_within_a_while(include: &Path) -> Result<u32, String> {
         let (send, receive) = std::sync::mpsc::channel();
         let include = include.to_path_buf();
