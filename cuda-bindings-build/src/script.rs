@@ -284,9 +284,10 @@ fn followed_headers(links: &str) -> Vec<String> {
     value.split(',').filter(|h| !h.is_empty()).map(String::from).collect()
 }
 
-/// [`header_cfgs`] of a -sys crate this build script's crate depends on (`links`: its `links`
-/// key, `cudart_sys`): `#[cfg(cuda_header = "cuda_profiler_api.h")]` on code that calls what only
-/// that header declares, as a C program's `#include` would fail without it.
+/// The `cfg(cuda_header = "...")` of every header a -sys crate this build script's crate depends
+/// on bound (`links`: its `links` key, `cudart_sys`; what it published as `DEP_<LINKS>_HEADERS`):
+/// `#[cfg(cuda_header = "cuda_profiler_api.h")]` on code that calls what only that header
+/// declares, as a C program's `#include` would fail without it.
 pub fn dependent_header_cfgs(links: &str) {
     println!("cargo::rustc-check-cfg=cfg(cuda_header, values(any()))");
     for header in followed_headers(links) {
