@@ -137,7 +137,7 @@ pub fn read_bytes(path: &std::path::Path, largest: u64) -> std::io::Result<Vec<u
 }
 
 /// What a file that is not a regular one is, in words.
-fn file_kind(kind: &std::fs::FileType) -> &'static str {
+pub(crate) fn file_kind(kind: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt as _;

@@ -454,7 +454,7 @@ fn header_no_file(include: &Path) -> Option<(PathBuf, String)> {
     entries.into_iter().find_map(|path| {
         let kind = match std::fs::metadata(&path) {
             Ok(meta) if meta.is_file() => return None,
-            Ok(meta) => file_kind(&meta.file_type()),
+            Ok(meta) => crate::header::file_kind(&meta.file_type()),
             Err(_) => "a link to nothing",
         };
         let why = format!(
@@ -464,29 +464,6 @@ fn header_no_file(include: &Path) -> Option<(PathBuf, String)> {
         );
         Some((path, why))
     })
-}
-
-/// What a file that is not a regular one is, in words.
-#[cfg(any(feature = "bindgen", test))]
-fn file_kind(kind: &std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt as _;
-        if kind.is_fifo() {
-            return "a FIFO (named pipe)";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return "a device";
-        }
-    }
-    if kind.is_dir() {
-        "a folder"
-    } else {
-        "something other than a file"
-    }
 }
 
 #[cfg(not(feature = "bindgen"))]
