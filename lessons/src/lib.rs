@@ -15,6 +15,7 @@ pub mod mmio;
 pub mod nvrtc_helper;
 pub mod ranks;
 pub mod samples;
+pub mod util_npp;
 // TensorRT's C++ ABI is bound for Linux only (nvinfer-sys).
 #[cfg(not(windows))]
 #[allow(non_snake_case)]

@@ -49,14 +49,17 @@ pub fn get_cmd_line_argument_string(name: &str) -> Option<String> {
 /// `sdkFindFilePath(filename, argv[0])`: the path of the first `filename` found in the current
 /// folder or its `data/` (where the samples keep theirs, and where run.sh runs both programs),
 /// else in `.samples/SAMPLE/` (collect.sh's copy of NVIDIA's sample folder) of this folder or
-/// of the one above, for `cargo run` from the repository or from `lessons/`. When none is
-/// found, prints what the helper prints and gives `None`.
+/// of the one above, for `cargo run` from the repository or from `lessons/`, else in
+/// `lessons/data/` (the images the repository ships, for `cargo run` from the repository; from
+/// `lessons/` they are `./data/`). When none is found, prints what the helper prints and gives
+/// `None`.
 pub fn sdk_find_file_path(filename: &str, sample: &str) -> Option<String> {
     let folders = [
         "./".to_string(),
         "./data/".to_string(),
         format!(".samples/{sample}/"),
         format!("../.samples/{sample}/"),
+        "lessons/data/".to_string(),
     ];
     let found = folders
         .iter()

@@ -1,0 +1,91 @@
+// Lesson hist_equalization_npp, in C++: our own version of what NVIDIA's histEqualizationNPP
+// does (the lesson ports the sample itself; run.sh builds the original beside it). A grey
+// image's histogram made on the GPU, its running sum made a look-up table on the host that
+// spreads the grey levels over 0 to 255, the table applied on the GPU, the image saved. It
+// prints the sample's lines; its images are npp_image.h's PGM, not FreeImage's.
+//   hist_equalization_npp [input.pgm [output.pgm]]
+#include "npp_image.h"
+
+int main(int argc, char **argv) {
+    printf("%s Starting...\n\n", argv[0]);
+    cudaDeviceProp prop;
+    checkCuda(cudaSetDevice(0));
+    checkCuda(cudaGetDeviceProperties(&prop, 0));
+    fprintf(stderr, "cudaSetDevice GPU0 = %s\n", prop.name);
+    NppStreamContext ctx = stream_context();
+    print_versions();
+
+    std::string input = argc > 1 ? argv[1] : "teapot512.pgm";
+    std::string output = argc > 2 ? argv[2] : result_name(input, "_histEqualization.pgm");
+    GreyImage host;
+    if (!read_pgm(input, host)) {
+        printf("histEqualizationNPP unable to open: <%s>\n", input.c_str());
+        return 1;
+    }
+    printf("histEqualizationNPP opened: <%s> successfully!\n", input.c_str());
+
+    int src_pitch = 0, dst_pitch = 0;
+    Npp8u *src = nppiMalloc_8u_C1(host.width, host.height, &src_pitch);
+    Npp8u *dst = nppiMalloc_8u_C1(host.width, host.height, &dst_pitch);
+    if (!src || !dst) {
+        fprintf(stderr, "nppiMalloc_8u_C1 failed\n");
+        return 1;
+    }
+    checkCuda(cudaMemcpy2D(src, src_pitch, host.pixels.data(), host.width, host.width, host.height,
+                           cudaMemcpyHostToDevice));
+    NppiSize size = {host.width, host.height};
+
+    // ANCHOR: histogram
+    // 255 bins between 256 even levels 0, 1, ..., 255: bin k counts the pixels of value k (the
+    // top level is exclusive, so 255 itself is in no bin).
+    const int bins = 255, levels = bins + 1;
+    Npp32s levels_host[levels];
+    checkNpp(nppiEvenLevelsHost_32s(levels_host, levels, 0, bins));
+    Npp32s *hist_device;
+    checkCuda(cudaMalloc(&hist_device, bins * sizeof(Npp32s)));
+    size_t scratch_size = 0;
+    checkNpp(nppiHistogramEvenGetBufferSize_8u_C1R_Ctx(size, levels, &scratch_size, ctx));
+    Npp8u *scratch;
+    checkCuda(cudaMalloc(&scratch, scratch_size));
+    checkNpp(nppiHistogramEven_8u_C1R_Ctx(src, src_pitch, size, hist_device, levels, 0, bins, scratch,
+                                          ctx));
+    Npp32s hist[bins];
+    checkCuda(cudaMemcpy(hist, hist_device, sizeof hist, cudaMemcpyDeviceToHost));
+    // ANCHOR_END: histogram
+
+    // ANCHOR: lut
+    // Level k maps to 255 times the share of pixels darker than k, rounded; 255 stays 255.
+    Npp32s lut[levels];
+    float multiplier = 1.0f / float(size.width * size.height) * 0xFF;
+    Npp32s running = 0;
+    for (int k = 0; k < bins; k++) {
+        lut[k] = (Npp32s)(running * multiplier + 0.5f);
+        running += hist[k];
+    }
+    lut[bins] = 0xFF;
+    // ANCHOR_END: lut
+
+    // ANCHOR: apply
+    // nppiLUT_Linear reads the table and its levels from device memory.
+    Npp32s *lut_device, *levels_device;
+    checkCuda(cudaMalloc(&lut_device, sizeof lut));
+    checkCuda(cudaMalloc(&levels_device, sizeof levels_host));
+    checkCuda(cudaMemcpy(lut_device, lut, sizeof lut, cudaMemcpyHostToDevice));
+    checkCuda(cudaMemcpy(levels_device, levels_host, sizeof levels_host, cudaMemcpyHostToDevice));
+    checkNpp(nppiLUT_Linear_8u_C1R_Ctx(src, src_pitch, dst, dst_pitch, size, lut_device, levels_device,
+                                       levels, ctx));
+    // ANCHOR_END: apply
+
+    GreyImage result = host;
+    checkCuda(cudaMemcpy2D(result.pixels.data(), result.width, dst, dst_pitch, result.width,
+                           result.height, cudaMemcpyDeviceToHost));
+    checkCuda(cudaFree(lut_device));
+    checkCuda(cudaFree(levels_device));
+    checkCuda(cudaFree(hist_device));
+    checkCuda(cudaFree(scratch));
+    nppiFree(src);
+    nppiFree(dst);
+    if (!write_pgm(output, result)) return 1;
+    printf("Saved image file %s\n", output.c_str());
+    return 0;
+}
