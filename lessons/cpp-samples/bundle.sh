@@ -7,6 +7,8 @@
 #   DIR/deps/cudart_cpp_gpu       cudart-sys's GPU test of the cpp module
 #   DIR/samples/                  NVIDIA's sample sources (.samples/, see collect.sh)
 #   DIR/run.sh, DIR/samples.txt   the script for the GPU machine and its table
+#   DIR/freeimage/                our FreeImage stand-in, for NVIDIA's NPP samples where the
+#                                 GPU machine has no FreeImage
 # Then copy DIR there and run: bash DIR/run.sh
 #
 # The GPU machine has CUDA 13: the build must use CUDA 13 headers (the lessons load
@@ -49,5 +51,6 @@ cp "$(test_binary lessons on_gpu gpu-tests)" "$dir/deps/on_gpu"
 cp "$(test_binary cudart-sys cpp_gpu gpu-tests)" "$dir/deps/cudart_cpp_gpu"
 cp -r .samples "$dir/samples"
 cp lessons/cpp-samples/run.sh lessons/cpp-samples/samples.txt "$dir/"
+cp -r lessons/cpp-samples/freeimage "$dir/freeimage"
 strip "$dir"/examples/* "$dir"/deps/*
 ls -la "$dir" "$dir/examples" "$dir/deps"

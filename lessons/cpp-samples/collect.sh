@@ -14,8 +14,15 @@ for f in helper_cuda.h helper_string.h helper_functions.h helper_timer.h helper_
     helper_cusolver.h; do
     show "Common/$f" > "$out/Common/$f"
 done
+# The NPP samples' image classes and FreeImage I/O (run.sh builds them with FreeImage, or with
+# its stand-in, freeimage/, where the machine has none).
+mkdir -p "$out/Common/UtilNPP"
+git -C "$repo" ls-tree --name-only HEAD Common/UtilNPP/ | while read -r path; do
+    show "$path" > "$out/Common/UtilNPP/$(basename "$path")"
+done
 # The samples the lessons port (see samples.txt): each folder's files as they are (sources,
-# headers, the data files they read), less its build and editor files.
+# headers, the data files they read), less its build and editor files, plus the files of
+# Common/data/ its CMakeLists.txt copies beside the program (histEqualizationNPP's teapot512.pgm).
 while read -r sample _; do
     [ -n "$sample" ] && [ "${sample#\#}" = "$sample" ] || continue
     name=$(basename "$sample")
@@ -24,6 +31,8 @@ while read -r sample _; do
         case $(basename "$path") in CMakeLists.txt | README.md | Makefile | .vscode | *.vcxproj* | *.sln) continue ;; esac
         show "$path" > "$out/$name/$(basename "$path")"
     done
+    { show "Samples/$sample/CMakeLists.txt" 2>/dev/null || true; } | { grep -o 'Common/data/[A-Za-z0-9_.-]*' || true; } \
+        | sort -u | while read -r path; do show "$path" > "$out/$name/$(basename "$path")"; done
 done < "$(dirname "$0")/samples.txt"
 show LICENSE > "$out/LICENSE"
 git -C "$repo" log -1 --format=%H > "$out/COMMIT"

@@ -7,7 +7,12 @@
 #              the lesson porting it, with the same arguments, both inside the sample's folder
 #              and started as ./SAMPLE (argv[0]):
 #              OUT/NAME.nvidia.txt beside OUT/LESSON.rust.txt, both printed one after the other,
-#              and compared as samples.txt says (a difference fails the step, shown as a diff)
+#              and compared as samples.txt says (a difference fails the step, shown as a diff);
+#              for an image=F row, standard error apart in OUT/NAME.nvidia.err and
+#              OUT/LESSON.rust.err, and the image F each saved in OUT/NAME.nvidia.pgm and
+#              OUT/LESSON.rust.pgm. A sample that includes UtilNPP's ImageIO.h links the
+#              machine's FreeImage (-lfreeimage) when it has FreeImage.h, else our stand-in
+#              (freeimage/: binary PGM, the bytes FreeImage writes)
 #   sanitizer  each lesson under compute-sanitizer, with samples.txt's smaller arguments:
 #              memcheck with --leak-check full, racecheck and synccheck (the kernels use
 #              shared memory and __syncthreads); an error makes the run exit 99;
@@ -31,8 +36,19 @@ step() { # step NAME LOG COMMAND...: runs it with its output in LOG (and shown),
     "$@" > "$log" 2>&1
     status=$?
     cat "$log"
-    if [ "$status" = 0 ]; then summary+=("pass  $name"); else summary+=("FAIL  $name (exit $status)"); fi
+    record "$name" "$status"
+}
+record() { # record NAME STATUS
+    if [ "$2" = 0 ]; then summary+=("pass  $1"); else summary+=("FAIL  $1 (exit $2)"); fi
     return 0
+}
+step_apart() { # step_apart NAME LOG ERR COMMAND...: as step, with standard error in ERR
+    local name=$1 log=$2 err=$3 status
+    shift 3
+    "$@" > "$log" 2> "$err"
+    status=$?
+    cat "$log" "$err"
+    record "$name" "$status"
 }
 in_dir() { local dir=$1; shift; (cd "$dir" && "$@"); } # in_dir DIR COMMAND...
 # as_sample DIR NAME PROGRAM ARGS...: PROGRAM run inside DIR with argv[0] ./NAME, as a sample is
@@ -48,8 +64,29 @@ mask_timings() {
 compare() { # compare HOW NVIDIA RUST
     case $1 in
         timings) diff <(mask_timings "$2") <(mask_timings "$3") && echo "== SAME (timings masked): $(wc -l < "$2") lines" ;;
-        *) echo "compare: no way \`$1\` (timings or -)" >&2; return 2 ;;
+        image=*) compare_image "${2%.txt}" "${3%.txt}" ;;
+        *) echo "compare: no way \`$1\` (timings, image=FILE or -)" >&2; return 2 ;;
     esac
+}
+compare_image() { # compare_image OUT/NAME.nvidia OUT/LESSON.rust: .txt, .err and .pgm of each
+    local status=0 what
+    for what in txt err; do
+        diff "$1.$what" "$2.$what" || status=1
+    done
+    sha256sum "$1.pgm" "$2.pgm" || status=1
+    cmp "$1.pgm" "$2.pgm" || status=1
+    [ "$status" = 0 ] && echo "== SAME: standard output ($(wc -l < "$1.txt") lines), standard error ($(wc -l < "$1.err") lines), image ($(wc -c < "$1.pgm") bytes)"
+    return "$status"
+}
+# freeimage SAMPLE_DIR: nvcc's arguments for FreeImage when the sample includes UtilNPP's
+# ImageIO.h: the machine's library, else our stand-in; none otherwise.
+freeimage() {
+    grep -qs 'ImageIO.h' "$1"/*.cpp || return 0
+    if [ -f "$cuda/include/FreeImage.h" ] || [ -f /usr/include/FreeImage.h ] || [ -f /usr/local/include/FreeImage.h ]; then
+        echo "-lfreeimage"
+    else
+        echo "-I$here/freeimage $here/freeimage/FreeImage.cpp"
+    fi
 }
 
 if [[ " $sections " == *" samples "* ]]; then
@@ -58,15 +95,32 @@ if [[ " $sections " == *" samples "* ]]; then
         [ "$args" = "-" ] && args=""
         sample=$(basename "$path")
         folder=$here/samples/$sample
+        image=${how#image=}
+        [ "$image" = "$how" ] && image=
+        sources=$(ls "$folder"/*.cu "$folder"/*.cpp "$folder"/*.c 2>/dev/null)
         # shellcheck disable=SC2086
         step "nvcc $sample" "$out/$sample.nvcc.txt" nvcc -O2 -std=c++17 -arch="${NVCC_ARCH:-native}" \
-            -I"$here/samples/Common" -o "$out/bin/$sample" $(ls "$folder"/*.cu "$folder"/*.cpp "$folder"/*.c 2>/dev/null) $flags
+            -I"$here/samples/Common" -I"$here/samples/Common/UtilNPP" -o "$out/bin/$sample" $sources \
+            $(freeimage "$folder") $flags
         echo "==================== NVIDIA's $sample $args"
-        # shellcheck disable=SC2086
-        step "nvidia $sample" "$out/$sample.nvidia.txt" as_sample "$folder" "$sample" "$out/bin/$sample" $args
-        echo "==================== ours: $lesson $args"
-        # shellcheck disable=SC2086
-        step "rust $lesson" "$out/$lesson.rust.txt" as_sample "$folder" "$sample" "$here/examples/$lesson" $args
+        if [ -n "$image" ]; then
+            rm -f "${folder:?}/$image"
+            # shellcheck disable=SC2086
+            step_apart "nvidia $sample" "$out/$sample.nvidia.txt" "$out/$sample.nvidia.err" \
+                as_sample "$folder" "$sample" "$out/bin/$sample" $args
+            mv "$folder/$image" "$out/$sample.nvidia.pgm"
+            echo "==================== ours: $lesson $args"
+            # shellcheck disable=SC2086
+            step_apart "rust $lesson" "$out/$lesson.rust.txt" "$out/$lesson.rust.err" \
+                as_sample "$folder" "$sample" "$here/examples/$lesson" $args
+            mv "$folder/$image" "$out/$lesson.rust.pgm"
+        else
+            # shellcheck disable=SC2086
+            step "nvidia $sample" "$out/$sample.nvidia.txt" as_sample "$folder" "$sample" "$out/bin/$sample" $args
+            echo "==================== ours: $lesson $args"
+            # shellcheck disable=SC2086
+            step "rust $lesson" "$out/$lesson.rust.txt" as_sample "$folder" "$sample" "$here/examples/$lesson" $args
+        fi
         if [ "$how" != "-" ]; then
             echo "==================== $sample against $lesson ($how)"
             step "same output ($how): $sample, $lesson" "$out/$lesson.compare.txt" \

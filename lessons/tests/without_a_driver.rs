@@ -12,6 +12,10 @@
 //! and ends as the C++ ends, with status 0.
 //! A TensorRT lesson (`trt_*`) stops at its first TensorRT call, `check_trt!` giving the loader's words.
 //! An NVML lesson (`nvml_*`) stops at `nvmlInit`, in the loader's words when no NVML loads.
+//! The NPP lessons (`*_npp`) start as NVIDIA's samples do: hist_equalization_npp at
+//! `checkCudaErrors!(cudaGetDeviceCount(..))`, box_filter_npp at its unchecked `cudaGetDevice`,
+//! printing the sample's line and returning its `NPP_NOT_SUFFICIENT_COMPUTE_CAPABILITY`, with the
+//! runtime's words for the code on standard error.
 
 mod common;
 
@@ -42,12 +46,37 @@ fn is_nvml_lesson(name: &str) -> bool {
 
 /// A runtime lesson: one that starts with the Runtime API (the math libraries' lessons
 /// pick their device with `cudaSetDevice` before their library's first call, as NVIDIA's
-/// samples do).
+/// samples do), with a check that exits 1.
 fn is_runtime_lesson(name: &str) -> bool {
     name.starts_with("runtime_")
         || ["cublas", "curand_", "cufft_", "cusparse_", "cusolver_", "cudnn_"]
             .iter()
             .any(|library| name.contains(library))
+        || name == "hist_equalization_npp"
+}
+
+/// The runtime call a runtime lesson stops at without a driver.
+fn first_runtime_call(name: &str) -> &'static str {
+    match name {
+        "hist_equalization_npp" => "cudaGetDeviceCount",
+        _ => "cudaSetDevice",
+    }
+}
+
+/// The lesson whose sample does not check its first runtime call (`cudaGetDevice`), and returns
+/// `NPP_NOT_SUFFICIENT_COMPUTE_CAPABILITY` from `main` when it fails.
+const UNCHECKED_GET_DEVICE: &str = "box_filter_npp";
+
+/// box_filter_npp's end when `cudaGetDevice` fails: the sample's line on standard output, the
+/// runtime's words for the code on standard error (`said`, what `cudaGetErrorString` answered
+/// the same call: the port's addition), and the sample's status, `NPP_NOT_SUFFICIENT_COMPUTE_CAPABILITY`
+/// (-1027) of which an exit status keeps the low byte.
+fn assert_unchecked_get_device_failure(output: &std::process::Output, stdout: &str, stderr: &str, said: &str) {
+    let lesson = UNCHECKED_GET_DEVICE;
+    let status = npp_sys::NPP_NOT_SUFFICIENT_COMPUTE_CAPABILITY.0 & 0xff;
+    assert_eq!(output.status.code(), Some(status), "{lesson}: {stdout}{stderr}");
+    assert!(stdout.ends_with(" Starting...\n\nCUDA error: no devices supporting CUDA.\n"), "{lesson}: {stdout}");
+    assert_eq!(stderr, format!("cudaGetDevice: {said}"), "{lesson}");
 }
 
 /// The one source of what a lesson must print: the libraries' own `describe`, asked in a child
@@ -61,6 +90,17 @@ fn expected() {
     println!("nccl: code = {name}, message = {message}\n");
     let (name, message) = nvml_sys::loader::describe(nvml_sys::NVML_ERROR_LIBRARY_NOT_FOUND);
     println!("nvml: code = {name}, message = {message}\n");
+    println!("cudaGetDevice: {}\n", get_device_text());
+}
+
+/// What `cudaGetErrorString` says of the code `cudaGetDevice` answers in this process.
+fn get_device_text() -> String {
+    let mut device = 0;
+    // SAFETY: a valid out-pointer; cudaGetErrorString gives a static C string for any code.
+    unsafe {
+        let code = cudart_sys::cudaGetDevice(&mut device);
+        CStr::from_ptr(cudart_sys::cudaGetErrorString(code)).to_string_lossy().into_owned()
+    }
 }
 
 /// What an NVRTC lesson must print when NVRTC cannot be loaded: nvrtc-sys's own words.
@@ -93,6 +133,7 @@ fn every_lesson_fails_cleanly_without_a_driver() {
     };
     let (driver, runtime, nccl) = (line("driver: "), line("runtime: "), line("nccl: "));
     let nvml = line("nvml: ");
+    let get_device = line("cudaGetDevice: ");
     assert!(driver.contains("could not be loaded"), "{driver}");
     assert!(nvml.contains("could not be loaded"), "{nvml}");
     assert!(nccl.contains("could not be loaded"), "{nccl}");
@@ -116,6 +157,10 @@ fn every_lesson_fails_cleanly_without_a_driver() {
                 assert!(stdout.contains(&format!(" failed. \n  {runtime}")), "{name}: {stdout}");
             }
             assert!(!stderr.contains("panicked") && !stdout.contains("panicked"), "{name}: {stderr}");
+            continue;
+        }
+        if name == UNCHECKED_GET_DEVICE {
+            assert_unchecked_get_device_failure(&output, &stdout, &stderr, &get_device);
             continue;
         }
         assert_eq!(output.status.code(), Some(1), "{name}: {stdout}{stderr}");
@@ -145,23 +190,25 @@ fn every_lesson_fails_cleanly_without_a_driver() {
     }
 }
 
-/// A runtime lesson's failure at `cudaSetDevice`, `said` being `code = NAME, message = TEXT\n`:
+/// A runtime lesson's failure at its first runtime call ([`first_runtime_call`]: `cudaSetDevice`
+/// for most), `said` being `code = NAME, message = TEXT\n`:
 /// as `?` out of main prints it (`Error: ... failed. \n code = ...`), or, for the ports of
 /// NVIDIA's samples, which check with `checkCudaErrors!`, as helper_cuda.h prints it
 /// (`CUDA error at FILE:LINE code=N(NAME) "cudaSetDevice(...)" `), with the loader's reason on
 /// the next line when no runtime could be loaded.
 fn assert_runtime_failure(lesson: &str, stderr: &str, said: &str) {
+    let call = first_runtime_call(lesson);
     let (name, message) = said
         .trim_end()
         .strip_prefix("code = ")
         .and_then(|s| s.split_once(", message = "))
         .unwrap_or_else(|| panic!("{said}"));
     if stderr.starts_with("Error: ") {
-        assert!(stderr.contains(" cudaSetDevice("), "{lesson}: {stderr}");
+        assert!(stderr.contains(&format!(" {call}(")), "{lesson}: {stderr}");
         assert!(stderr.contains(&format!(") failed. \n {said}")), "{lesson}: {stderr}");
     } else {
         assert!(stderr.starts_with("CUDA error at "), "{lesson}: {stderr}");
-        assert!(stderr.contains(&format!("({name}) \"cudaSetDevice(")), "{lesson}: {stderr}");
+        assert!(stderr.contains(&format!("({name}) \"{call}(")), "{lesson}: {stderr}");
         let reason = stderr.lines().nth(1).unwrap_or_default();
         assert!(reason.is_empty() || message.contains(reason), "{lesson}: {stderr}");
     }
@@ -203,6 +250,17 @@ fn runtime_lessons_fail_cleanly_when_the_runtime_finds_no_driver() {
         checked += 1;
     }
     assert!(checked >= 5, "only {checked} runtime lessons");
+    // The runtime may answer cudaGetDevice without a driver (device 0); then box_filter_npp
+    // goes on to a call that fails later, and there is nothing of this kind to check.
+    let mut device = 0;
+    if unsafe { cudart_sys::cudaGetDevice(&mut device) } != cudart_sys::cudaSuccess {
+        let mut command = common::lesson(UNCHECKED_GET_DEVICE);
+        command.env("RUST_BACKTRACE", "1");
+        let (output, stdout, stderr) = common::run(command);
+        assert_unchecked_get_device_failure(&output, &stdout, &stderr, &format!("{}\n", get_device_text()));
+    } else {
+        println!("{UNCHECKED_GET_DEVICE}: cudaGetDevice succeeds with {runtime} and no driver: not checked");
+    }
     println!("{checked} runtime lessons with {runtime} and no driver: {name}: {text}");
 }
 
