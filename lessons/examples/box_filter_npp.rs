@@ -61,7 +61,9 @@ fn run() -> Result<i32, Exception> {
 
     let lib_ver = unsafe { nppGetLibVersion() };
 
-    unsafe { printf!("NPP Library Version %d.%d.%d\n", (*lib_ver).major, (*lib_ver).minor, (*lib_ver).build) };
+    unsafe {
+        printf!("NPP Library Version %d.%d.%d\n", (*lib_ver).major, (*lib_ver).minor, (*lib_ver).build)
+    };
 
     let (mut driver_version, mut runtime_version) = (0, 0);
     unsafe {

@@ -16,9 +16,11 @@
 
 use std::ffi::CStr;
 
-use cuda_checked::{check_cuda, check_npp, checkCudaErrors};
+use cuda_checked::{checkCudaErrors, check_cuda, check_npp};
 use cudart_sys::cpp::*;
-use lessons::samples::{check_cmd_line_flag, find_cuda_device, get_cmd_line_argument_string, sdk_find_file_path};
+use lessons::samples::{
+    check_cmd_line_flag, find_cuda_device, get_cmd_line_argument_string, sdk_find_file_path,
+};
 use lessons::util_npp::{load_image, save_image, Exception, ImageCPU_8u_C1, ImageNPP_8u_C1};
 use lessons::NPP_ASSERT;
 use npp_sys::{
@@ -88,7 +90,9 @@ fn run() -> Result<i32, Exception> {
 
     let lib_ver = unsafe { nppGetLibVersion() };
 
-    unsafe { printf!("NPP Library Version %d.%d.%d\n", (*lib_ver).major, (*lib_ver).minor, (*lib_ver).build) };
+    unsafe {
+        printf!("NPP Library Version %d.%d.%d\n", (*lib_ver).major, (*lib_ver).minor, (*lib_ver).build)
+    };
 
     let (mut driver_version, mut runtime_version) = (0, 0);
     unsafe {
@@ -195,11 +199,16 @@ fn run() -> Result<i32, Exception> {
     //
 
     let o_size_roi = NppiSize { width: o_device_src.width() as i32, height: o_device_src.height() as i32 }; // full image
-    // create device scratch buffer for nppiHistogram
+                                                                                                            // create device scratch buffer for nppiHistogram
     let mut n_device_buffer_size: usize = 0;
     // (Unchecked, as in the sample.)
     let _ = unsafe {
-        nppiHistogramEvenGetBufferSize_8u_C1R_Ctx(o_size_roi, LEVEL_COUNT, &mut n_device_buffer_size, npp_stream_ctx)
+        nppiHistogramEvenGetBufferSize_8u_C1R_Ctx(
+            o_size_roi,
+            LEVEL_COUNT,
+            &mut n_device_buffer_size,
+            npp_stream_ctx,
+        )
     };
     let mut p_device_buffer: *mut Npp8u = std::ptr::null_mut();
     unsafe { check_cuda!(cudaMalloc(&mut p_device_buffer, n_device_buffer_size))? };
@@ -279,7 +288,12 @@ fn run() -> Result<i32, Exception> {
         check_cuda!(cudaMalloc(&mut lut_device, sizeof::<Npp32s>() * LEVEL_COUNT))?;
         check_cuda!(cudaMalloc(&mut lvls_device, sizeof::<Npp32s>() * LEVEL_COUNT))?;
 
-        check_cuda!(cudaMemcpy(lut_device, &lut_host, sizeof::<Npp32s>() * LEVEL_COUNT, cudaMemcpyHostToDevice))?;
+        check_cuda!(cudaMemcpy(
+            lut_device,
+            &lut_host,
+            sizeof::<Npp32s>() * LEVEL_COUNT,
+            cudaMemcpyHostToDevice
+        ))?;
         check_cuda!(cudaMemcpy(
             lvls_device,
             &levels_host,

@@ -248,7 +248,11 @@ pub fn load_image(r_file_name: &str, r_image: &mut ImageCPU_8u_C1) -> Result<(),
 pub fn save_image(r_file_name: &str, r_image: &ImageCPU_8u_C1) -> Result<(), Exception> {
     let b_success = std::fs::write(r_file_name, pgm(r_image.size(), r_image.pixels()));
     if let Err(e) = b_success {
-        return Err(Exception::at(&format!("Failed to save result image. {r_file_name}: {e}"), file!(), line!()));
+        return Err(Exception::at(
+            &format!("Failed to save result image. {r_file_name}: {e}"),
+            file!(),
+            line!(),
+        ));
     }
     Ok(())
 }
@@ -290,7 +294,9 @@ pub fn parse_pgm(bytes: &[u8]) -> Result<(Size, &[u8]), String> {
     }
     let [width, height, largest] = fields;
     if !(1..=255).contains(&largest) {
-        return Err(format!("a PGM of largest value {largest}: only 8-bit grey images (at most 255) are read"));
+        return Err(format!(
+            "a PGM of largest value {largest}: only 8-bit grey images (at most 255) are read"
+        ));
     }
     if width == 0 || height == 0 {
         return Err(format!("an empty image ({width} x {height})"));
@@ -300,9 +306,9 @@ pub fn parse_pgm(bytes: &[u8]) -> Result<(Size, &[u8]), String> {
     }
     at += 1;
     let count = width as usize * height as usize;
-    let pixels = bytes
-        .get(at..at + count)
-        .ok_or_else(|| format!("{} bytes of pixels where {width} x {height} needs {count}", bytes.len() - at))?;
+    let pixels = bytes.get(at..at + count).ok_or_else(|| {
+        format!("{} bytes of pixels where {width} x {height} needs {count}", bytes.len() - at)
+    })?;
     Ok((Size { width, height }, pixels))
 }
 

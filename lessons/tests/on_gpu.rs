@@ -790,3 +790,113 @@ fn cusolver_sp_linear_solver_agrees_across_solvers_and_reorderings() {
     assert!(out.contains("WARNING: no LU available on GPU \n"), "{out}");
     assert!(out.contains("(CPU) |b - A*x|") && !out.contains("(GPU) |b - A*x|"), "{out}");
 }
+
+/// NVIDIA's teapot512.pgm (lessons/data), carried by this test: the bundle has no checkout.
+const TEAPOT: &[u8] = include_bytes!("../data/teapot512.pgm");
+
+/// The teapot written into a folder of its own for `lesson` to read and save beside; its path.
+fn teapot_file(lesson: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("lessons-on-gpu-{}-{lesson}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("teapot512.pgm");
+    std::fs::write(&path, TEAPOT).unwrap();
+    path
+}
+
+/// Runs an NPP lesson on the teapot, checks the lines it prints after NPP's and CUDA's versions,
+/// and gives the pixels of the image it saved (whose file must be what FreeImage writes: its
+/// header, then the rows).
+fn npp_lesson_on_the_teapot(lesson: &str, sample: &str, suffix: &str, saved: &str) -> Vec<u8> {
+    use lessons::util_npp::{parse_pgm, pgm};
+    let input = teapot_file(lesson);
+    let out = lesson_output(lesson, &[&format!("--input={}", input.display())]);
+    let versions = out.find("NPP Library Version ").unwrap_or_else(|| panic!("{out}"));
+    assert!(out[versions..].contains("\nCUDA Driver  Version: "), "{out}");
+    assert!(out[versions..].contains("\nCUDA Runtime Version: "), "{out}");
+    let output = input.with_file_name(format!("teapot512{suffix}"));
+    let tail = [
+        format!("{sample} opened: <{}> successfully!", input.display()),
+        format!("{saved}{}", output.display()),
+    ];
+    assert!(out.ends_with(&format!("\n\n{}\n{}\n", tail[0], tail[1])), "{out}");
+    let file = std::fs::read(&output).unwrap_or_else(|e| panic!("{}: {e}", output.display()));
+    let (size, pixels) = parse_pgm(&file).unwrap_or_else(|e| panic!("{}: {e}", output.display()));
+    assert_eq!((size.width, size.height), (512, 512));
+    assert_eq!(file, pgm(size, pixels), "{}: not the bytes FreeImage writes", output.display());
+    pixels.to_vec()
+}
+
+/// The teapot's pixels, rows top first.
+fn teapot_pixels() -> Vec<u8> {
+    lessons::util_npp::parse_pgm(TEAPOT).unwrap().1.to_vec()
+}
+
+#[test]
+fn box_filter_npp_averages_each_5_by_5_box() {
+    let filtered =
+        npp_lesson_on_the_teapot("box_filter_npp", "boxFilterNPP", "_boxFilter.pgm", "Saved image: ");
+    let src = teapot_pixels();
+    let n = 512i64;
+    // The border replicated: a pixel outside is the nearest inside.
+    let at = |x: i64, y: i64| i64::from(src[(y.clamp(0, n - 1) * n + x.clamp(0, n - 1)) as usize]);
+    let mut off = Vec::new();
+    for y in 0..n {
+        for x in 0..n {
+            let sum: i64 = (-2..=2).flat_map(|dy| (-2..=2).map(move |dx| at(x + dx, y + dy))).sum();
+            let got = i64::from(filtered[(y * n + x) as usize]);
+            // Within one grey level of the box's exact mean (sum / 25), however NPP rounds it.
+            if (25 * got - sum).abs() >= 25 {
+                off.push((x, y, got, sum));
+            }
+        }
+    }
+    assert!(
+        off.is_empty(),
+        "{} pixels off their box's mean (x, y, got, sum of 25): {:?}",
+        off.len(),
+        &off[..off.len().min(10)]
+    );
+    assert_ne!(filtered, src, "the image came back unfiltered");
+}
+
+#[test]
+fn hist_equalization_npp_applies_the_samples_table() {
+    let equalized = npp_lesson_on_the_teapot(
+        "hist_equalization_npp",
+        "histEqualizationNPP",
+        "_histEqualization.pgm",
+        "Saved image file ",
+    );
+    let src = teapot_pixels();
+    // 255 bins between the levels 0, 1, ..., 255: bin k counts the pixels of value k (255 none).
+    let mut hist = [0i32; 255];
+    for &v in &src {
+        if let Some(bin) = hist.get_mut(usize::from(v)) {
+            *bin += 1;
+        }
+    }
+    // The sample's table, in its float arithmetic; level k maps to it exactly.
+    let multiplier = 1.0f32 / (512 * 512) as f32 * 255.0;
+    let mut lut = [255i32; 256];
+    let mut running = 0;
+    for (entry, count) in lut.iter_mut().zip(hist) {
+        *entry = (running as f32 * multiplier + 0.5) as i32;
+        running += count;
+    }
+    let off: Vec<(usize, u8, u8, i32)> = src
+        .iter()
+        .zip(&equalized)
+        .enumerate()
+        .filter(|(_, (&v, &got))| i32::from(got) != lut[usize::from(v)])
+        .map(|(i, (&v, &got))| (i, v, got, lut[usize::from(v)]))
+        .collect();
+    assert!(
+        off.is_empty(),
+        "{} pixels not the table's (index, value, got, table): {:?}",
+        off.len(),
+        &off[..off.len().min(10)]
+    );
+    // Equalized: the darkest grey present is 0 and the levels spread to 255.
+    assert_eq!(equalized.iter().min(), Some(&0));
+    assert_eq!(equalized.iter().max(), Some(&255));
+}

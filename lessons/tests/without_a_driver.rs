@@ -71,11 +71,19 @@ const UNCHECKED_GET_DEVICE: &str = "box_filter_npp";
 /// runtime's words for the code on standard error (`said`, what `cudaGetErrorString` answered
 /// the same call: the port's addition), and the sample's status, `NPP_NOT_SUFFICIENT_COMPUTE_CAPABILITY`
 /// (-1027) of which an exit status keeps the low byte.
-fn assert_unchecked_get_device_failure(output: &std::process::Output, stdout: &str, stderr: &str, said: &str) {
+fn assert_unchecked_get_device_failure(
+    output: &std::process::Output,
+    stdout: &str,
+    stderr: &str,
+    said: &str,
+) {
     let lesson = UNCHECKED_GET_DEVICE;
     let status = npp_sys::NPP_NOT_SUFFICIENT_COMPUTE_CAPABILITY.0 & 0xff;
     assert_eq!(output.status.code(), Some(status), "{lesson}: {stdout}{stderr}");
-    assert!(stdout.ends_with(" Starting...\n\nCUDA error: no devices supporting CUDA.\n"), "{lesson}: {stdout}");
+    assert!(
+        stdout.ends_with(" Starting...\n\nCUDA error: no devices supporting CUDA.\n"),
+        "{lesson}: {stdout}"
+    );
     assert_eq!(stderr, format!("cudaGetDevice: {said}"), "{lesson}");
 }
 
