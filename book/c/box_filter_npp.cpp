@@ -8,9 +8,7 @@
 int main(int argc, char **argv) {
     printf("%s Starting...\n\n", argv[0]);
     checkCuda(cudaSetDevice(0));
-    // ANCHOR: context
     NppStreamContext ctx = stream_context();
-    // ANCHOR_END: context
     print_versions();
 
     std::string input = argc > 1 ? argv[1] : "teapot512.pgm";

@@ -92,6 +92,7 @@ static bool write_pgm(const std::string &path, const GreyImage &image) {
     return fclose(f) == 0 && ok;
 }
 
+// ANCHOR: context
 // The stream context every _Ctx function takes: the NULL stream, and what NPP would otherwise
 // ask the runtime about the current device on every call.
 static NppStreamContext stream_context() {
@@ -111,6 +112,7 @@ static NppStreamContext stream_context() {
     ctx.nSharedMemPerBlock = prop.sharedMemPerBlock;
     return ctx;
 }
+// ANCHOR_END: context
 
 // The versions lines both samples print first.
 static void print_versions() {

@@ -99,7 +99,7 @@ fn run() -> Result<i32, Exception> {
     // (The sample keeps these two codes in cudaError and reads neither.)
     let _ = unsafe { cudaStreamGetFlags(npp_stream_ctx.hStream, &mut npp_stream_ctx.nStreamFlags) };
 
-    let mut o_device_properties: cudaDeviceProp = unsafe { std::mem::zeroed() };
+    let mut o_device_properties = cudaDeviceProp::default();
 
     let _ = unsafe { cudaGetDeviceProperties(&mut o_device_properties, npp_stream_ctx.nCudaDeviceId) };
 

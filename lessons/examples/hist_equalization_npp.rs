@@ -45,7 +45,7 @@ fn cuda_device_init() -> i32 {
 
     let dev = find_cuda_device();
 
-    let mut device_prop: cudaDeviceProp = unsafe { std::mem::zeroed() };
+    let mut device_prop = cudaDeviceProp::default();
     let _ = unsafe { cudaGetDeviceProperties(&mut device_prop, dev) };
     let name = unsafe { CStr::from_ptr(device_prop.name.as_ptr()) };
     eprintln!("cudaSetDevice GPU{dev} = {}", name.to_string_lossy());
@@ -128,7 +128,7 @@ fn run() -> Result<i32, Exception> {
     // (The sample keeps these two codes in cudaError and reads neither.)
     let _ = unsafe { cudaStreamGetFlags(npp_stream_ctx.hStream, &mut npp_stream_ctx.nStreamFlags) };
 
-    let mut o_device_properties: cudaDeviceProp = unsafe { std::mem::zeroed() };
+    let mut o_device_properties = cudaDeviceProp::default();
 
     let _ = unsafe { cudaGetDeviceProperties(&mut o_device_properties, npp_stream_ctx.nCudaDeviceId) };
 
