@@ -62,6 +62,7 @@ pub const DRIVER: Library = Library {
     codes: Codes {
         enum_name: "cudaError_enum",
         type_name: "CUresult",
+        signed: false,
         success: "CUDA_SUCCESS",
         // What NVIDIA's stub answers.
         not_loaded: "CUDA_ERROR_STUB_LIBRARY",
@@ -143,6 +144,7 @@ pub const RUNTIME: Library = Library {
     codes: Codes {
         enum_name: "cudaError",
         type_name: "cudaError_t",
+        signed: false,
         success: "cudaSuccess",
         not_loaded: "cudaErrorSharedObjectInitFailed",
         symbol_missing: "cudaErrorSymbolNotFound",
@@ -231,6 +233,7 @@ pub const NVRTC: Library = Library {
     codes: Codes {
         enum_name: "nvrtcResult",
         type_name: "nvrtcResult",
+        signed: false,
         success: "NVRTC_SUCCESS",
         // nvrtc.h has no code for "no library" or "no function"; `explain` tells the loader's
         // from the library's own.
@@ -326,6 +329,7 @@ pub const NVJITLINK: Library = Library {
     codes: Codes {
         enum_name: "nvJitLinkResult",
         type_name: "nvJitLinkResult",
+        signed: false,
         success: "NVJITLINK_SUCCESS",
         // nvJitLink.h has no code for "no library" or "no function"; `explain` tells the
         // loader's from the library's own.
@@ -440,6 +444,7 @@ pub const NCCL: Library = Library {
     codes: Codes {
         enum_name: "ncclResult_t",
         type_name: "ncclResult_t",
+        signed: false,
         success: "ncclSuccess",
         // nccl.h has no code for "no library" or "no function"; `explain` tells the loader's
         // from NCCL's own.
@@ -558,6 +563,7 @@ const CUBLAS_ROLE: Role =
 const CUBLAS_CODES: Codes = Codes {
     enum_name: "cublasStatus_t",
     type_name: "cublasStatus_t",
+    signed: false,
     success: "CUBLAS_STATUS_SUCCESS",
     not_loaded: "CUBLAS_STATUS_NOT_INITIALIZED",
     symbol_missing: "CUBLAS_STATUS_NOT_SUPPORTED",
@@ -672,6 +678,7 @@ pub const CURAND: Library = Library {
     codes: Codes {
         enum_name: "curandStatus",
         type_name: "curandStatus_t",
+        signed: false,
         success: "CURAND_STATUS_SUCCESS",
         // curand.h has no code for "no library" or "no function": "initializing CUDA failed",
         // and "the header and the library do not match"; `explain` tells the loader's from
@@ -770,6 +777,7 @@ pub const CUFFT: Library = Library {
     codes: Codes {
         enum_name: "cufftResult_t",
         type_name: "cufftResult",
+        signed: false,
         success: "CUFFT_SUCCESS",
         // cufft.h has no code for "no library" or "no function": "the library could not be
         // initialized", and "not implemented"; `explain` tells the loader's from the library's
@@ -880,6 +888,7 @@ pub const CUSPARSE: Library = Library {
     codes: Codes {
         enum_name: "cusparseStatus_t",
         type_name: "cusparseStatus_t",
+        signed: false,
         success: "CUSPARSE_STATUS_SUCCESS",
         // cusparse.h has no code for "no library" or "no function": "the library was not
         // initialized", and "not supported"; `explain` tells the loader's from the library's own.
@@ -982,6 +991,7 @@ pub const CUSOLVER: Library = Library {
     codes: Codes {
         enum_name: "cusolverStatus_t",
         type_name: "cusolverStatus_t",
+        signed: false,
         success: "CUSOLVER_STATUS_SUCCESS",
         // cusolver_common.h has no code for "no library" or "no function": "the library was not
         // initialized", and "not supported"; `explain` tells the loader's from the library's own.
@@ -1104,6 +1114,7 @@ pub const NVML: Library = Library {
     codes: Codes {
         enum_name: "nvmlReturn_enum",
         type_name: "nvmlReturn_t",
+        signed: false,
         success: "NVML_SUCCESS",
         // The header's own codes for both: "the shared library couldn't be found or loaded" and
         // "this version of NVML doesn't implement this function".
@@ -1206,6 +1217,7 @@ pub const CUDNN: Library = Library {
     codes: Codes {
         enum_name: "cudnnStatus_t",
         type_name: "cudnnStatus_t",
+        signed: false,
         success: "CUDNN_STATUS_SUCCESS",
         // cudnn_graph.h has no code for "no library" or "no function": "the library was not
         // initialized" (what cudnnCreate answers without a GPU), and "not supported" (9.0 has no
@@ -1334,6 +1346,7 @@ pub const NVINFER: Library = Library {
     codes: Codes {
         enum_name: "",
         type_name: "",
+        signed: false,
         success: "",
         not_loaded: "",
         symbol_missing: "",

@@ -213,6 +213,9 @@ pub struct Codes {
     /// names it by (`CUresult`).
     pub enum_name: &'static str,
     pub type_name: &'static str,
+    /// Whether the type is signed: NPP's errors are negative (`NPP_ERROR` is -2), its warnings
+    /// positive. The loader keeps every code as its 32 bits and prints it as this says.
+    pub signed: bool,
     /// The constants for success, for "the library could not be loaded" and for "it lacks the
     /// function": the header's names (their values are the header's).
     pub success: &'static str,

@@ -787,7 +787,16 @@ impl Loader {
     fn code_name(&self, code: u32) -> String {
         match self.entry(code) {
             Some((_, name, _)) => (*name).to_string(),
-            None => format!("{}({code})", self.library.codes.type_name.trim_end_matches("_t")),
+            None => format!("{}({})", self.library.codes.type_name.trim_end_matches("_t"), self.number(code)),
+        }
+    }
+
+    /// `code` as the header writes it: negative where the type is signed (NPP's `-2`).
+    fn number(&self, code: u32) -> i64 {
+        if self.library.codes.signed {
+            i64::from(code as i32)
+        } else {
+            i64::from(code)
         }
     }
 
@@ -807,7 +816,7 @@ impl Loader {
             .ok()
             .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
             .or_else(|| self.entry(code).map(|(_, name, _)| (*name).to_string()))
-            .unwrap_or_else(|| format!("{}({code})", self.library.codes.unknown));
+            .unwrap_or_else(|| format!("{}({})", self.library.codes.unknown, self.number(code)));
         let text = match (self.library.codes.text, string_function, self.bindings.error_string) {
             // The description's own sentence for the header's name of the code.
             (ErrorText::Table(table), _, _) => {

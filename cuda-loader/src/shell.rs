@@ -104,7 +104,7 @@ macro_rules! glue {
             const SUCCESS: Self = $success;
 
             fn describe(self) -> (::std::string::String, ::std::string::String) {
-                $crate::__describe!(self.0, LOADER $(, ALSO_LOADER, $module)?)
+                $crate::__describe!(self.0 as u32, LOADER $(, ALSO_LOADER, $module)?)
             }
 
             fn number(self) -> u32 {
@@ -112,7 +112,7 @@ macro_rules! glue {
             }
 
             fn unreached(self) -> ::core::option::Option<::std::string::String> {
-                $crate::__describe!(@explain self.0, LOADER $(, ALSO_LOADER, $module)?)
+                $crate::__describe!(@explain self.0 as u32, LOADER $(, ALSO_LOADER, $module)?)
             }
         }
 
@@ -130,8 +130,8 @@ macro_rules! glue {
                 reach: $crate::reach!(),
                 renames: &[RENAMES, PTDS_RENAMES],
                 codes: RESULTS,
-                not_loaded: $not_loaded.0,
-                symbol_missing: $symbol_missing.0,
+                not_loaded: $not_loaded.0 as u32,
+                symbol_missing: $symbol_missing.0 as u32,
                 version_function: || $version_function as *const ::core::ffi::c_void,
                 error_name: $crate::__function!($($error_name)?),
                 error_string: $crate::__function!($($error_string)?),
@@ -157,8 +157,8 @@ macro_rules! glue {
                     reach: $crate::reach!(),
                     renames: &[],
                     codes: RESULTS,
-                    not_loaded: $not_loaded.0,
-                    symbol_missing: $symbol_missing.0,
+                    not_loaded: $not_loaded.0 as u32,
+                    symbol_missing: $symbol_missing.0 as u32,
                     version_function: || $also_version_function as *const ::core::ffi::c_void,
                     error_name: $crate::__function!($($also_error_name)?),
                     error_string: $crate::__function!($($also_error_string)?),
@@ -211,7 +211,7 @@ macro_rules! glue {
             /// ([`clear_last_failure`](cuda_loader::clear_last_failure)), so the reason is always
             /// the call's own; linked, every symbol was bound at start-up.
             pub fn explain(code: super::$code_type) -> Option<String> {
-                super::LOADER.explain(code.0)
+                super::LOADER.explain(code.0 as u32)
             }
 
             /// The name and text for `code`, returned by this thread's last call into the
@@ -219,7 +219,7 @@ macro_rules! glue {
             /// reason after them when there is one; without the library's words, the header's,
             /// and why they are missing. What cuda-checked's errors say.
             pub fn describe(code: super::$code_type) -> (String, String) {
-                super::LOADER.describe(code.0)
+                super::LOADER.describe(code.0 as u32)
             }
 
             $(
@@ -242,12 +242,12 @@ macro_rules! glue {
 
                 /// [`explain`] for a call of the second library: its loader's reason.
                 pub fn $also_explain(code: super::$code_type) -> Option<String> {
-                    super::ALSO_LOADER.explain(code.0)
+                    super::ALSO_LOADER.explain(code.0 as u32)
                 }
 
                 /// [`describe`] for a call of the second library, in its own words.
                 pub fn $also_describe(code: super::$code_type) -> (String, String) {
-                    super::ALSO_LOADER.describe(code.0)
+                    super::ALSO_LOADER.describe(code.0 as u32)
                 }
             )?
         }
