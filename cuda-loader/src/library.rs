@@ -138,6 +138,14 @@ impl Scheme {
         text
     }
 
+    /// The number of `major.minor.patch`, where each part fits its place (a minor below
+    /// `major_unit / minor_unit`, a patch below `minor_unit` or 0 for CUDA's).
+    pub fn number(&self, major: i64, minor: i64, patch: i64) -> Option<i64> {
+        let patch_fits = if self.minor_unit > 10 { (0..self.minor_unit).contains(&patch) } else { patch == 0 };
+        ((0..self.major_unit / self.minor_unit).contains(&minor) && patch_fits && major >= 0)
+            .then(|| major * self.major_unit + minor * self.minor_unit + patch)
+    }
+
     /// The major of `version`: what a library's ABI (its file name) follows.
     pub fn major(&self, version: u32) -> u32 {
         self.parts(i64::from(version)).0 as u32
@@ -296,6 +304,10 @@ pub enum VersionCall {
     Returned,
     /// `int32_t f(void)`: TensorRT's `getInferLibVersion`.
     Int,
+    /// `const S *f(void)`: a pointer to a struct whose first two `int`s are the major and the
+    /// minor (NPP's `const NppLibraryVersion *nppGetLibVersion(void)`, `{ major, minor, build }`,
+    /// whose build is no patch). The answer is written in the library's scheme, patch 0.
+    StructPointer,
     /// `f(libraryPropertyType type, int *value)`, returning a code (0 for success), asked for
     /// `MAJOR_VERSION`, `MINOR_VERSION` and `PATCH_LEVEL` (0, 1, 2): a math library's
     /// `<library>GetProperty`, where its `GetVersion` needs a handle (which needs a GPU). The
