@@ -99,12 +99,17 @@ macro_rules! glue {
         $crate::__result_codes!($code, RESULTS, DESCRIPTION);
 
         /// What cuda-checked asks of a code: success, and its name and text in the words of the
-        /// library whose call returned it last on this thread.
+        /// library whose call returned it last on this thread (the second library's, cuBLASLt's,
+        /// when its call was the last to fail, else the first's).
         impl $crate::ResultCode for $code {
             const SUCCESS: Self = $success;
 
+            #[cold]
             fn describe(self) -> (::std::string::String, ::std::string::String) {
-                $crate::__describe!(self.0 as u32, LOADER $(, ALSO_LOADER, $module)?)
+                match SECOND_LOADER {
+                    ::core::option::Option::Some(second) if second.failed_last() => second.describe(self.0 as u32),
+                    _ => LOADER.describe(self.0 as u32),
+                }
             }
 
             fn number(self) -> u32 {
@@ -112,9 +117,15 @@ macro_rules! glue {
             }
 
             fn unreached(self) -> ::core::option::Option<::std::string::String> {
-                $crate::__describe!(@explain self.0 as u32, LOADER $(, ALSO_LOADER, $module)?)
+                match SECOND_LOADER {
+                    ::core::option::Option::Some(second) if second.failed_last() => second.explain(self.0 as u32),
+                    _ => LOADER.explain(self.0 as u32),
+                }
             }
         }
+
+        /// The second library's loader (`ALSO_LOADER`), if the crate has one.
+        static SECOND_LOADER: ::core::option::Option<&$crate::Loader> = $crate::__second!($($module)?);
 
         /// The library's description: this crate's, found by its name.
         const DESCRIPTION: &$crate::Library = $crate::description(env!("CARGO_CRATE_NAME"));
@@ -254,31 +265,15 @@ macro_rules! glue {
     };
 }
 
-/// A code's name and text from the loader of the library whose call returned it: the second
-/// library's when its call was this thread's last to fail, else the first's.
+/// `Some(&ALSO_LOADER)` for a crate with a second library, `None` for one without.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __describe {
-    ($code:expr, $loader:ident) => {
-        $loader.describe($code)
+macro_rules! __second {
+    () => {
+        None
     };
-    ($code:expr, $loader:ident, $also:ident, $module:ident) => {
-        if $also.failed_last() {
-            $also.describe($code)
-        } else {
-            $loader.describe($code)
-        }
-    };
-    // The loader's reason alone (`Loader::explain`), from the same loader.
-    (@explain $code:expr, $loader:ident) => {
-        $loader.explain($code)
-    };
-    (@explain $code:expr, $loader:ident, $also:ident, $module:ident) => {
-        if $also.failed_last() {
-            $also.explain($code)
-        } else {
-            $loader.explain($code)
-        }
+    ($module:ident) => {
+        Some(&ALSO_LOADER)
     };
 }
 
