@@ -772,28 +772,13 @@ impl Reader {
         let callee = call.referenced().name();
         let tokens = call.tokens();
         let Some(open) = tokens.iter().position(|t| t == "(") else { return };
-        let mut arguments = Vec::new();
-        let mut current: Vec<String> = Vec::new();
-        let mut depth = 0;
-        for t in &tokens[open + 1..] {
-            match t.as_str() {
-                "(" => depth += 1,
-                ")" if depth == 0 => break,
-                ")" => depth -= 1,
-                _ => {}
-            }
-            if t == "," && depth == 0 {
-                arguments.push(std::mem::take(&mut current));
-            } else {
-                current.push(t.clone());
-            }
-        }
-        if !current.is_empty() {
-            arguments.push(current);
+        let mut arguments = super::super::split_arguments(&tokens[open + 1..]);
+        if arguments == [Vec::<&str>::new()] {
+            arguments.clear(); // `f()`
         }
         let mut rust = Vec::new();
         for argument in arguments {
-            let text = match argument.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            let text = match argument.as_slice() {
                 ["&", p] if params.iter().any(|q| q.name == *p) => {
                     format!("{p} as *const _ as *mut ::core::ffi::c_void")
                 }
