@@ -36,7 +36,7 @@ mod loader;
 mod os;
 mod published;
 mod record;
-mod shell;
+mod sys_crate;
 mod tests;
 
 use std::ffi::CStr;
