@@ -944,9 +944,6 @@ impl Loader {
     }
 }
 
-/// A Python environment's site-packages folders: `<prefix>\\Lib\\site-packages` (Windows),
-/// `<prefix>/lib/python3.X/site-packages`, where NVIDIA's wheels put the libraries. The loader
-/// searches them at run time, cuda-bindings-build's toolkit finder at build time.
 /// The folders of a wheel's package folder (`nvidia/cu13`, `nvidia/cublas`) that may hold its
 /// libraries, as NVIDIA's wheels lay them out: `lib` (Linux), `bin` (Windows, CUDA 12),
 /// `bin/x86_64` (Windows, CUDA 13's wheels), and the folder itself (TensorRT's wheels).
@@ -954,6 +951,11 @@ fn wheel_dirs(root: &Path) -> [PathBuf; 4] {
     [root.join("lib"), root.join("bin"), root.join("bin").join("x86_64"), root.to_path_buf()]
 }
 
+/// The site-packages folders of the Python environment at `prefix`, where pip unpacks NVIDIA's
+/// wheels (each into its package folder, `nvidia/cu13`, `nvidia/cublas`):
+/// `<prefix>\Lib\site-packages` (Windows) and every `<prefix>/lib/python3.*/site-packages`,
+/// whether or not it exists (a caller looks in each). The loader searches them at run time,
+/// cuda-bindings-build's toolkit finder at build time.
 pub fn site_packages(prefix: &Path) -> Vec<PathBuf> {
     let mut sites = vec![prefix.join("Lib").join("site-packages")];
     if let Ok(entries) = std::fs::read_dir(prefix.join("lib")) {

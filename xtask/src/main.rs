@@ -68,14 +68,14 @@ struct Version {
     nvtx: Option<&'static str>,
 }
 
-/// What of a library's wheel joins the toolkit root (see [`part`]).
+/// What of a library's wheel is unpacked into the toolkit root (see [`what_to_unpack`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Part {
+enum Unpack {
     Headers,
     Whole,
 }
 
-use Part::{Headers, Whole};
+use Unpack::{Headers, Whole};
 
 /// The one list of CUDA versions in the repository: every release the crates support (each
 /// minor NVIDIA shipped a runtime wheel for; there was no 12.7), increasing. Each has vendored
@@ -486,7 +486,7 @@ fn wheel_root(requirement: &str) -> String {
 /// The libraries of CUDA `version`, each with its wheel (`name==version`) and what of it joins
 /// the root: every description with a wheel pinned for that release ([`Library::releases`]), so
 /// that a new library is one more description, never an edit here.
-fn library_wheels(version: &str) -> Vec<(&'static Library, String, Part)> {
+fn library_wheels(version: &str) -> Vec<(&'static Library, String, Unpack)> {
     let major = cuda_number(version) / 1000;
     // As pip names them: CUDA 11 and 12's wheels carry their major, 13's none.
     let suffix = if major < 13 { format!("-cu{major}") } else { String::new() };
@@ -494,7 +494,7 @@ fn library_wheels(version: &str) -> Vec<(&'static Library, String, Part)> {
         .filter_map(|&library| {
             let wheel = library.wheel?;
             let (_, pinned) = library.releases.iter().find(|(release, _)| *release == version)?;
-            Some((library, format!("{wheel}{suffix}=={pinned}"), part(library, version)))
+            Some((library, format!("{wheel}{suffix}=={pinned}"), what_to_unpack(library, version)))
         })
         .collect()
 }
@@ -526,7 +526,7 @@ fn pip_requirements(version: &str) -> Vec<(&'static str, String)> {
 ///   (DT_NEEDED libnvJitLink.so.13, found beside it). A library the driver ships (role
 ///   `Driver`) has a wheel of its header only.
 /// - cuBLAS at the newest CUDA 12: CI links cuda-checked's `link` feature's cuBLAS against it.
-fn part(library: &Library, version: &str) -> Part {
+fn what_to_unpack(library: &Library, version: &str) -> Unpack {
     let nvrtc = library.crate_name == cuda_loader::NVRTC.crate_name;
     let gpu = version == GPU_MACHINE && matches!(library.role, cuda_loader::Role::Toolkit { .. });
     let newest_12 = VERSIONS.iter().map(|v| v.version).rev().find(|v| cuda_number(v) / 1000 == 12);
@@ -562,8 +562,8 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     let mut parts = vec![(v.runtime, ""), (v.crt, "include/crt/"), (v.profiler, "include/")];
     parts.extend(v.cccl.map(|cccl| (cccl, "include/nv/")));
     parts.extend(
-        libraries.iter().map(|(_, requirement, part)| {
-            (requirement.as_str(), if *part == Whole { "" } else { "include/" })
+        libraries.iter().map(|(_, requirement, unpack)| {
+            (requirement.as_str(), if *unpack == Whole { "" } else { "include/" })
         }),
     );
     parts.extend(v.nvtx.map(|nvtx| (nvtx, "include/")));

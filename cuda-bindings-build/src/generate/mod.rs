@@ -370,9 +370,43 @@ impl ParseCallbacks for Callbacks {
 impl std::panic::UnwindSafe for Callbacks {}
 impl std::panic::RefUnwindSafe for Callbacks {}
 
+/// The arguments of a call or the parameters of a declaration, from the tokens after its `(`:
+/// each one's tokens, up to the matching `)`, split at the commas outside inner parentheses.
+/// `f()` is one empty argument.
+fn split_arguments(tokens_after_open: &[String]) -> Vec<Vec<&str>> {
+    let mut depth = 0;
+    let mut arguments: Vec<Vec<&str>> = vec![Vec::new()];
+    for token in tokens_after_open {
+        match token.as_str() {
+            "(" => depth += 1,
+            ")" if depth == 0 => break,
+            ")" => depth -= 1,
+            "," if depth == 0 => {
+                arguments.push(Vec::new());
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(argument) = arguments.last_mut() {
+            argument.push(token);
+        }
+    }
+    arguments
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn arguments_split_at_their_own_commas_only() {
+        let tokens: Vec<String> = "a , g ( b , c ) , ( d ) ) , e".split(' ').map(String::from).collect();
+        assert_eq!(
+            split_arguments(&tokens),
+            vec![vec!["a"], vec!["g", "(", "b", ",", "c", ")"], vec!["(", "d", ")"]]
+        );
+        assert_eq!(split_arguments(&[")".to_string()]), vec![Vec::<&str>::new()]);
+    }
 
     /// A header in a temporary folder, for the generator.
     fn header(name: &str, text: &str) -> PathBuf {
