@@ -336,7 +336,17 @@ fn folder(arg: Option<&String>, root: &Path, default: &str) -> PathBuf {
     arg.map(absolute).unwrap_or_else(|| root.join(default))
 }
 
+/// Bytes this run read from PyPI: wheels downloaded whole, the ranges read of others, the
+/// projects' JSON (pip's own index requests aside). A newcomer vendoring one library sees what it
+/// cost; `vendor --only` is meant to read little.
+static FETCHED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn fetched(bytes: u64) {
+    FETCHED.fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
+}
+
 fn main() -> ExitCode {
+    let started = std::time::Instant::now();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
     let result = match args.first().map(String::as_str) {
@@ -402,6 +412,15 @@ fn main() -> ExitCode {
                   tensorrt headers|vendor|vendored|stand-in|dump ..."
             .into()),
     };
+    let bytes = FETCHED.load(std::sync::atomic::Ordering::Relaxed);
+    if bytes > 0 {
+        // On stderr: scripts read the roots printed on stdout.
+        eprintln!(
+            "xtask: read {:.1} MB from PyPI; {:.0} s in all",
+            bytes as f64 / 1e6,
+            started.elapsed().as_secs_f64()
+        );
+    }
     finish(result)
 }
 
@@ -723,6 +742,9 @@ fn unzip(wheel: &str, dest: &Path, prefix: &str) -> Result<(), Unzip> {
         .output()
         .map_err(|e| Unzip::Failed(format!("python3: {e} (install Python 3)")))?;
     if output.status.success() {
+        // The script's last line: the bytes it read over HTTP.
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        fetched(stdout.lines().last().and_then(|n| n.trim().parse().ok()).unwrap_or(0));
         return Ok(());
     }
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -754,7 +776,7 @@ def fail(message, status=1):
 
 class Remote(io.RawIOBase):
     def __init__(self, url):
-        self.url, self.pos, self.start, self.data = url, 0, 0, b""
+        self.url, self.pos, self.start, self.data, self.fetched = url, 0, 0, b"", 0
         length = self.get(None).headers.get("Content-Length")
         if length is None or not length.isdigit():
             fail("%s: the server gave no length (Content-Length), so the archive cannot be read in parts" % url)
@@ -786,6 +808,7 @@ class Remote(io.RawIOBase):
             # Read ahead: zipfile asks for a 30-byte local header, then the file after it.
             end = min(self.size, self.pos + max(n, 1 << 20)) - 1
             self.start, self.data = self.pos, self.get((self.pos, end)).read()
+            self.fetched += len(self.data)
         offset = self.pos - self.start
         buffer[:n] = self.data[offset:offset + n]
         self.pos += n
@@ -793,7 +816,8 @@ class Remote(io.RawIOBase):
 
 wheel, dest, prefix = sys.argv[1:4]
 try:
-    z = zipfile.ZipFile(Remote(wheel) if wheel.startswith("https://") else wheel)
+    source = Remote(wheel) if wheel.startswith("https://") else None
+    z = zipfile.ZipFile(source or wheel)
 except (zipfile.BadZipFile, EOFError) as error:
     fail("%s is a damaged zip archive (%s)" % (wheel, error), 3)
 except OSError as error:
@@ -834,6 +858,7 @@ for info in members:
         except OSError:
             pass
         fail("%s in %s could not be written to %s: %s" % (info.filename, wheel, target, error))
+print(source.fetched if source else 0)
 "#;
 
 /// The address on PyPI of `requirement`'s wheel for x86-64 Linux (headers are the same on every
@@ -845,8 +870,10 @@ fn wheel_url(requirement: &str) -> Result<String, String> {
     let script = "import json, sys, urllib.parse, urllib.request\n\
                   name, version = sys.argv[1:3]\n\
                   index = 'https://pypi.org/pypi/%s/json' % name\n\
-                  try:\n    meta = json.load(urllib.request.urlopen(index, timeout=60))\n\
+                  try:\n    body = urllib.request.urlopen(index, timeout=60).read()\n\
                   except OSError as error:\n    sys.exit('PyPI: %s: %s' % (name, error))\n\
+                  meta = json.loads(body)\n\
+                  print(len(body))\n\
                   urls = [u['url'] for u in meta['releases'].get(version, []) \
                           if u['filename'].endswith('x86_64.whl') and 'linux' in u['filename']]\n\
                   print(urllib.parse.urljoin(index, urls[0])) if urls else sys.exit('no x86-64 Linux wheel of %s %s on PyPI' % (name, version))";
@@ -857,7 +884,11 @@ fn wheel_url(requirement: &str) -> Result<String, String> {
     if !output.status.success() {
         return Err(format!("{requirement}: {}", String::from_utf8_lossy(&output.stderr).trim()));
     }
-    Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
+    // The JSON's length, then the address.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let mut lines = stdout.lines();
+    fetched(lines.next().and_then(|n| n.trim().parse().ok()).unwrap_or(0));
+    lines.next().map(|url| url.trim().to_string()).ok_or(format!("{requirement}: no address from PyPI"))
 }
 
 /// `DIR/headers/<requirement>/<inner>`: a root holding only the headers of a wheel of a library
@@ -897,7 +928,9 @@ fn download(dir: &Path, requirement: &str) -> Result<PathBuf, String> {
         .args(["-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:", "--dest"])
         .arg(&wheels)
         .arg(requirement))?;
-    find().ok_or(format!("pip left no {prefix}*.whl in {}", wheels.display()))
+    let wheel = find().ok_or(format!("pip left no {prefix}*.whl in {}", wheels.display()))?;
+    fetched(std::fs::metadata(&wheel).map_or(0, |m| m.len()));
+    Ok(wheel)
 }
 
 fn run(command: &mut Command) -> Result<(), String> {
