@@ -816,8 +816,8 @@ class Remote(io.RawIOBase):
 
 wheel, dest, prefix = sys.argv[1:4]
 try:
-    source = Remote(wheel) if wheel.startswith("https://") else None
-    z = zipfile.ZipFile(source or wheel)
+    remote = Remote(wheel) if wheel.startswith("https://") else None
+    z = zipfile.ZipFile(remote or wheel)
 except (zipfile.BadZipFile, EOFError) as error:
     fail("%s is a damaged zip archive (%s)" % (wheel, error), 3)
 except OSError as error:
@@ -858,7 +858,7 @@ for info in members:
         except OSError:
             pass
         fail("%s in %s could not be written to %s: %s" % (info.filename, wheel, target, error))
-print(source.fetched if source else 0)
+print(remote.fetched if remote else 0)
 "#;
 
 /// The address on PyPI of `requirement`'s wheel for x86-64 Linux (headers are the same on every
