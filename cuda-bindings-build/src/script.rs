@@ -210,7 +210,7 @@ fn in_toolkit(library: &Library, toolkit: &Toolkit) -> Option<(PathBuf, Header)>
         (Some(_), _) => toolkit.version,
         (None, Ok(version)) => version,
         // A CUDA header's version is its toolkit's.
-        (None, Err(_)) if library.version.scheme == cuda_loader::Scheme::Cuda => toolkit.version,
+        (None, Err(_)) if library.version.scheme == cuda_loader::Scheme::CUDA => toolkit.version,
         (None, Err(why)) => fail(&format!("{}: {why}", library.crate_name)),
     };
     let header = Header {

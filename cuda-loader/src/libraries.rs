@@ -27,7 +27,7 @@ const TOOLKIT_LIB_DIRS: &[&str] = &["lib64", "targets/*/lib", "lib", "lib/x64", 
 /// The version of a toolkit library whose header has none of its own: the `CUDA_VERSION` of the
 /// toolkit's `cuda.h` beside it.
 const TOOLKIT_CUDA_VERSION: Version =
-    Version { macro_name: "CUDA_VERSION", header: Some("cuda.h"), scheme: Scheme::Cuda };
+    Version { macro_name: "CUDA_VERSION", header: Some("cuda.h"), scheme: Scheme::CUDA };
 
 /// Which crate's toolkit the libraries that use the runtime's types bind with.
 const WITH_THE_RUNTIME: &str = "cudart_sys";
@@ -45,7 +45,7 @@ pub const DRIVER: Library = Library {
     wheel: None,
     releases: &[],
     header: "cuda.h",
-    version: Version { macro_name: "CUDA_VERSION", header: None, scheme: Scheme::Cuda },
+    version: Version { macro_name: "CUDA_VERSION", header: None, scheme: Scheme::CUDA },
     found: Found { follows: None, home: None, beside: &[], since: None },
     binding: Binding {
         functions: "cu.*",
@@ -62,6 +62,7 @@ pub const DRIVER: Library = Library {
     codes: Codes {
         enum_name: "cudaError_enum",
         type_name: "CUresult",
+        signed: false,
         success: "CUDA_SUCCESS",
         // What NVIDIA's stub answers.
         not_loaded: "CUDA_ERROR_STUB_LIBRARY",
@@ -124,7 +125,7 @@ pub const RUNTIME: Library = Library {
     // Its wheel is the root the libraries' wheels join: xtask pins it with the toolkit's own.
     releases: &[],
     header: "cuda_runtime_api.h",
-    version: Version { macro_name: "CUDART_VERSION", header: None, scheme: Scheme::Cuda },
+    version: Version { macro_name: "CUDART_VERSION", header: None, scheme: Scheme::CUDA },
     found: Found { follows: Some("libcuda_sys"), home: None, beside: &[], since: None },
     binding: Binding {
         functions: "cuda.*",
@@ -143,6 +144,7 @@ pub const RUNTIME: Library = Library {
     codes: Codes {
         enum_name: "cudaError",
         type_name: "cudaError_t",
+        signed: false,
         success: "cudaSuccess",
         not_loaded: "cudaErrorSharedObjectInitFailed",
         symbol_missing: "cudaErrorSymbolNotFound",
@@ -231,6 +233,7 @@ pub const NVRTC: Library = Library {
     codes: Codes {
         enum_name: "nvrtcResult",
         type_name: "nvrtcResult",
+        signed: false,
         success: "NVRTC_SUCCESS",
         // nvrtc.h has no code for "no library" or "no function"; `explain` tells the loader's
         // from the library's own.
@@ -326,6 +329,7 @@ pub const NVJITLINK: Library = Library {
     codes: Codes {
         enum_name: "nvJitLinkResult",
         type_name: "nvJitLinkResult",
+        signed: false,
         success: "NVJITLINK_SUCCESS",
         // nvJitLink.h has no code for "no library" or "no function"; `explain` tells the
         // loader's from the library's own.
@@ -390,6 +394,18 @@ pub const NVJITLINK: Library = Library {
     also: None,
 };
 
+/// `NCCL_VERSION_CODE`: `major * 10000 + minor * 100 + patch` since 2.9 (22803 is 2.28.3),
+/// `major * 1000 + ...` before (2804 is 2.8.4); NCCL 2.0 to 3.99. Dependents follow it with
+/// `cfg(nccl_ge = "2.28")`.
+const NCCL_SCHEME: Scheme = Scheme {
+    name: "NCCL",
+    major_unit: 10000,
+    minor_unit: 100,
+    older_major_unit: Some(1000),
+    plausible: &[(2000, 2900), (20900, 40_000)],
+    cfg: Some("nccl"),
+};
+
 /// NCCL, collective communication across GPUs and machines: `nccl.h`, libnccl (nccl-sys). Its
 /// version is its own (`NCCL_VERSION_CODE`), and its ABI is one for all of NCCL 2: one file,
 /// `libnccl.so.2`, whatever the CUDA major. Its streams and events are the runtime's
@@ -409,7 +425,7 @@ pub const NCCL: Library = Library {
     // Releases of its own, apart from CUDA's (xtask's NCCL_HEADERS).
     releases: &[],
     header: "nccl.h",
-    version: Version { macro_name: "NCCL_VERSION_CODE", header: None, scheme: Scheme::Nccl },
+    version: Version { macro_name: "NCCL_VERSION_CODE", header: None, scheme: NCCL_SCHEME },
     // The root variable NVIDIA's own Makefiles (nccl-tests) read.
     found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("NCCL_HOME"), beside: &[], since: None },
     binding: Binding {
@@ -428,6 +444,7 @@ pub const NCCL: Library = Library {
     codes: Codes {
         enum_name: "ncclResult_t",
         type_name: "ncclResult_t",
+        signed: false,
         success: "ncclSuccess",
         // nccl.h has no code for "no library" or "no function"; `explain` tells the loader's
         // from NCCL's own.
@@ -546,6 +563,7 @@ const CUBLAS_ROLE: Role =
 const CUBLAS_CODES: Codes = Codes {
     enum_name: "cublasStatus_t",
     type_name: "cublasStatus_t",
+    signed: false,
     success: "CUBLAS_STATUS_SUCCESS",
     not_loaded: "CUBLAS_STATUS_NOT_INITIALIZED",
     symbol_missing: "CUBLAS_STATUS_NOT_SUPPORTED",
@@ -660,6 +678,7 @@ pub const CURAND: Library = Library {
     codes: Codes {
         enum_name: "curandStatus",
         type_name: "curandStatus_t",
+        signed: false,
         success: "CURAND_STATUS_SUCCESS",
         // curand.h has no code for "no library" or "no function": "initializing CUDA failed",
         // and "the header and the library do not match"; `explain` tells the loader's from
@@ -697,7 +716,7 @@ pub const CURAND: Library = Library {
     version_function: VersionFunction {
         name: "curandGetVersion",
         call: VersionCall::Single,
-        own: Some((Scheme::Library { prefix: "cuRAND" }, "CURAND_VERSION")),
+        own: Some((Scheme::library("cuRAND"), "CURAND_VERSION")),
         refuses_older: true,
         refuses_other_major: false,
         unavailable: &[],
@@ -758,6 +777,7 @@ pub const CUFFT: Library = Library {
     codes: Codes {
         enum_name: "cufftResult_t",
         type_name: "cufftResult",
+        signed: false,
         success: "CUFFT_SUCCESS",
         // cufft.h has no code for "no library" or "no function": "the library could not be
         // initialized", and "not implemented"; `explain` tells the loader's from the library's
@@ -808,7 +828,7 @@ pub const CUFFT: Library = Library {
     version_function: VersionFunction {
         name: "cufftGetVersion",
         call: VersionCall::Single,
-        own: Some((Scheme::Library { prefix: "cuFFT" }, "CUFFT_VERSION")),
+        own: Some((Scheme::library("cuFFT"), "CUFFT_VERSION")),
         refuses_older: true,
         refuses_other_major: false,
         unavailable: &[],
@@ -868,6 +888,7 @@ pub const CUSPARSE: Library = Library {
     codes: Codes {
         enum_name: "cusparseStatus_t",
         type_name: "cusparseStatus_t",
+        signed: false,
         success: "CUSPARSE_STATUS_SUCCESS",
         // cusparse.h has no code for "no library" or "no function": "the library was not
         // initialized", and "not supported"; `explain` tells the loader's from the library's own.
@@ -900,7 +921,7 @@ pub const CUSPARSE: Library = Library {
     version_function: VersionFunction {
         name: "cusparseGetProperty",
         call: VersionCall::Property,
-        own: Some((Scheme::Library { prefix: "cuSPARSE" }, "CUSPARSE_VERSION")),
+        own: Some((Scheme::library("cuSPARSE"), "CUSPARSE_VERSION")),
         refuses_older: true,
         refuses_other_major: false,
         unavailable: &[],
@@ -970,6 +991,7 @@ pub const CUSOLVER: Library = Library {
     codes: Codes {
         enum_name: "cusolverStatus_t",
         type_name: "cusolverStatus_t",
+        signed: false,
         success: "CUSOLVER_STATUS_SUCCESS",
         // cusolver_common.h has no code for "no library" or "no function": "the library was not
         // initialized", and "not supported"; `explain` tells the loader's from the library's own.
@@ -1026,7 +1048,7 @@ pub const CUSOLVER: Library = Library {
     version_function: VersionFunction {
         name: "cusolverGetProperty",
         call: VersionCall::Property,
-        own: Some((Scheme::Library { prefix: "cuSOLVER" }, "CUSOLVER_VERSION")),
+        own: Some((Scheme::library("cuSOLVER"), "CUSOLVER_VERSION")),
         refuses_older: true,
         refuses_other_major: false,
         unavailable: &[],
@@ -1092,6 +1114,7 @@ pub const NVML: Library = Library {
     codes: Codes {
         enum_name: "nvmlReturn_enum",
         type_name: "nvmlReturn_t",
+        signed: false,
         success: "NVML_SUCCESS",
         // The header's own codes for both: "the shared library couldn't be found or loaded" and
         // "this version of NVML doesn't implement this function".
@@ -1139,6 +1162,17 @@ pub const NVML: Library = Library {
     also: None,
 };
 
+/// `CUDNN_VERSION`: `major * 10000 + minor * 100 + patch` since 9 (91200 is 9.12.0), `major *
+/// 1000 + ...` before (8907 is 8.9.7). Dependents follow it with `cfg(cudnn_ge = "9.12")`.
+const CUDNN_SCHEME: Scheme = Scheme {
+    name: "cuDNN",
+    major_unit: 10000,
+    minor_unit: 100,
+    older_major_unit: Some(1000),
+    plausible: &[(1000, 1_000_000)],
+    cfg: Some("cudnn"),
+};
+
 /// cuDNN, deep learning primitives on the GPU: `cudnn.h`, which includes cuDNN 9's parts
 /// (`cudnn_graph.h`, the backend graph API; `cudnn_ops.h`, `cudnn_cnn.h`, `cudnn_adv.h`, the
 /// legacy API), libcudnn (libcudnn-sys). cuDNN ships apart from the toolkit, with a version of its
@@ -1160,7 +1194,7 @@ pub const CUDNN: Library = Library {
     // Releases of its own, apart from CUDA's (xtask's CUDNN_HEADERS).
     releases: &[],
     header: "cudnn.h",
-    version: Version { macro_name: "CUDNN_VERSION", header: Some("cudnn_version.h"), scheme: Scheme::Cudnn },
+    version: Version { macro_name: "CUDNN_VERSION", header: Some("cudnn_version.h"), scheme: CUDNN_SCHEME },
     // The root variable PyTorch's build reads; pip's wheel sits beside the CUDA 13 wheel's root
     // (site-packages/nvidia/cudnn beside nvidia/cu13).
     found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("CUDNN_PATH"), beside: &["cudnn"], since: None },
@@ -1183,6 +1217,7 @@ pub const CUDNN: Library = Library {
     codes: Codes {
         enum_name: "cudnnStatus_t",
         type_name: "cudnnStatus_t",
+        signed: false,
         success: "CUDNN_STATUS_SUCCESS",
         // cudnn_graph.h has no code for "no library" or "no function": "the library was not
         // initialized" (what cudnnCreate answers without a GPU), and "not supported" (9.0 has no
@@ -1252,6 +1287,29 @@ pub const CUDNN: Library = Library {
 /// that hold its libraries.
 const TENSORRT_LIB_DIRS: &[&str] = &["lib", "lib64", "targets/*/lib"];
 
+/// `NV_TENSORRT_VERSION`: `major * 10000 + minor * 100 + patch` since 10 (100300 is 10.3.0),
+/// `major * 1000 + ...` before (8601 is 8.6.1). nvinfer-sys's build script sets its own cfgs.
+const TENSORRT_SCHEME: Scheme = Scheme {
+    name: "TensorRT",
+    major_unit: 10000,
+    minor_unit: 100,
+    older_major_unit: Some(1000),
+    plausible: &[(8000, 10_000), (100_000, 1_000_000)],
+    cfg: None,
+};
+
+/// The ONNX parser's own `NV_ONNX_PARSER_VERSION`: `major * 10000 + minor * 100 + patch`, from 0
+/// (TensorRT 11.4's headers say 0.2.0, 200): what `getNvOnnxParserVersion` answers, never
+/// compared with TensorRT's.
+const ONNX_PARSER_SCHEME: Scheme = Scheme {
+    name: "ONNX parser",
+    major_unit: 10000,
+    minor_unit: 100,
+    older_major_unit: None,
+    plausible: &[(0, 1_000_000)],
+    cfg: None,
+};
+
 /// libnvinfer: the builder and the runtime (`NvInfer.h`). `{major}` is TensorRT's major.
 pub const NVINFER: Library = Library {
     what: "TensorRT",
@@ -1265,7 +1323,7 @@ pub const NVINFER: Library = Library {
     wheel: Some("tensorrt-cu13-libs"),
     releases: &[],
     header: "NvInfer.h",
-    version: Version { macro_name: "NV_TENSORRT_VERSION", header: Some("NvInferVersion.h"), scheme: Scheme::TensorRt },
+    version: Version { macro_name: "NV_TENSORRT_VERSION", header: Some("NvInferVersion.h"), scheme: TENSORRT_SCHEME },
     // nvinfer-sys's build script finds the headers under `$TENSORRT_ROOT` (cuda-bindings-build's
     // `tensorrt`).
     found: Found { follows: None, home: Some("TENSORRT_ROOT"), beside: &[], since: None },
@@ -1288,6 +1346,7 @@ pub const NVINFER: Library = Library {
     codes: Codes {
         enum_name: "",
         type_name: "",
+        signed: false,
         success: "",
         not_loaded: "",
         symbol_missing: "",
@@ -1357,7 +1416,7 @@ pub const NVONNXPARSER: Library = Library {
     version_function: VersionFunction {
         name: "getNvOnnxParserVersion",
         call: VersionCall::Int,
-        own: Some((Scheme::OnnxParser, "NV_ONNX_PARSER_VERSION")),
+        own: Some((ONNX_PARSER_SCHEME, "NV_ONNX_PARSER_VERSION")),
         refuses_older: false,
         refuses_other_major: false,
         unavailable: &[],
@@ -1442,7 +1501,7 @@ mod tests {
         assert_eq!(NCCL.version.scheme.text(22803), "NCCL 2.28.3");
         assert_eq!(NCCL.version.scheme.text(23203), "NCCL 2.32.3");
         assert_eq!(NCCL.version.scheme.text(2804), "NCCL 2.8.4");
-        assert_eq!(Scheme::Library { prefix: "cuRAND" }.text(10305), "cuRAND 10.3.5");
+        assert_eq!(Scheme::library("cuRAND").text(10305), "cuRAND 10.3.5");
         assert_eq!(RUNTIME.major(13020), 13);
         assert_eq!(CUDNN.version.scheme.text(91200), "cuDNN 9.12.0");
         assert_eq!(CUDNN.version.scheme.text(8907), "cuDNN 8.9.7");
@@ -1485,7 +1544,14 @@ mod tests {
         assert_eq!(NVINFER.major(100300), 10);
         assert_eq!(NVINFER.major(8601), 8);
         // The parser answers its own version: 0.2.0 is one (TensorRT 11.4's headers).
-        assert!(Scheme::OnnxParser.plausible(200) && !Scheme::TensorRt.plausible(200));
-        assert_eq!(Scheme::OnnxParser.text(200), "ONNX parser 0.2.0");
+        assert!(ONNX_PARSER_SCHEME.plausible(200) && !TENSORRT_SCHEME.plausible(200));
+        assert_eq!(ONNX_PARSER_SCHEME.text(200), "ONNX parser 0.2.0");
+        // A refused number's sentence says the coding of the library's own scheme, old and new.
+        assert_eq!(
+            NCCL.version.scheme.coding(),
+            "10000 * major + 100 * minor + patch: 20900 for NCCL 2.9.0; below 10000, 1000 * major + 100 * minor + patch"
+        );
+        assert_eq!(Scheme::CUDA.coding(), "1000 * major + 10 * minor: 1000 for CUDA 1.0");
+        assert!(!Scheme::CUDA.plausible(12095) && Scheme::CUDA.plausible(12090));
     }
 }

@@ -21,7 +21,8 @@ use cuda_loader::Library;
 /// A result code: its name, value and the header's description (empty without comments).
 struct Code {
     name: String,
-    value: u32,
+    /// As the header writes it: NPP's errors are negative.
+    value: i64,
     description: String,
 }
 
@@ -57,7 +58,7 @@ pub fn emit(
                 items.push(syn::Item::Impl(block));
             }
             syn::Item::Const(c) if c.ident == library.version.macro_name => {
-                version = int_value(&c.expr);
+                version = int_value(&c.expr).and_then(|v| u32::try_from(v).ok());
                 items.push(syn::Item::Const(c));
             }
             other => items.push(other),
@@ -67,6 +68,13 @@ pub fn emit(
         version.ok_or_else(|| Error::Shape(format!("no {} in the header", library.version.macro_name)))?;
     if codes.is_empty() {
         return Err(Error::Shape(format!("no result codes (`enum {}`)", library.codes.enum_name)));
+    }
+    // The loader prints a code as the description says its type is: the header must agree.
+    if let Some(negative) = codes.iter().find(|c| c.value < 0).filter(|_| !library.codes.signed) {
+        return Err(Error::Shape(format!(
+            "{} is {}, but the description of {} says its codes are unsigned (`codes.signed`)",
+            negative.name, negative.value, library.what
+        )));
     }
 
     // A function returning nothing says so (`-> ()`): the crates' function lists take one shape.
@@ -246,11 +254,13 @@ pub fn emit(
 
     writeln!(out, "\n// The result codes by value: (value, name, the header's description or \"\").")
         .unwrap();
-    codes.sort_by_key(|c| c.value);
+    // By their 32 bits, as the loader looks them up: a signed type's negative codes last.
+    codes.sort_by_key(|c| c.value as u32);
     codes.dedup_by_key(|c| c.value);
     out += "pub(crate) const RESULTS: &[(u32, &str, &str)] = &[\n";
     for c in &codes {
-        writeln!(out, "    ({}, {:?}, {:?}),", c.value, c.name, c.description).unwrap();
+        let value = if c.value < 0 { format!("{}_i32 as u32", c.value) } else { c.value.to_string() };
+        writeln!(out, "    ({value}, {:?}, {:?}),", c.name, c.description).unwrap();
     }
     out += "];\n";
     if let Some((_, name)) = library.version_function.own {
@@ -729,9 +739,12 @@ fn code(library: &Library, member: &syn::ImplItem) -> Option<Code> {
     Some(Code { name: c.ident.to_string(), value, description })
 }
 
-fn int_value(expr: &syn::Expr) -> Option<u32> {
+/// An integer literal, or a negated one (`NppStatus(-2)`).
+fn int_value(expr: &syn::Expr) -> Option<i64> {
     match expr {
         syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse().ok(),
+        syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => int_value(expr).map(|v| -v),
+        syn::Expr::Paren(p) => int_value(&p.expr),
         _ => None,
     }
 }

@@ -321,22 +321,7 @@ fn default_arguments(name: &str, tokens: &[String]) -> Option<Vec<Option<Vec<Str
     if tokens.get(open).map(String::as_str) != Some("(") {
         return None;
     }
-    let mut params: Vec<Vec<&str>> = vec![Vec::new()];
-    let mut depth = 0;
-    for token in &tokens[open + 1..] {
-        match token.as_str() {
-            "(" => depth += 1,
-            ")" if depth == 0 => break,
-            ")" => depth -= 1,
-            "," if depth == 0 => {
-                params.push(Vec::new());
-                continue;
-            }
-            _ => {}
-        }
-        params.last_mut()?.push(token);
-    }
-    let defaults: Vec<Option<Vec<String>>> = params
+    let defaults: Vec<Option<Vec<String>>> = super::split_arguments(&tokens[open + 1..])
         .iter()
         .map(|param| {
             let at = param.iter().position(|t| *t == "__dv")?;

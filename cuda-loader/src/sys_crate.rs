@@ -99,12 +99,17 @@ macro_rules! glue {
         $crate::__result_codes!($code, RESULTS, DESCRIPTION);
 
         /// What cuda-checked asks of a code: success, and its name and text in the words of the
-        /// library whose call returned it last on this thread.
+        /// library whose call returned it last on this thread (the second library's, cuBLASLt's,
+        /// when its call was the last to fail, else the first's).
         impl $crate::ResultCode for $code {
             const SUCCESS: Self = $success;
 
+            #[cold]
             fn describe(self) -> (::std::string::String, ::std::string::String) {
-                $crate::__describe!(self.0, LOADER $(, ALSO_LOADER, $module)?)
+                match SECOND_LOADER {
+                    ::core::option::Option::Some(second) if second.failed_last() => second.describe(self.0 as u32),
+                    _ => LOADER.describe(self.0 as u32),
+                }
             }
 
             fn number(self) -> u32 {
@@ -112,9 +117,15 @@ macro_rules! glue {
             }
 
             fn unreached(self) -> ::core::option::Option<::std::string::String> {
-                $crate::__describe!(@explain self.0, LOADER $(, ALSO_LOADER, $module)?)
+                match SECOND_LOADER {
+                    ::core::option::Option::Some(second) if second.failed_last() => second.explain(self.0 as u32),
+                    _ => LOADER.explain(self.0 as u32),
+                }
             }
         }
+
+        /// The second library's loader (`ALSO_LOADER`), if the crate has one.
+        static SECOND_LOADER: ::core::option::Option<&$crate::Loader> = $crate::__second!($($module)?);
 
         /// The library's description: this crate's, found by its name.
         const DESCRIPTION: &$crate::Library = $crate::description(env!("CARGO_CRATE_NAME"));
@@ -130,8 +141,8 @@ macro_rules! glue {
                 reach: $crate::reach!(),
                 renames: &[RENAMES, PTDS_RENAMES],
                 codes: RESULTS,
-                not_loaded: $not_loaded.0,
-                symbol_missing: $symbol_missing.0,
+                not_loaded: $not_loaded.0 as u32,
+                symbol_missing: $symbol_missing.0 as u32,
                 version_function: || $version_function as *const ::core::ffi::c_void,
                 error_name: $crate::__function!($($error_name)?),
                 error_string: $crate::__function!($($error_string)?),
@@ -157,8 +168,8 @@ macro_rules! glue {
                     reach: $crate::reach!(),
                     renames: &[],
                     codes: RESULTS,
-                    not_loaded: $not_loaded.0,
-                    symbol_missing: $symbol_missing.0,
+                    not_loaded: $not_loaded.0 as u32,
+                    symbol_missing: $symbol_missing.0 as u32,
                     version_function: || $also_version_function as *const ::core::ffi::c_void,
                     error_name: $crate::__function!($($also_error_name)?),
                     error_string: $crate::__function!($($also_error_string)?),
@@ -211,7 +222,7 @@ macro_rules! glue {
             /// ([`clear_last_failure`](cuda_loader::clear_last_failure)), so the reason is always
             /// the call's own; linked, every symbol was bound at start-up.
             pub fn explain(code: super::$code_type) -> Option<String> {
-                super::LOADER.explain(code.0)
+                super::LOADER.explain(code.0 as u32)
             }
 
             /// The name and text for `code`, returned by this thread's last call into the
@@ -219,7 +230,7 @@ macro_rules! glue {
             /// reason after them when there is one; without the library's words, the header's,
             /// and why they are missing. What cuda-checked's errors say.
             pub fn describe(code: super::$code_type) -> (String, String) {
-                super::LOADER.describe(code.0)
+                super::LOADER.describe(code.0 as u32)
             }
 
             $(
@@ -242,43 +253,27 @@ macro_rules! glue {
 
                 /// [`explain`] for a call of the second library: its loader's reason.
                 pub fn $also_explain(code: super::$code_type) -> Option<String> {
-                    super::ALSO_LOADER.explain(code.0)
+                    super::ALSO_LOADER.explain(code.0 as u32)
                 }
 
                 /// [`describe`] for a call of the second library, in its own words.
                 pub fn $also_describe(code: super::$code_type) -> (String, String) {
-                    super::ALSO_LOADER.describe(code.0)
+                    super::ALSO_LOADER.describe(code.0 as u32)
                 }
             )?
         }
     };
 }
 
-/// A code's name and text from the loader of the library whose call returned it: the second
-/// library's when its call was this thread's last to fail, else the first's.
+/// `Some(&ALSO_LOADER)` for a crate with a second library, `None` for one without.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __describe {
-    ($code:expr, $loader:ident) => {
-        $loader.describe($code)
+macro_rules! __second {
+    () => {
+        None
     };
-    ($code:expr, $loader:ident, $also:ident, $module:ident) => {
-        if $also.failed_last() {
-            $also.describe($code)
-        } else {
-            $loader.describe($code)
-        }
-    };
-    // The loader's reason alone (`Loader::explain`), from the same loader.
-    (@explain $code:expr, $loader:ident) => {
-        $loader.explain($code)
-    };
-    (@explain $code:expr, $loader:ident, $also:ident, $module:ident) => {
-        if $also.failed_last() {
-            $also.explain($code)
-        } else {
-            $loader.explain($code)
-        }
+    ($module:ident) => {
+        Some(&ALSO_LOADER)
     };
 }
 
