@@ -1,16 +1,15 @@
-// What the NPP lessons' C++ twins share: their check macros, and an 8-bit grey image read from
-// and written to a binary PGM file (P5) in a few lines of our own, where NVIDIA's samples go
-// through FreeImage (Common/UtilNPP/ImageIO.h). The file written has the header FreeImage
-// writes ("P5\n<width> <height>\n255\n", then the rows top first): the same bytes.
+// What the NPP lessons' C++ twins share: their check macros, the stream context, the versions
+// they print, and their images, read and written as binary PGM by pgm.h where NVIDIA's samples
+// go through FreeImage (Common/UtilNPP/ImageIO.h).
 #ifndef LESSONS_NPP_IMAGE_H
 #define LESSONS_NPP_IMAGE_H
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <vector>
 #include <cuda_runtime.h>
 #include <npp.h>
+
+#include "pgm.h"
 
 #define checkCuda(call)                                                                      \
     do {                                                                                     \
@@ -30,67 +29,6 @@
             exit(1);                                                                         \
         }                                                                                    \
     } while (0)
-
-struct GreyImage {
-    int width = 0, height = 0;
-    std::vector<Npp8u> pixels; // row after row, `width` bytes apart
-};
-
-// The next number of a PGM header, after white space and # comments, and the one byte after
-// it, which must be white space; -1 when there is none.
-static int pgm_number(FILE *f) {
-    int c = fgetc(f);
-    for (;;) {
-        if (c == '#')
-            while (c != '\n' && c != EOF) c = fgetc(f);
-        else if (c != EOF && isspace(c))
-            c = fgetc(f);
-        else
-            break;
-    }
-    int value = -1;
-    while (c >= '0' && c <= '9' && value < 1000000) {
-        value = (value < 0 ? 0 : value * 10) + (c - '0');
-        c = fgetc(f);
-    }
-    return c != EOF && isspace(c) ? value : -1;
-}
-
-// False, saying why on stderr, unless `path` is a binary PGM of 8-bit pixels.
-static bool read_pgm(const std::string &path, GreyImage &image) {
-    FILE *f = fopen(path.c_str(), "rb");
-    if (!f) {
-        perror(path.c_str());
-        return false;
-    }
-    int width = -1, height = -1, largest = -1;
-    if (fgetc(f) == 'P' && fgetc(f) == '5') {
-        width = pgm_number(f);
-        height = pgm_number(f);
-        largest = pgm_number(f);
-    }
-    bool ok = width > 0 && height > 0 && largest > 0 && largest <= 255;
-    if (ok) {
-        image.width = width;
-        image.height = height;
-        image.pixels.resize((size_t)width * height);
-        ok = fread(image.pixels.data(), 1, image.pixels.size(), f) == image.pixels.size();
-    }
-    fclose(f);
-    if (!ok) fprintf(stderr, "%s: not a binary PGM of 8-bit grey pixels\n", path.c_str());
-    return ok;
-}
-
-static bool write_pgm(const std::string &path, const GreyImage &image) {
-    FILE *f = fopen(path.c_str(), "wb");
-    if (!f) {
-        perror(path.c_str());
-        return false;
-    }
-    fprintf(f, "P5\n%d %d\n255\n", image.width, image.height);
-    bool ok = fwrite(image.pixels.data(), 1, image.pixels.size(), f) == image.pixels.size();
-    return fclose(f) == 0 && ok;
-}
 
 // ANCHOR: context
 // The stream context every _Ctx function takes: the NULL stream, and what NPP would otherwise

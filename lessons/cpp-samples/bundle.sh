@@ -52,5 +52,6 @@ cp "$(test_binary cudart-sys cpp_gpu gpu-tests)" "$dir/deps/cudart_cpp_gpu"
 cp -r .samples "$dir/samples"
 cp lessons/cpp-samples/run.sh lessons/cpp-samples/samples.txt "$dir/"
 cp -r lessons/cpp-samples/freeimage "$dir/freeimage"
+cp book/c/pgm.h "$dir/freeimage/" # the stand-in's PGM reader and writer, the book twins' own
 strip "$dir"/examples/* "$dir"/deps/*
 ls -la "$dir" "$dir/examples" "$dir/deps"

@@ -14,7 +14,7 @@ use std::ffi::CStr;
 use cuda_checked::check_npp;
 use cudart_sys::cpp::*;
 use lessons::samples::{check_cmd_line_flag, get_cmd_line_argument_string, sdk_find_file_path};
-use lessons::util_npp::{load_image, save_image, Exception, ImageCPU_8u_C1, ImageNPP_8u_C1};
+use lessons::util_npp::{load_image, save_image, Exception, Image, ImageCPU_8u_C1, ImageNPP_8u_C1};
 use npp_sys::{
     nppGetLibVersion, nppiFilterBoxBorder_8u_C1R_Ctx, nppiFree, NppStreamContext, NppiPoint, NppiSize,
     NPP_BORDER_REPLICATE, NPP_NOT_SUFFICIENT_COMPUTE_CAPABILITY,

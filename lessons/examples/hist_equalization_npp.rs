@@ -21,7 +21,7 @@ use cudart_sys::cpp::*;
 use lessons::samples::{
     check_cmd_line_flag, find_cuda_device, get_cmd_line_argument_string, sdk_find_file_path,
 };
-use lessons::util_npp::{load_image, save_image, Exception, ImageCPU_8u_C1, ImageNPP_8u_C1};
+use lessons::util_npp::{load_image, save_image, Exception, Image, ImageCPU_8u_C1, ImageNPP_8u_C1};
 use lessons::NPP_ASSERT;
 use npp_sys::{
     nppGetLibVersion, nppiEvenLevelsHost_32s, nppiFree, nppiHistogramEvenGetBufferSize_8u_C1R_Ctx,

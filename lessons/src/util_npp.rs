@@ -69,6 +69,31 @@ pub struct Size {
     pub height: u32,
 }
 
+/// `npp::Image`, the base of both image classes: a size, read as a whole or by its parts.
+pub trait Image {
+    fn size(&self) -> Size;
+
+    fn width(&self) -> u32 {
+        self.size().width
+    }
+
+    fn height(&self) -> u32 {
+        self.size().height
+    }
+}
+
+impl Image for ImageCPU_8u_C1 {
+    fn size(&self) -> Size {
+        self.size
+    }
+}
+
+impl Image for ImageNPP_8u_C1 {
+    fn size(&self) -> Size {
+        self.size
+    }
+}
+
 /// `npp::ImageCPU_8u_C1`: one 8-bit channel in host memory, rows one after the other (its pitch
 /// is its width, as `ImageAllocatorCPU` allocates). `default()` is the empty image a sample
 /// declares before loading into it.
@@ -90,18 +115,6 @@ impl ImageCPU_8u_C1 {
     /// `ImageCPU_8u_C1(rSize)`.
     pub fn with_size(size: Size) -> Result<ImageCPU_8u_C1, Exception> {
         ImageCPU_8u_C1::new(size.width, size.height)
-    }
-
-    pub fn width(&self) -> u32 {
-        self.size.width
-    }
-
-    pub fn height(&self) -> u32 {
-        self.size.height
-    }
-
-    pub fn size(&self) -> Size {
-        self.size
     }
 
     /// Bytes from one row to the next: the width.
@@ -172,18 +185,6 @@ impl ImageNPP_8u_C1 {
         };
         NPP_ASSERT!(cudaSuccess == e_result);
         Ok(device)
-    }
-
-    pub fn width(&self) -> u32 {
-        self.size.width
-    }
-
-    pub fn height(&self) -> u32 {
-        self.size.height
-    }
-
-    pub fn size(&self) -> Size {
-        self.size
     }
 
     /// Bytes from one row to the next, as `nppiMalloc_8u_C1` chose them.

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "pgm.h" // book/c/pgm.h, beside this file in the bundle (bundle.sh copies it)
+
 struct FIBITMAP {
     unsigned width, height, pitch;
     std::vector<BYTE> bits; // rows bottom first, `pitch` bytes apart
@@ -59,55 +61,17 @@ FIBITMAP *FreeImage_Allocate(int width, int height, int bpp, unsigned, unsigned,
 
 void FreeImage_Unload(FIBITMAP *dib) { delete dib; }
 
-// A PGM header's next number, after white space and # comments, and the one white-space byte
-// after it; -1 when there is none.
-static long header_number(FILE *f) {
-    int c = fgetc(f);
-    for (;;) {
-        if (c == '#')
-            while (c != '\n' && c != EOF) c = fgetc(f);
-        else if (c != EOF && isspace(c))
-            c = fgetc(f);
-        else
-            break;
-    }
-    long value = -1;
-    while (c >= '0' && c <= '9' && value < 1000000) {
-        value = (value < 0 ? 0 : value * 10) + (c - '0');
-        c = fgetc(f);
-    }
-    return c != EOF && isspace(c) ? value : -1;
-}
-
+// The file's rows top first, the bitmap's bottom first.
 FIBITMAP *FreeImage_Load(FREE_IMAGE_FORMAT fif, const char *filename, int) {
-    if (fif != FIF_PGMRAW) {
-        fail(fif, std::string(filename) + ": the stand-in reads binary PGM (P5) only");
+    GreyImage image;
+    if (fif != FIF_PGMRAW || !read_pgm(filename, image)) {
+        fail(fif, std::string(filename) + ": the stand-in reads binary PGM of 8-bit grey pixels only");
         return nullptr;
     }
-    FILE *f = fopen(filename, "rb");
-    if (!f) {
-        fail(fif, std::string(filename) + ": cannot be opened");
-        return nullptr;
-    }
-    long width = -1, height = -1, largest = -1;
-    if (fgetc(f) == 'P' && fgetc(f) == '5') {
-        width = header_number(f);
-        height = header_number(f);
-        largest = header_number(f);
-    }
-    FIBITMAP *dib = nullptr;
-    if (width > 0 && height > 0 && largest > 0 && largest <= 255) {
-        dib = FreeImage_Allocate((int)width, (int)height, 8);
-        // The file's rows top first, the bitmap's bottom first.
-        for (unsigned row = dib->height; dib && row-- > 0;) {
-            if (fread(&dib->bits[(size_t)row * dib->pitch], 1, dib->width, f) != dib->width) {
-                FreeImage_Unload(dib);
-                dib = nullptr;
-            }
-        }
-    }
-    fclose(f);
-    if (!dib) fail(fif, std::string(filename) + ": not a binary PGM of 8-bit grey pixels");
+    FIBITMAP *dib = FreeImage_Allocate(image.width, image.height, 8);
+    for (unsigned row = 0; dib && row < dib->height; row++)
+        memcpy(&dib->bits[(size_t)(dib->height - 1 - row) * dib->pitch], &image.pixels[(size_t)row * dib->width],
+               dib->width);
     return dib;
 }
 
@@ -116,15 +80,16 @@ BOOL FreeImage_Save(FREE_IMAGE_FORMAT fif, FIBITMAP *dib, const char *filename, 
         fail(fif, "the stand-in saves 8-bit images as binary PGM only");
         return FALSE;
     }
-    FILE *f = fopen(filename, "wb");
-    if (!f) {
-        fail(fif, std::string(filename) + ": cannot be written");
-        return FALSE;
-    }
-    bool ok = fprintf(f, "P5\n%u %u\n255\n", dib->width, dib->height) > 0;
-    for (unsigned row = dib->height; ok && row-- > 0;)
-        ok = fwrite(&dib->bits[(size_t)row * dib->pitch], 1, dib->width, f) == dib->width;
-    return fclose(f) == 0 && ok ? TRUE : FALSE;
+    GreyImage image;
+    image.width = (int)dib->width;
+    image.height = (int)dib->height;
+    image.pixels.resize((size_t)dib->width * dib->height);
+    for (unsigned row = 0; row < dib->height; row++)
+        memcpy(&image.pixels[(size_t)row * dib->width], &dib->bits[(size_t)(dib->height - 1 - row) * dib->pitch],
+               dib->width);
+    if (write_pgm(filename, image)) return TRUE;
+    fail(fif, std::string(filename) + ": cannot be written");
+    return FALSE;
 }
 
 FREE_IMAGE_COLOR_TYPE FreeImage_GetColorType(FIBITMAP *) { return FIC_MINISBLACK; }

@@ -4,7 +4,8 @@
 // names, for 8-bit grey images in binary PGM: a file the samples read, and the file they save,
 // with the header FreeImage's PNM writer gives it ("P5\n<width> <height>\n255\n", then the rows
 // top first), so that the saved bytes are the ones FreeImage would save. Like FreeImage, a
-// bitmap keeps its rows bottom first, each padded to 4 bytes.
+// bitmap keeps its rows bottom first, each padded to 4 bytes. The files are read and written by
+// book/c/pgm.h, the NPP lessons' C++ twins' own (bundle.sh puts it beside FreeImage.cpp).
 #ifndef FREEIMAGE_H
 #define FREEIMAGE_H
 #include <cstdint>
