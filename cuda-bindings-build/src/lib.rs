@@ -172,7 +172,7 @@ pub fn reach(library: &cuda_loader::Library, bindings: &Bindings, toolkit_root: 
 /// the library file found must be of ([`release::check`]).
 pub type HeaderFound<'a> = (&'a Path, u32);
 
-/// [`reach`] for a crate's second library (cublas-sys's libcublasLt): its loader's variables
+/// [`reach`] for a crate's sibling library (cublas-sys's libcublasLt): its loader's variables
 /// are `prefix`ed (`LT_CUDA_LIBRARY_FILE`); the crate's `cuda_reach` cfg and metadata are the
 /// first library's.
 pub fn reach_as(

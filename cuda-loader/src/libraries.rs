@@ -4,7 +4,8 @@
 use crate::library::*;
 
 /// Every library with a -sys crate of its own, in the order the crates depend on each other
-/// (a second library such as cuBLASLt is its crate's [`Library::also`]).
+/// (a library whose functions its crate's headers also declare, such as cuBLASLt, is one of its
+/// crate's [`Library::siblings`]).
 pub const ALL: &[&Library] = &[
     &DRIVER, &RUNTIME, &NVRTC, &NVJITLINK, &NCCL, &CUBLAS, &CURAND, &CUFFT, &CUSPARSE, &CUSOLVER, &NVML,
     &CUDNN,
@@ -14,6 +15,12 @@ pub const ALL: &[&Library] = &[
 /// no result codes, whose crate builds by its own script; what loops over `ALL` (the C
 /// generator, `cargo xtask vendor`, the build-script tests) would not know them.
 pub const TENSORRT: &[&Library] = &[&NVINFER, &NVINFER_LEAN, &NVONNXPARSER, &NVINFER_PLUGIN];
+
+/// Every library of [`ALL`] and each one's [`siblings`](Library::siblings): every file the
+/// crates of `ALL` load.
+pub fn all_with_siblings() -> impl Iterator<Item = &'static Library> {
+    ALL.iter().flat_map(|library| std::iter::once(*library).chain(library.siblings.iter().copied()))
+}
 
 /// The description of the -sys crate whose Rust path is `rust_path` (`cublas_sys`), if any.
 pub fn by_rust_path(rust_path: &str) -> Option<&'static Library> {
@@ -106,7 +113,7 @@ pub const DRIVER: Library = Library {
         // What NVIDIA's stub answers (see `Role::Driver`).
         unavailable: &["CUDA_ERROR_STUB_LIBRARY"],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// The Runtime API: `cuda_runtime_api.h` and `library_types.h` (which `cuda_runtime.h`
@@ -182,7 +189,7 @@ pub const RUNTIME: Library = Library {
         // CUDA 11's cudaRuntimeGetVersion needs a driver; 12's and 13's answer without one.
         unavailable: &["cudaErrorInsufficientDriver"],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// NVRTC, CUDA C++ compiled at run time: `nvrtc.h`, libnvrtc (nvrtc-sys).
@@ -273,7 +280,7 @@ pub const NVRTC: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// nvJitLink, the linker of device code at run time (cubin, PTX, LTO-IR, fatbinaries) into one
@@ -391,7 +398,7 @@ pub const NVJITLINK: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// `NCCL_VERSION_CODE`: `major * 10000 + minor * 100 + patch` since 2.9 (22803 is 2.28.3),
@@ -476,7 +483,7 @@ pub const NCCL: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuBLAS (`cublas_v2.h`, which declares `cublas_api.h`'s functions under their C names, so
@@ -535,7 +542,7 @@ pub const CUBLAS: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: Some(&CUBLASLT),
+    siblings: &[&CUBLASLT],
 };
 
 /// What cuBLAS binds, with cuBLASLt's functions among its own.
@@ -623,7 +630,7 @@ pub const CUBLASLT: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuRAND, random numbers on the GPU or the host: `curand.h` (the host API), libcurand
@@ -721,7 +728,7 @@ pub const CURAND: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuFFT, fast Fourier transforms on the GPU: `cufft.h`, libcufft (cufft-sys). Its bindings are
@@ -833,7 +840,7 @@ pub const CUFFT: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuSPARSE, sparse matrices and vectors on the GPU: `cusparse.h`, libcusparse (cusparse-sys).
@@ -926,7 +933,7 @@ pub const CUSPARSE: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuSOLVER, dense and sparse linear solvers on the GPU: `cusolverDn.h` (dense), with
@@ -1053,7 +1060,7 @@ pub const CUSOLVER: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// NVML, the NVIDIA Management Library (`nvml.h`): what `nvidia-smi` reads (names, memory,
@@ -1159,7 +1166,7 @@ pub const NVML: Library = Library {
         // What a stub of it answers, as the driver's (see `Role::Driver`).
         unavailable: &["NVML_ERROR_LIBRARY_NOT_FOUND"],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// `CUDNN_VERSION`: `major * 10000 + minor * 100 + patch` since 9 (91200 is 9.12.0), `major *
@@ -1280,7 +1287,7 @@ pub const CUDNN: Library = Library {
         refuses_other_major: true,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// The folders of a TensorRT root (its tar file unpacked, `$TENSORRT_ROOT`) or a CUDA toolkit
@@ -1374,7 +1381,7 @@ pub const NVINFER: Library = Library {
         refuses_other_major: true,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// libnvinfer_lean, TensorRT's lean runtime: it deserializes and runs engines built with
@@ -1508,8 +1515,8 @@ mod tests {
         assert_eq!(CUDNN.major(92801), 9);
     }
 
-    /// Each description is its crate's: names no two crates share, and a second library with
-    /// its crate's codes.
+    /// Each description is its crate's: names no two crates share, and siblings with their
+    /// crate's codes, each with a header of its own.
     #[test]
     fn descriptions_are_one_per_crate() {
         for (i, a) in ALL.iter().enumerate() {
@@ -1519,9 +1526,11 @@ mod tests {
                 assert_ne!(a.variable, b.variable);
                 assert_ne!(a.binding.vendored_stem, b.binding.vendored_stem);
             }
-            if let Some(also) = a.also {
-                assert_eq!((also.rust_path, also.codes.enum_name), (a.rust_path, a.codes.enum_name));
-                assert!(also.binding.function_prefix.starts_with(a.binding.function_prefix));
+            for sibling in a.siblings {
+                // One crate, one result code type; each sibling's functions a module of its own.
+                assert_eq!((sibling.rust_path, sibling.codes.enum_name), (a.rust_path, a.codes.enum_name));
+                assert_ne!(sibling.header, a.header);
+                assert!(!a.sibling_module(sibling).is_empty());
             }
         }
     }

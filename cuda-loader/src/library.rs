@@ -432,10 +432,12 @@ pub struct Library {
     /// passes it straight to `printf`).
     pub unreachable_text: &'static CStr,
     pub version_function: VersionFunction,
-    /// A second library whose functions the same headers declare (cuBLASLt, beside cuBLAS):
-    /// the functions named with its `binding.function_prefix` are loaded from it, by a loader
-    /// of its own.
-    pub also: Option<&'static Library>,
+    /// Libraries of the same release whose functions the crate's headers declare, each in a
+    /// header of its own (its `header`): a function is loaded from the library whose header
+    /// declares it, by a loader of that library's own, and the library is looked for beside
+    /// this one. cuBLASLt (`cublasLt.h`) beside cuBLAS; NPP's ten families (`nppi_filtering_functions.h`:
+    /// libnppif, ...) beside its core, libnppc.
+    pub siblings: &'static [&'static Library],
 }
 
 impl Library {
@@ -449,18 +451,18 @@ impl Library {
         self.version.scheme.major(version)
     }
 
-    /// The module of the crate holding its second library's functions: that library's function
-    /// prefix past this one's, in lower case (`cublasLt` beside `cublas`: `lt`).
-    pub fn also_module(&self) -> Option<String> {
-        let prefix = self.also?.binding.function_prefix;
-        Some(prefix.strip_prefix(self.binding.function_prefix).unwrap_or(prefix).to_lowercase())
+    /// The module of the crate holding `sibling`'s functions: its name past `lib` and past this
+    /// library's own name, in lower case (`libcublasLt` beside `libcublas`: `lt`; `libnppif`
+    /// beside `libnppc`: `nppif`).
+    pub fn sibling_module(&self, sibling: &Library) -> String {
+        let name = sibling.name.unix.trim_start_matches("lib");
+        name.strip_prefix(self.name.unix.trim_start_matches("lib")).unwrap_or(name).to_lowercase()
     }
 
-    /// Every header bound for this crate: its own, those bound with it, and its second
-    /// library's.
+    /// Every header bound for this crate: its own, those bound with it, and its siblings'.
     pub fn headers(&self) -> impl Iterator<Item = &'static str> + '_ {
         std::iter::once(self.header)
             .chain(self.binding.also_headers.iter().copied())
-            .chain(self.also.map(|also| also.header))
+            .chain(self.siblings.iter().map(|sibling| sibling.header))
     }
 }

@@ -32,8 +32,8 @@
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
 //!   every version's cuda.h; with `--check`, fail if it differs.
 //! - `libraries`: every library's description as CI's scripts read it, a line each, tab-separated:
-//!   package, `links` key, Rust path, header, version macro, version scheme (`cuda`, `nccl`,
-//!   `library`), its own root variable (or `-`), cuda-checked's feature (or `-`), crate folder.
+//!   package, `links` key, Rust path, header, version macro, version's cfg (`cuda`, `nccl`,
+//!   `cudnn`, `-` for none), its own root variable (or `-`), cuda-checked's feature (or `-`), crate folder.
 //!   With `tensorrt`, the same line for TensorRT's crate (`cuda_loader::TENSORRT`, apart from
 //!   `ALL`: its CI is `.ci/tensorrt`).
 //! - `tensorrt headers|vendor|vendored|stand-in|dump ...`: TensorRT's headers and nvinfer-sys's
@@ -292,13 +292,8 @@ fn libraries(root: &Path, which: Option<&str>) -> Result<(), String> {
             .find_map(|line| line.trim().strip_prefix("links = \""))
             .and_then(|rest| rest.strip_suffix('"'))
             .ok_or(format!("{}: no links key", library.crate_name))?;
-        let scheme = match library.version.scheme {
-            cuda_loader::Scheme::Cuda => "cuda",
-            cuda_loader::Scheme::Nccl => "nccl",
-            cuda_loader::Scheme::Cudnn => "cudnn",
-            cuda_loader::Scheme::Library { .. } => "library",
-            cuda_loader::Scheme::TensorRt | cuda_loader::Scheme::OnnxParser => "tensorrt",
-        };
+        // The cfg its version gives dependents (`cuda`, `nccl`, `cudnn`), `-` for none.
+        let scheme = library.version.scheme.cfg.unwrap_or("-");
         let folder = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         println!(
             "{}\t{links}\t{}\t{}\t{}\t{scheme}\t{}\t{}\t{folder}",
@@ -1715,7 +1710,7 @@ mod tests {
     #[test]
     fn every_pin_is_of_a_release_and_of_one_description() {
         let mut pinned = std::collections::BTreeSet::new();
-        for library in ALL.iter().copied().chain(ALL.iter().filter_map(|l| l.also)) {
+        for library in cuda_loader::all_with_siblings() {
             let name = library.crate_name;
             assert!(library.wheel.is_some() || library.releases.is_empty(), "{name}");
             for (release, _) in library.releases {

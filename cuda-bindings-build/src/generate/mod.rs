@@ -9,7 +9,7 @@
 //! 3. `spelling`: members are reshaped so C's spellings compile (`prop.r#type`,
 //!    `location.id` through an anonymous union).
 //! 4. `emit`: everything is written as one file: the declarations, the function list for the
-//!    crate's `cuda_fns!` (and a second library's `also_fns!`), the renames, the `ptds` module,
+//!    crate's `cuda_fns!` (and each sibling library's `sibling_fns!`), the renames, the `ptds` module,
 //!    the tables the crates read, and the `cuda_loader::glue!` call made of the description.
 
 mod anchor;
