@@ -65,9 +65,12 @@ pub trait Unreachable: Sized {
 }
 
 /// A function that returns nothing (NCCL's `ncclResetDebugInit`, cuBLAS's `cublasXerbla`) does
-/// nothing without its library.
+/// nothing without its library (and notes why, as every function without a code does:
+/// [`last_unreached`](crate::last_unreached)).
 impl Unreachable for () {
-    fn unreachable(_: &'static Library, _: u32) -> Self {}
+    fn unreachable(library: &'static Library, code: u32) {
+        crate::record::unreached(library, code);
+    }
 
     fn code(&self) -> Option<u32> {
         None
@@ -75,10 +78,16 @@ impl Unreachable for () {
 }
 
 /// `cudaGetErrorString` and the like without their library: a static C string that says so,
-/// never null (C code passes their result straight to `printf`).
-impl Unreachable for *const c_char {
-    fn unreachable(library: &'static Library, _: u32) -> Self {
-        library.unreachable_text.as_ptr()
+/// never null (C code passes their result straight to `printf`). Any other `const T*` (NPP's
+/// `const NppLibraryVersion *nppGetLibVersion()`): null, as C code tests it.
+impl<T: 'static> Unreachable for *const T {
+    fn unreachable(library: &'static Library, code: u32) -> Self {
+        crate::record::unreached(library, code);
+        if std::any::TypeId::of::<T>() == std::any::TypeId::of::<c_char>() {
+            library.unreachable_text.as_ptr().cast()
+        } else {
+            std::ptr::null()
+        }
     }
 
     fn code(&self) -> Option<u32> {
@@ -92,7 +101,8 @@ impl Unreachable for *const c_char {
 macro_rules! unreachable_zero {
     ($($t:ty),*) => {$(
         impl Unreachable for $t {
-            fn unreachable(_: &'static Library, _: u32) -> Self {
+            fn unreachable(library: &'static Library, code: u32) -> Self {
+                crate::record::unreached(library, code);
                 0
             }
 

@@ -171,10 +171,15 @@ pub fn emit(
     let block = unparse(vec![syn::parse_quote!(extern "C" { #(#own)* })]);
     out += &block.replacen("extern \"C\" {", "cuda_fns! {", 1);
     for (index, sibling) in library.siblings.iter().enumerate() {
-        let theirs: Vec<&syn::ForeignItemFn> = functions.values().filter(|f| sibling_of(f) == Some(index)).collect();
+        let theirs: Vec<&syn::ForeignItemFn> =
+            functions.values().filter(|f| sibling_of(f) == Some(index)).collect();
         let module = library.sibling_module(sibling);
-        writeln!(out, "\n// The functions of {} (`{}`), loaded or linked by its own loader.", sibling.what, sibling.header)
-            .unwrap();
+        writeln!(
+            out,
+            "\n// The functions of {} (`{}`), loaded or linked by its own loader.",
+            sibling.what, sibling.header
+        )
+        .unwrap();
         let block = unparse(vec![syn::parse_quote!(extern "C" { #(#theirs)* })]);
         let loader = format!("{}_LOADER", module.to_uppercase());
         out += &block.replacen("extern \"C\" {", &format!("sibling_fns! {{\n    {module}, {loader}:"), 1);
@@ -315,7 +320,11 @@ fn glue(
             Error::Shape(format!("{} declares no function of {}", sibling.header, sibling.what))
         })?;
         let name = sibling.version_function.name;
-        sibling_functions.push(if theirs.contains(name) { name.to_string() } else { theirs.iter().next().unwrap().clone() });
+        sibling_functions.push(if theirs.contains(name) {
+            name.to_string()
+        } else {
+            theirs.iter().next().unwrap().clone()
+        });
     }
     let siblings = library.siblings.iter().map(|sibling| (*sibling, None));
     for (described, version) in std::iter::once((library, asked)).chain(siblings) {

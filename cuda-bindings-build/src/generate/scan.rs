@@ -64,8 +64,9 @@ pub struct Scan {
     /// The API's macros defined as a macro of another header (`INT_MIN`, `NULL`), which
     /// bindgen does not evaluate: (macro, its C type, its value; `None`: a null pointer).
     pub foreign_values: Vec<(String, String, Option<Value>)>,
-    /// The functions each of the library's siblings' headers declares, in the description's
-    /// order (`Library::siblings`): those functions are loaded from that sibling.
+    /// The functions each of the library's siblings' headers declares (its `header` and
+    /// `also_headers`), in the description's order (`Library::siblings`): those functions are
+    /// loaded from that sibling.
     pub sibling_functions: Vec<BTreeSet<String>>,
     /// C++'s default arguments (`cudaStream_t stream __dv(0)`), by the symbol declared: each
     /// parameter's default, as the header writes it, or `None`.
@@ -193,7 +194,11 @@ pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, 
         }
     }
     for sibling in library.siblings {
-        scan.sibling_functions.push(declared_functions(sibling.header, include, args)?);
+        let mut declared = BTreeSet::new();
+        for header in sibling.headers() {
+            declared.extend(declared_functions(header, include, args)?);
+        }
+        scan.sibling_functions.push(declared);
     }
     scan.initializers = initializers(library, &scan.macros, args)?;
     scan.foreign_values = foreign_values(library, &scan.macros, args)?;
