@@ -106,6 +106,10 @@ macro_rules! glue {
         impl $crate::ResultCode for $code {
             const SUCCESS: Self = $success;
 
+            fn is_success(self) -> bool {
+                self == $success || (DESCRIPTION.codes.positive_warnings && (self.0 as i64) > 0)
+            }
+
             #[cold]
             fn describe(self) -> (::std::string::String, ::std::string::String) {
                 SIBLINGS.iter().copied().find(|sibling| sibling.failed_last()).unwrap_or(&LOADER).describe(self.0 as u32)

@@ -513,7 +513,11 @@ fn library_wheels(version: &str) -> Vec<(&'static Library, String, Unpack)> {
         .filter_map(|&library| {
             let wheel = library.wheel?;
             let (_, pinned) = library.releases.iter().find(|(release, _)| *release == version)?;
-            Some((library, format!("{}=={pinned}", project(wheel, version)), what_to_unpack(library, version)))
+            Some((
+                library,
+                format!("{}=={pinned}", project(wheel, version)),
+                what_to_unpack(library, version),
+            ))
         })
         .collect()
 }
