@@ -748,7 +748,8 @@ macro_rules! check_npp {
 }
 
 /// The one body of every check, exiting or not; where a reader of a failing check starts. The
-/// whole walk from a failing `check_cuda!(cuMemAlloc(...))?` to the text `fn main()` prints:
+/// whole walk from a failing `check_cuda!(cuMemAlloc(...))?` to the text `fn main()` prints, five
+/// hops over four files (keep it so: a step added here is one more place to open):
 ///
 /// 1. `check_cuda!` (this file): `__check!(cudaError_t, call)`;
 /// 2. `__check!` (here): clears the thread's record of a failing call (so a reason the loader
