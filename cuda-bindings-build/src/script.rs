@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use cuda_loader::Library;
 
 use crate::choose::{self, fail, Header, NoHeader};
-use crate::{env, find, publish, reach_checked};
+use crate::{env, find, link_or_load_checked, publish};
 
 /// The build script of the -sys crate Cargo is building (see the module docs).
 pub fn build() {
@@ -100,7 +100,7 @@ pub fn build_library(library: &'static Library) {
     let own = library
         .found
         .home
-        .map(|home| find::own_header(library, home, toolkit.as_ref().map(|t| t.root.as_path())));
+        .map(|home| find::library_root(library, home, toolkit.as_ref().map(|t| t.root.as_path())));
     let found = match &own {
         Some(own) => own.as_ref().ok().map(|own| {
             let header = Header {
@@ -190,10 +190,10 @@ pub fn build_library(library: &'static Library) {
     header_cfgs(library, &bindings);
     // The library file found must be of the header's release (issue 33, items 13 and 16).
     let header = found.as_ref().map(|(_, header)| (header.include.as_path(), header.version));
-    reach_checked("", library, &bindings, root, header);
+    link_or_load_checked("", library, &bindings, root, header);
     for sibling in library.siblings {
         let module = library.sibling_module(sibling);
-        reach_checked(&format!("{}_", module.to_uppercase()), sibling, &bindings, root, header);
+        link_or_load_checked(&format!("{}_", module.to_uppercase()), sibling, &bindings, root, header);
     }
 }
 

@@ -235,7 +235,7 @@ macro_rules! __linked_fns {
 }
 
 /// How the calling crate reaches its library, from its `cuda_reach` cfg, which its build
-/// script sets (cuda-bindings-build's `reach`): the one place that choice is read.
+/// script sets (cuda-bindings-build's `link_or_load`): the one place that choice is read.
 #[macro_export]
 macro_rules! reach {
     () => {
