@@ -7,7 +7,8 @@
 //!   per line.
 //!   With WHICH, the roots it names instead (`all`: every supported release, `newest`,
 //!   `newest-12`, `major-13`, `default`, `gpu`): scripts ask for a toolkit by purpose, never by a
-//!   version typed again.
+//!   version typed again. A library whose description pins no wheel for a release it has is
+//!   said in a line (stderr), naming what to do.
 //! - `root-vars`: the variables that may name a toolkit root, in the order the finder reads them.
 //! - `nccl [DIR [MAJOR]]`: fetch the NCCL CI builds against with CUDA MAJOR (default: the
 //!   newest; NVIDIA's `nvidia-nccl-cu<MAJOR>` wheel) into `DIR/nccl-<version>-cu<MAJOR>` (default
@@ -21,14 +22,20 @@
 //!   `pip install` may bring of it, a line each, tab-separated: release, crate, requirement
 //!   (`13.0`, `libcublas-sys`, `nvidia-cublas==13.0.2.14`): what CI installs into virtual
 //!   environments to build against NVIDIA's wheels as pip lays them out (`.ci/pip-layouts`).
+//! - `pins WHEEL`: the `releases` table of a description whose wheel is WHEEL (`nvidia-curand`),
+//!   from PyPI: for each release of [`VERSIONS`], the version uploaded with its runtime's wheel,
+//!   as the Rust lines to paste (stdout), and how each was chosen (stderr).
 //! - `vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE]`: regenerate the vendored bindings of every
 //!   release (what generation from that release's header gives): every CUDA version of the list
 //!   for each library of the toolkit; every NCCL of [`NCCL_HEADERS`]. Each crate keeps
 //!   them as edit scripts in `src/vendored/` (`cuda_bindings_build::edits`): the newest release
-//!   whole, each older one as what differs from the next newer. Only the headers are read where
-//!   no test needs the libraries. With `--check`, fail if any release a build makes from them
-//!   differs by a byte from what the generator makes. Either way, fail where a description's
-//!   table of sentences lacks a code of any release or words a code of none.
+//!   whole, each older one as what differs from the next newer. Only the headers it generates
+//!   from are read (the toolkit's, the library's and those its types come from: a few MB with
+//!   `--only`), into the roots `headers` makes (a root it lacks, or lacks them in, is fetched).
+//!   A release a library has without its wheel pinned is an error naming what to do. With
+//!   `--check`, fail if any release a build makes from them differs by a byte from what the
+//!   generator makes. Either way, fail where a description's table of sentences lacks a code of
+//!   any release or words a code of none.
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
 //!   every version's cuda.h; with `--check`, fail if it differs.
 //! - `libraries`: every library's description as CI's scripts read it, a line each, tab-separated:
