@@ -567,13 +567,24 @@ fn unpinned(library: &Library, version: &str) -> Option<String> {
 /// versions (NPP 13.1.2.48 came with CUDA 13.3), so a pin is found by its upload, never by its
 /// number. The table goes to stdout, how each pin was chosen to stderr.
 fn pins(wheel: &str) -> Result<(), String> {
+    if let Some((name, _)) =
+        wheel.rsplit_once("-cu").filter(|(_, major)| major.chars().all(|c| c.is_ascii_digit()))
+    {
+        return Err(format!(
+            "pins {wheel}: name the wheel as CUDA 13 does (`{name}`): xtask adds -cu11 and -cu12"
+        ));
+    }
+    let table = derive_pins(wheel)?;
+    // How each was chosen first, then the table alone: a terminal shows them apart.
+    for (release, pinned, how) in &table {
+        if pinned.is_some() {
+            eprintln!("CUDA {release}: {how}");
+        }
+    }
     println!("    releases: &[");
-    for (release, pinned, how) in derive_pins(wheel)? {
+    for (release, pinned, how) in &table {
         match pinned {
-            Some(version) => {
-                println!("        (\"{release}\", \"{version}\"),");
-                eprintln!("CUDA {release}: {how}");
-            }
+            Some(version) => println!("        (\"{release}\", \"{version}\"),"),
             None => println!(
                 "        // CUDA {release}: none: {how}; leave {release} out, and if no earlier release has \
                  one either, set `found.since` to the first release with one"
@@ -584,9 +595,15 @@ fn pins(wheel: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// For each release of [`VERSIONS`], the version of `wheel` published with it (`None`: none),
-/// and a sentence saying how it was chosen (or why there is none).
-fn derive_pins(wheel: &str) -> Result<Vec<(&'static str, Option<String>, String)>, String> {
+/// A release, the version of a wheel published with it (`None`: none), and a sentence saying
+/// how it was chosen (or why there is none).
+type Pinned = (&'static str, Option<String>, String);
+
+/// A project's releases as (version, upload time).
+type Uploads = Vec<(String, String)>;
+
+/// For each release of [`VERSIONS`], the version of `wheel` published with it ([`Pinned`]).
+fn derive_pins(wheel: &str) -> Result<Vec<Pinned>, String> {
     let mut projects: Vec<String> = Vec::new();
     for v in VERSIONS {
         for name in [runtime_project(v)?.0, project(wheel, v.version)] {
@@ -598,7 +615,7 @@ fn derive_pins(wheel: &str) -> Result<Vec<(&'static str, Option<String>, String)
     let uploads = uploads(&projects)?;
     let of =
         |name: &str| uploads.iter().find(|(n, _)| n == name).map_or(&[][..], |(_, list)| list.as_slice());
-    let mut table = Vec::new();
+    let mut table: Vec<Pinned> = Vec::new();
     for v in VERSIONS {
         let (runtime, runtime_version) = runtime_project(v)?;
         let at = of(&runtime).iter().find(|(version, _)| *version == runtime_version).ok_or(format!(
@@ -612,10 +629,18 @@ fn derive_pins(wheel: &str) -> Result<Vec<(&'static str, Option<String>, String)
                 (v.version, Some(version.to_string()), how)
             }
             Pin::Before(version) => {
-                let how = format!(
+                let mut how = format!(
                     "{name} {version}, the newest uploaded before {} (none was uploaded within a day of it)",
                     v.runtime
                 );
+                if let Some((previous, _, _)) =
+                    table.last().filter(|(_, pin, _)| pin.as_deref() == Some(version))
+                {
+                    how += &format!(
+                        "; CUDA {previous}'s too: check that NVIDIA published one with CUDA {}",
+                        v.version
+                    );
+                }
                 (v.version, Some(version.to_string()), how)
             }
             Pin::None if of(&name).is_empty() => (v.version, None, format!("PyPI has no project {name}")),
@@ -637,7 +662,7 @@ fn runtime_project(v: &Version) -> Result<(String, &'static str), String> {
 
 /// Each project's releases on PyPI, as (version, when its first file was uploaded), from its
 /// JSON (`/pypi/NAME/json`); a project PyPI does not have has none.
-fn uploads(projects: &[String]) -> Result<Vec<(String, Vec<(String, String)>)>, String> {
+fn uploads(projects: &[String]) -> Result<Vec<(String, Uploads)>, String> {
     let script = "import json, sys, urllib.error, urllib.request\n\
                   for name in sys.argv[1:]:\n\
                   \x20   try:\n\
@@ -660,8 +685,7 @@ fn uploads(projects: &[String]) -> Result<Vec<(String, Vec<(String, String)>)>, 
     if !output.status.success() {
         return Err(String::from_utf8_lossy(&output.stderr).trim().to_string());
     }
-    let mut all: Vec<(String, Vec<(String, String)>)> =
-        projects.iter().map(|p| (p.clone(), Vec::new())).collect();
+    let mut all: Vec<(String, Uploads)> = projects.iter().map(|p| (p.clone(), Vec::new())).collect();
     for line in String::from_utf8_lossy(&output.stdout).lines() {
         let fields: Vec<&str> = line.split('\t').collect();
         match fields[..] {
@@ -1320,7 +1344,8 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
     let mut stale = Vec::new();
     // Each crate's releases: (what it is, the API's include folder or None for the toolkit's,
     // the CUDA release whose toolkit root it needs).
-    let mut plans: Vec<(&Library, Vec<(String, Option<PathBuf>, &'static str)>)> = Vec::new();
+    type Plan = (String, Option<PathBuf>, &'static str);
+    let mut plans: Vec<(&Library, Vec<Plan>)> = Vec::new();
     // What each release's root must hold for them: only the headers these libraries read.
     let mut wants: Vec<(&'static Version, Vec<Piece>)> = Vec::new();
     for &library in ALL.iter().filter(|l| only.is_empty() || only.contains(&l.crate_name)) {
