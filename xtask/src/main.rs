@@ -625,7 +625,12 @@ fn derive_pins(wheel: &str) -> Result<Vec<Pinned>, String> {
         let name = project(wheel, v.version);
         table.push(match chosen_pin(of(&name), &at.1) {
             Pin::With { version, minutes } => {
-                let how = format!("{name} {version}, uploaded {minutes} min after {}", v.runtime);
+                let when = if minutes < 0 {
+                    format!("{} min before", -minutes)
+                } else {
+                    format!("{minutes} min after")
+                };
+                let how = format!("{name} {version}, uploaded {when} {}", v.runtime);
                 (v.version, Some(version.to_string()), how)
             }
             Pin::Before(version) => {
@@ -755,9 +760,11 @@ fn final_release(version: &str) -> Option<Vec<u64>> {
     Some(numbers)
 }
 
-/// Seconds since 1970 of a time as PyPI writes its uploads' (`2025-12-05T17:34:27`, UTC).
+/// Seconds since 1970 of a time as PyPI writes its uploads' (`2025-12-05T17:34:27`, UTC; a
+/// fraction of a second and a `Z`, as in `upload_time_iso_8601`, are ignored).
 fn seconds(time: &str) -> Option<i64> {
-    let (date, clock) = time.split_once('T')?;
+    let (date, clock) = time.trim_end_matches('Z').split_once('T')?;
+    let clock = clock.split('.').next()?;
     let date: Vec<i64> = date.split('-').map(|n| n.parse().ok()).collect::<Option<_>>()?;
     let clock: Vec<i64> = clock.split(':').map(|n| n.parse().ok()).collect::<Option<_>>()?;
     let (&[year, month, day], &[hour, minute, second]) = (&date[..], &clock[..]) else { return None };
@@ -1804,6 +1811,9 @@ mod tests {
             chosen_pin(&curand, "2026-07-16T09:33:00"),
             Pin::With { version: "10.4.2.66", minutes: 16 }
         );
+        // The nearest, before the runtime or after it.
+        let around = uploads(&[("1.0.0", "2026-07-16T09:31:00"), ("1.0.1", "2026-07-16T09:43:00")]);
+        assert_eq!(chosen_pin(&around, "2026-07-16T09:33:00"), Pin::With { version: "1.0.0", minutes: -2 });
     }
 
     #[test]
@@ -1821,6 +1831,7 @@ mod tests {
         assert_eq!(seconds("1970-01-01T00:00:00"), Some(0));
         // (Python: datetime(2025, 12, 5, 17, 34, 27, tzinfo=timezone.utc).timestamp())
         assert_eq!(seconds("2025-12-05T17:34:27"), Some(1_764_956_067));
+        assert_eq!(seconds("2025-12-05T17:34:27.992478Z"), Some(1_764_956_067));
         let leap = seconds("2024-03-01T00:00:00").unwrap() - seconds("2024-02-28T00:00:00").unwrap();
         assert_eq!(leap, 2 * 86_400);
         for bad in ["2025-12-05", "2025-12-05T17:34", "yesterday"] {
