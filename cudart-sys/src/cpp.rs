@@ -616,495 +616,149 @@ calls! {
 
 // ---- Overloads of other arity, and default arguments: macros of the same names ----
 
-/// `cudaEventCreate(&event)` or `cudaEventCreate(&event, flags)` (`cudaEventCreateWithFlags`).
+/// What each macro below expands to: `__cpp_overload!([forms] args...)` calls the first form
+/// that takes that many arguments. A form is a function of this module with its parameters: `_`
+/// for one the caller gives, `[value]` for one C++ gives a default, which is used once the
+/// arguments have run out (`cudaMemcpyAsync(_, _, _, _, [0])` takes four or five). Forms are
+/// separated by `|` (`cudaEventCreate(_) | cudaEventCreateWithFlags(_, _)`).
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __cpp_cudaEventCreate {
-    ($event:expr $(,)?) => {
-        $crate::cudaEventCreate($event)
+macro_rules! __cpp_overload {
+    ([$($forms:tt)+] $($a:expr),* $(,)?) => {
+        $crate::__cpp_overload!(@try [$($forms)+] [$($forms)+] [$($a),*])
     };
-    ($event:expr, $flags:expr $(,)?) => {
-        $crate::cudaEventCreateWithFlags($event, $flags)
+    (@try $all:tt [$f:ident ($($p:tt),*) $(| $($more:tt)+)?] $args:tt) => {
+        $crate::__cpp_overload!(@bind $all $f [] [$($p)*] $args [$($($more)+)?] $args)
+    };
+    // Every parameter has its value: the call.
+    (@bind $all:tt $f:ident [$($v:expr),*] [] [] $more:tt $args:tt) => {
+        $crate::cpp::$f($($v),*)
+    };
+    // The next parameter takes the next argument.
+    (@bind $all:tt $f:ident [$($v:expr),*] [$p:tt $($ps:tt)*] [$a:expr $(, $rest:expr)*] $more:tt $args:tt) => {
+        $crate::__cpp_overload!(@bind $all $f [$($v,)* $a] [$($ps)*] [$($rest),*] $more $args)
+    };
+    // The arguments have run out: the parameter's default.
+    (@bind $all:tt $f:ident [$($v:expr),*] [[$default:expr] $($ps:tt)*] [] $more:tt $args:tt) => {
+        $crate::__cpp_overload!(@bind $all $f [$($v,)* $default] [$($ps)*] [] $more $args)
+    };
+    // Too few arguments for this form, or too many: the next form.
+    (@bind $all:tt $f:ident $v:tt $ps:tt $rest:tt [$($more:tt)+] $args:tt) => {
+        $crate::__cpp_overload!(@try $all [$($more)+] $args)
+    };
+    (@bind [$name:ident $($all:tt)*] $f:ident $v:tt $ps:tt $rest:tt [] $args:tt) => {
+        ::core::compile_error!(::core::concat!(
+            "no overload of `", ::core::stringify!($name), "!` takes these arguments; C++ has ",
+            ::core::stringify!($name $($all)*),
+        ))
     };
 }
+
+// One line a macro: the C++ forms it takes. Each is a `macro_rules!` of its own, written out,
+// because a `#[macro_export]` macro that a macro writes cannot be re-exported under its C++
+// name in its own crate (rust-lang/rust#52234); for the same reason rustfmt is told to keep the
+// line through `cfg_attr` (a bare `#[rustfmt::skip]` would count as an expansion). A test reads
+// the lines: every default argument `cuda_runtime_api.h` gives a function of the `calls!` list
+// is here, with the header's value, and every form of a C function has that function's arity.
+
+// `cuda_runtime.h`'s overloads and templates: other functions by arity, and defaults of its own.
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaEventCreate { ($($a:tt)*) => { $crate::__cpp_overload!([cudaEventCreate(_) | cudaEventCreateWithFlags(_, _)] $($a)*) } }
 pub use crate::__cpp_cudaEventCreate as cudaEventCreate;
-
-/// `cudaMallocHost(&p, size)` or `cudaMallocHost(&p, size, flags)` (`cudaHostAlloc`).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMallocHost {
-    ($ptr:expr, $size:expr $(,)?) => {
-        $crate::cpp::cudaMallocHost($ptr, $size)
-    };
-    ($ptr:expr, $size:expr, $flags:expr $(,)?) => {
-        $crate::cpp::cudaHostAlloc($ptr, $size, $flags)
-    };
-}
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMallocHost { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMallocHost(_, _) | cudaHostAlloc(_, _, _)] $($a)*) } }
 pub use crate::__cpp_cudaMallocHost as cudaMallocHost;
-
-/// `cudaMallocManaged(&p, size [, flags = cudaMemAttachGlobal])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMallocManaged {
-    ($ptr:expr, $size:expr $(,)?) => {
-        $crate::cpp::cudaMallocManaged($ptr, $size, $crate::cudaMemAttachGlobal)
-    };
-    ($ptr:expr, $size:expr, $flags:expr $(,)?) => {
-        $crate::cpp::cudaMallocManaged($ptr, $size, $flags)
-    };
-}
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMallocManaged { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMallocManaged(_, _, [$crate::cudaMemAttachGlobal])] $($a)*) } }
 pub use crate::__cpp_cudaMallocManaged as cudaMallocManaged;
-
-/// `cudaMallocAsync(&p, size, stream)` or `cudaMallocAsync(&p, size, pool, stream)`
-/// (`cudaMallocFromPoolAsync`).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMallocAsync {
-    ($ptr:expr, $size:expr, $stream:expr $(,)?) => {
-        $crate::cpp::cudaMallocAsync($ptr, $size, $stream)
-    };
-    ($ptr:expr, $size:expr, $pool:expr, $stream:expr $(,)?) => {
-        $crate::cpp::cudaMallocFromPoolAsync($ptr, $size, $pool, $stream)
-    };
-}
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMallocAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMallocAsync(_, _, _) | cudaMallocFromPoolAsync(_, _, _, _)] $($a)*) } }
 pub use crate::__cpp_cudaMallocAsync as cudaMallocAsync;
-
-/// `cudaStreamAttachMemAsync(stream, p [, length = 0 [, flags = cudaMemAttachSingle]])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaStreamAttachMemAsync {
-    ($stream:expr, $ptr:expr $(,)?) => {
-        $crate::cpp::cudaStreamAttachMemAsync($stream, $ptr, 0, $crate::cudaMemAttachSingle)
-    };
-    ($stream:expr, $ptr:expr, $length:expr $(,)?) => {
-        $crate::cpp::cudaStreamAttachMemAsync($stream, $ptr, $length, $crate::cudaMemAttachSingle)
-    };
-    ($stream:expr, $ptr:expr, $length:expr, $flags:expr $(,)?) => {
-        $crate::cpp::cudaStreamAttachMemAsync($stream, $ptr, $length, $flags)
-    };
-}
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaStreamAttachMemAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaStreamAttachMemAsync(_, _, [0], [$crate::cudaMemAttachSingle])] $($a)*) } }
 pub use crate::__cpp_cudaStreamAttachMemAsync as cudaStreamAttachMemAsync;
-
-// The header's default arguments of the functions above (generated as macros at the crate
-// root, where they take the C types), for what those functions take here.
-
-/// `cudaMemcpyAsync` with C++'s default arguments, taking what [`cudaMemcpyAsync`](fn@cudaMemcpyAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyAsync($a0, $a1, $a2, $a3, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyAsync($a0, $a1, $a2, $a3, $a4)
-    };
-}
-pub use crate::__cpp_cudaMemcpyAsync as cudaMemcpyAsync;
-
-/// `cudaMemsetAsync` with C++'s default arguments, taking what [`cudaMemsetAsync`](fn@cudaMemsetAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemsetAsync {
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaMemsetAsync($a0, $a1, $a2, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMemsetAsync($a0, $a1, $a2, $a3)
-    };
-}
-pub use crate::__cpp_cudaMemsetAsync as cudaMemsetAsync;
-
-/// `cudaMemcpy2DAsync` with C++'s default arguments, taking what [`cudaMemcpy2DAsync`](fn@cudaMemcpy2DAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpy2DAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7)
-    };
-}
-pub use crate::__cpp_cudaMemcpy2DAsync as cudaMemcpy2DAsync;
-
-/// `cudaMemset2DAsync` with C++'s default arguments, taking what [`cudaMemset2DAsync`](fn@cudaMemset2DAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemset2DAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemset2DAsync($a0, $a1, $a2, $a3, $a4, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
-        $crate::cpp::cudaMemset2DAsync($a0, $a1, $a2, $a3, $a4, $a5)
-    };
-}
-pub use crate::__cpp_cudaMemset2DAsync as cudaMemset2DAsync;
-
-/// `cudaMemcpyPeerAsync` with C++'s default arguments, taking what [`cudaMemcpyPeerAsync`](fn@cudaMemcpyPeerAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyPeerAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyPeerAsync($a0, $a1, $a2, $a3, $a4, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyPeerAsync($a0, $a1, $a2, $a3, $a4, $a5)
-    };
-}
-pub use crate::__cpp_cudaMemcpyPeerAsync as cudaMemcpyPeerAsync;
-
-/// `cudaMemcpyToSymbol` with C++'s default arguments, taking what [`cudaMemcpyToSymbol`](fn@cudaMemcpyToSymbol) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyToSymbol {
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyToSymbol($a0, $a1, $a2, 0, $crate::cudaMemcpyHostToDevice)
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyToSymbol($a0, $a1, $a2, $a3, $crate::cudaMemcpyHostToDevice)
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyToSymbol($a0, $a1, $a2, $a3, $a4)
-    };
-}
-pub use crate::__cpp_cudaMemcpyToSymbol as cudaMemcpyToSymbol;
-
-/// `cudaMemcpyFromSymbol` with C++'s default arguments, taking what [`cudaMemcpyFromSymbol`](fn@cudaMemcpyFromSymbol) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyFromSymbol {
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyFromSymbol($a0, $a1, $a2, 0, $crate::cudaMemcpyDeviceToHost)
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyFromSymbol($a0, $a1, $a2, $a3, $crate::cudaMemcpyDeviceToHost)
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyFromSymbol($a0, $a1, $a2, $a3, $a4)
-    };
-}
-pub use crate::__cpp_cudaMemcpyFromSymbol as cudaMemcpyFromSymbol;
-
-/// `cudaMemcpyToSymbolAsync` with C++'s default arguments, taking what [`cudaMemcpyToSymbolAsync`](fn@cudaMemcpyToSymbolAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyToSymbolAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyToSymbolAsync($a0, $a1, $a2, $a3, $a4, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyToSymbolAsync($a0, $a1, $a2, $a3, $a4, $a5)
-    };
-}
-pub use crate::__cpp_cudaMemcpyToSymbolAsync as cudaMemcpyToSymbolAsync;
-
-/// `cudaMemcpyFromSymbolAsync` with C++'s default arguments, taking what [`cudaMemcpyFromSymbolAsync`](fn@cudaMemcpyFromSymbolAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyFromSymbolAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyFromSymbolAsync($a0, $a1, $a2, $a3, $a4, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyFromSymbolAsync($a0, $a1, $a2, $a3, $a4, $a5)
-    };
-}
-pub use crate::__cpp_cudaMemcpyFromSymbolAsync as cudaMemcpyFromSymbolAsync;
-
-/// `cudaMemPrefetchAsync` with C++'s default arguments, taking what [`cudaMemPrefetchAsync`](fn@cudaMemPrefetchAsync) takes.
-#[cfg(not(cuda_ge = "13.0"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemPrefetchAsync_11080 {
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaMemPrefetchAsync($a0, $a1, $a2, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMemPrefetchAsync($a0, $a1, $a2, $a3)
-    };
-}
-#[cfg(not(cuda_ge = "13.0"))]
-pub use crate::__cpp_cudaMemPrefetchAsync_11080 as cudaMemPrefetchAsync;
-
-/// `cudaMemPrefetchAsync` with C++'s default arguments, taking what [`cudaMemPrefetchAsync`](fn@cudaMemPrefetchAsync) takes.
-#[cfg(cuda_ge = "13.0")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemPrefetchAsync_13000 {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMemPrefetchAsync($a0, $a1, $a2, $a3, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemPrefetchAsync($a0, $a1, $a2, $a3, $a4)
-    };
-}
-#[cfg(cuda_ge = "13.0")]
-pub use crate::__cpp_cudaMemPrefetchAsync_13000 as cudaMemPrefetchAsync;
-
-/// `cudaMemcpy2DToArrayAsync` with C++'s default arguments, taking what [`cudaMemcpy2DToArrayAsync`](fn@cudaMemcpy2DToArrayAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpy2DToArrayAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8)
-    };
-}
-pub use crate::__cpp_cudaMemcpy2DToArrayAsync as cudaMemcpy2DToArrayAsync;
-
-/// `cudaMemcpy2DFromArrayAsync` with C++'s default arguments, taking what [`cudaMemcpy2DFromArrayAsync`](fn@cudaMemcpy2DFromArrayAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpy2DFromArrayAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DFromArrayAsync(
-            $a0,
-            $a1,
-            $a2,
-            $a3,
-            $a4,
-            $a5,
-            $a6,
-            $a7,
-            ::core::ptr::null_mut(),
-        )
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8)
-    };
-}
-pub use crate::__cpp_cudaMemcpy2DFromArrayAsync as cudaMemcpy2DFromArrayAsync;
-
-/// `cudaMemcpyToArrayAsync` with C++'s default arguments, taking what [`cudaMemcpyToArrayAsync`](fn@cudaMemcpyToArrayAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyToArrayAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6)
-    };
-}
-pub use crate::__cpp_cudaMemcpyToArrayAsync as cudaMemcpyToArrayAsync;
-
-/// `cudaMemcpyFromArrayAsync` with C++'s default arguments, taking what [`cudaMemcpyFromArrayAsync`](fn@cudaMemcpyFromArrayAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyFromArrayAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6)
-    };
-}
-pub use crate::__cpp_cudaMemcpyFromArrayAsync as cudaMemcpyFromArrayAsync;
-
-/// `cudaMemcpy2DArrayToArray` with C++'s default arguments, taking what [`cudaMemcpy2DArrayToArray`](fn@cudaMemcpy2DArrayToArray) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpy2DArrayToArray {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DArrayToArray(
-            $a0,
-            $a1,
-            $a2,
-            $a3,
-            $a4,
-            $a5,
-            $a6,
-            $a7,
-            $crate::cudaMemcpyDeviceToDevice,
-        )
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8)
-    };
-}
-pub use crate::__cpp_cudaMemcpy2DArrayToArray as cudaMemcpy2DArrayToArray;
-
-/// `cudaMemcpyArrayToArray` with C++'s default arguments, taking what [`cudaMemcpyArrayToArray`](fn@cudaMemcpyArrayToArray) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyArrayToArray {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyArrayToArray(
-            $a0,
-            $a1,
-            $a2,
-            $a3,
-            $a4,
-            $a5,
-            $a6,
-            $crate::cudaMemcpyDeviceToDevice,
-        )
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7)
-    };
-}
-pub use crate::__cpp_cudaMemcpyArrayToArray as cudaMemcpyArrayToArray;
-
-/// `cudaMallocArray` with C++'s default arguments, taking what [`cudaMallocArray`](fn@cudaMallocArray) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMallocArray {
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaMallocArray($a0, $a1, $a2, 0, 0)
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMallocArray($a0, $a1, $a2, $a3, 0)
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMallocArray($a0, $a1, $a2, $a3, $a4)
-    };
-}
-pub use crate::__cpp_cudaMallocArray as cudaMallocArray;
-
-/// `cudaEventRecord` with C++'s default arguments, giving a [`Status`] as [`cudaEventRecord`](fn@cudaEventRecord) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaEventRecord {
-    ($a0:expr $(,)?) => {
-        $crate::cpp::cudaEventRecord($a0, $crate::__zero())
-    };
-    ($a0:expr, $a1:expr $(,)?) => {
-        $crate::cpp::cudaEventRecord($a0, $a1)
-    };
-}
-pub use crate::__cpp_cudaEventRecord as cudaEventRecord;
-
-/// `cudaEventRecordWithFlags` with C++'s default arguments, giving a [`Status`] as [`cudaEventRecordWithFlags`](fn@cudaEventRecordWithFlags) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaEventRecordWithFlags {
-    ($a0:expr $(,)?) => {
-        $crate::cpp::cudaEventRecordWithFlags($a0, $crate::__zero(), $crate::__zero())
-    };
-    ($a0:expr, $a1:expr $(,)?) => {
-        $crate::cpp::cudaEventRecordWithFlags($a0, $a1, $crate::__zero())
-    };
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaEventRecordWithFlags($a0, $a1, $a2)
-    };
-}
-pub use crate::__cpp_cudaEventRecordWithFlags as cudaEventRecordWithFlags;
-
-/// `cudaGraphReleaseUserObject` with C++'s default arguments, giving a [`Status`] as [`cudaGraphReleaseUserObject`](fn@cudaGraphReleaseUserObject) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaGraphReleaseUserObject {
-    ($a0:expr, $a1:expr $(,)?) => {
-        $crate::cpp::cudaGraphReleaseUserObject($a0, $a1, 1)
-    };
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaGraphReleaseUserObject($a0, $a1, $a2)
-    };
-}
-pub use crate::__cpp_cudaGraphReleaseUserObject as cudaGraphReleaseUserObject;
-
-/// `cudaGraphRetainUserObject` with C++'s default arguments, giving a [`Status`] as [`cudaGraphRetainUserObject`](fn@cudaGraphRetainUserObject) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaGraphRetainUserObject {
-    ($a0:expr, $a1:expr $(,)?) => {
-        $crate::cpp::cudaGraphRetainUserObject($a0, $a1, 1, $crate::__zero())
-    };
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaGraphRetainUserObject($a0, $a1, $a2, $crate::__zero())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaGraphRetainUserObject($a0, $a1, $a2, $a3)
-    };
-}
-pub use crate::__cpp_cudaGraphRetainUserObject as cudaGraphRetainUserObject;
-
-/// `cudaStreamWaitEvent` with C++'s default arguments, giving a [`Status`] as [`cudaStreamWaitEvent`](fn@cudaStreamWaitEvent) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaStreamWaitEvent {
-    ($a0:expr, $a1:expr $(,)?) => {
-        $crate::cpp::cudaStreamWaitEvent($a0, $a1, $crate::__zero())
-    };
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaStreamWaitEvent($a0, $a1, $a2)
-    };
-}
-pub use crate::__cpp_cudaStreamWaitEvent as cudaStreamWaitEvent;
-
-/// `cudaUserObjectRelease` with C++'s default arguments, giving a [`Status`] as [`cudaUserObjectRelease`](fn@cudaUserObjectRelease) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaUserObjectRelease {
-    ($a0:expr $(,)?) => {
-        $crate::cpp::cudaUserObjectRelease($a0, 1)
-    };
-    ($a0:expr, $a1:expr $(,)?) => {
-        $crate::cpp::cudaUserObjectRelease($a0, $a1)
-    };
-}
-pub use crate::__cpp_cudaUserObjectRelease as cudaUserObjectRelease;
-
-/// `cudaUserObjectRetain` with C++'s default arguments, giving a [`Status`] as [`cudaUserObjectRetain`](fn@cudaUserObjectRetain) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaUserObjectRetain {
-    ($a0:expr $(,)?) => {
-        $crate::cpp::cudaUserObjectRetain($a0, 1)
-    };
-    ($a0:expr, $a1:expr $(,)?) => {
-        $crate::cpp::cudaUserObjectRetain($a0, $a1)
-    };
-}
-pub use crate::__cpp_cudaUserObjectRetain as cudaUserObjectRetain;
-
-/// `cudaMemset3DAsync` with C++'s default arguments, giving a [`Status`] as [`cudaMemset3DAsync`](fn@cudaMemset3DAsync) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemset3DAsync {
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaMemset3DAsync($a0, $a1, $a2, $crate::__zero())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMemset3DAsync($a0, $a1, $a2, $a3)
-    };
-}
-pub use crate::__cpp_cudaMemset3DAsync as cudaMemset3DAsync;
-
-/// `cudaLaunchKernel(func, grid, block, args [, sharedMem = 0 [, stream = 0]])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaLaunchKernel {
-    ($func:expr, $grid:expr, $block:expr, $args:expr $(,)?) => {
-        $crate::cpp::cudaLaunchKernel($func, $grid, $block, $args, 0, ::core::ptr::null_mut())
-    };
-    ($func:expr, $grid:expr, $block:expr, $args:expr, $shmem:expr $(,)?) => {
-        $crate::cpp::cudaLaunchKernel($func, $grid, $block, $args, $shmem, ::core::ptr::null_mut())
-    };
-    ($func:expr, $grid:expr, $block:expr, $args:expr, $shmem:expr, $stream:expr $(,)?) => {
-        $crate::cpp::cudaLaunchKernel($func, $grid, $block, $args, $shmem, $stream)
-    };
-}
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaLaunchKernel { ($($a:tt)*) => { $crate::__cpp_overload!([cudaLaunchKernel(_, _, _, _, [0], [$crate::__zero()])] $($a)*) } }
 pub use crate::__cpp_cudaLaunchKernel as cudaLaunchKernel;
-
-/// `cudaLaunchCooperativeKernel(func, grid, block, args [, sharedMem = 0 [, stream = 0]])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaLaunchCooperativeKernel {
-    ($func:expr, $grid:expr, $block:expr, $args:expr $(,)?) => {
-        $crate::cpp::cudaLaunchCooperativeKernel($func, $grid, $block, $args, 0, ::core::ptr::null_mut())
-    };
-    ($func:expr, $grid:expr, $block:expr, $args:expr, $shmem:expr $(,)?) => {
-        $crate::cpp::cudaLaunchCooperativeKernel($func, $grid, $block, $args, $shmem, ::core::ptr::null_mut())
-    };
-    ($func:expr, $grid:expr, $block:expr, $args:expr, $shmem:expr, $stream:expr $(,)?) => {
-        $crate::cpp::cudaLaunchCooperativeKernel($func, $grid, $block, $args, $shmem, $stream)
-    };
-}
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaLaunchCooperativeKernel { ($($a:tt)*) => { $crate::__cpp_overload!([cudaLaunchCooperativeKernel(_, _, _, _, [0], [$crate::__zero()])] $($a)*) } }
 pub use crate::__cpp_cudaLaunchCooperativeKernel as cudaLaunchCooperativeKernel;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSize { ($($a:tt)*) => { $crate::__cpp_overload!([cudaOccupancyMaxPotentialBlockSize(_, _, _, [0], [0])] $($a)*) } }
+pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSize as cudaOccupancyMaxPotentialBlockSize;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSizeWithFlags { ($($a:tt)*) => { $crate::__cpp_overload!([cudaOccupancyMaxPotentialBlockSizeWithFlags(_, _, _, [0], [0], [0])] $($a)*) } }
+pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSizeWithFlags as cudaOccupancyMaxPotentialBlockSizeWithFlags;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMem { ($($a:tt)*) => { $crate::__cpp_overload!([cudaOccupancyMaxPotentialBlockSizeVariableSMem(_, _, _, _, [0])] $($a)*) } }
+pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMem as cudaOccupancyMaxPotentialBlockSizeVariableSMem;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags { ($($a:tt)*) => { $crate::__cpp_overload!([cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(_, _, _, _, [0], [0])] $($a)*) } }
+pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags as cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags;
+#[cfg(cuda_ge = "12.0")] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaGraphExecUpdate { ($($a:tt)*) => { $crate::__cpp_overload!([cudaGraphExecUpdate(_, _, _) | __graph_exec_update(_, _, _, _)] $($a)*) } }
+#[cfg(cuda_ge = "12.0")]
+pub use crate::__cpp_cudaGraphExecUpdate as cudaGraphExecUpdate;
+
+// `cuda_runtime_api.h`'s default arguments (`__dv`) of the functions above, taking what those
+// functions take (the crate root has them as macros too, generated, taking the C types).
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyAsync(_, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyAsync as cudaMemcpyAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemsetAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemsetAsync(_, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemsetAsync as cudaMemsetAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpy2DAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpy2DAsync(_, _, _, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpy2DAsync as cudaMemcpy2DAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemset2DAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemset2DAsync(_, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemset2DAsync as cudaMemset2DAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemset3DAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemset3DAsync(_, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemset3DAsync as cudaMemset3DAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyPeerAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyPeerAsync(_, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyPeerAsync as cudaMemcpyPeerAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyToSymbol { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyToSymbol(_, _, _, [0], [$crate::cudaMemcpyHostToDevice])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyToSymbol as cudaMemcpyToSymbol;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyFromSymbol { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyFromSymbol(_, _, _, [0], [$crate::cudaMemcpyDeviceToHost])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyFromSymbol as cudaMemcpyFromSymbol;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyToSymbolAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyToSymbolAsync(_, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyToSymbolAsync as cudaMemcpyToSymbolAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyFromSymbolAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyFromSymbolAsync(_, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyFromSymbolAsync as cudaMemcpyFromSymbolAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpy2DToArrayAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpy2DToArrayAsync(_, _, _, _, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpy2DToArrayAsync as cudaMemcpy2DToArrayAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpy2DFromArrayAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpy2DFromArrayAsync(_, _, _, _, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpy2DFromArrayAsync as cudaMemcpy2DFromArrayAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyToArrayAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyToArrayAsync(_, _, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyToArrayAsync as cudaMemcpyToArrayAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyFromArrayAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyFromArrayAsync(_, _, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyFromArrayAsync as cudaMemcpyFromArrayAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpy2DArrayToArray { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpy2DArrayToArray(_, _, _, _, _, _, _, _, [$crate::cudaMemcpyDeviceToDevice])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpy2DArrayToArray as cudaMemcpy2DArrayToArray;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyArrayToArray { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyArrayToArray(_, _, _, _, _, _, _, [$crate::cudaMemcpyDeviceToDevice])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyArrayToArray as cudaMemcpyArrayToArray;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMallocArray { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMallocArray(_, _, _, [0], [0])] $($a)*) } }
+pub use crate::__cpp_cudaMallocArray as cudaMallocArray;
+#[cfg(not(cuda_ge = "13.0"))] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemPrefetchAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemPrefetchAsync(_, _, _, [$crate::__zero()])] $($a)*) } }
+#[cfg(not(cuda_ge = "13.0"))]
+pub use crate::__cpp_cudaMemPrefetchAsync as cudaMemPrefetchAsync;
+#[cfg(cuda_ge = "13.0")] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemPrefetchAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemPrefetchAsync(_, _, _, _, [$crate::__zero()])] $($a)*) } }
+#[cfg(cuda_ge = "13.0")]
+pub use crate::__cpp_cudaMemPrefetchAsync as cudaMemPrefetchAsync;
+#[cfg(all(cuda_ge = "12.2", not(cuda_ge = "13.0")))] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemPrefetchAsync_v2 { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemPrefetchAsync_v2(_, _, _, _, [$crate::__zero()])] $($a)*) } }
+#[cfg(all(cuda_ge = "12.2", not(cuda_ge = "13.0")))]
+pub use crate::__cpp_cudaMemPrefetchAsync_v2 as cudaMemPrefetchAsync_v2;
+#[cfg(not(cuda_ge = "13.0"))] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaStreamUpdateCaptureDependencies { ($($a:tt)*) => { $crate::__cpp_overload!([cudaStreamUpdateCaptureDependencies(_, _, _, [0])] $($a)*) } }
+#[cfg(not(cuda_ge = "13.0"))]
+pub use crate::__cpp_cudaStreamUpdateCaptureDependencies as cudaStreamUpdateCaptureDependencies;
+#[cfg(cuda_ge = "13.0")] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaStreamUpdateCaptureDependencies { ($($a:tt)*) => { $crate::__cpp_overload!([cudaStreamUpdateCaptureDependencies(_, _, _, _, [0])] $($a)*) } }
+#[cfg(cuda_ge = "13.0")]
+pub use crate::__cpp_cudaStreamUpdateCaptureDependencies as cudaStreamUpdateCaptureDependencies;
+#[cfg(all(cuda_ge = "12.3", not(cuda_ge = "13.0")))] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaStreamUpdateCaptureDependencies_v2 { ($($a:tt)*) => { $crate::__cpp_overload!([cudaStreamUpdateCaptureDependencies_v2(_, _, _, _, [0])] $($a)*) } }
+#[cfg(all(cuda_ge = "12.3", not(cuda_ge = "13.0")))]
+pub use crate::__cpp_cudaStreamUpdateCaptureDependencies_v2 as cudaStreamUpdateCaptureDependencies_v2;
+#[cfg(not(cuda_ge = "12.0"))] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaBindTexture { ($($a:tt)*) => { $crate::__cpp_overload!([cudaBindTexture(_, _, _, _, [$crate::UINT_MAX])] $($a)*) } }
+#[cfg(not(cuda_ge = "12.0"))]
+pub use crate::__cpp_cudaBindTexture as cudaBindTexture;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaEventRecord { ($($a:tt)*) => { $crate::__cpp_overload!([cudaEventRecord(_, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaEventRecord as cudaEventRecord;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaEventRecordWithFlags { ($($a:tt)*) => { $crate::__cpp_overload!([cudaEventRecordWithFlags(_, [$crate::__zero()], [0])] $($a)*) } }
+pub use crate::__cpp_cudaEventRecordWithFlags as cudaEventRecordWithFlags;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaStreamWaitEvent { ($($a:tt)*) => { $crate::__cpp_overload!([cudaStreamWaitEvent(_, _, [0])] $($a)*) } }
+pub use crate::__cpp_cudaStreamWaitEvent as cudaStreamWaitEvent;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaGraphReleaseUserObject { ($($a:tt)*) => { $crate::__cpp_overload!([cudaGraphReleaseUserObject(_, _, [1])] $($a)*) } }
+pub use crate::__cpp_cudaGraphReleaseUserObject as cudaGraphReleaseUserObject;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaGraphRetainUserObject { ($($a:tt)*) => { $crate::__cpp_overload!([cudaGraphRetainUserObject(_, _, [1], [0])] $($a)*) } }
+pub use crate::__cpp_cudaGraphRetainUserObject as cudaGraphRetainUserObject;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaUserObjectRelease { ($($a:tt)*) => { $crate::__cpp_overload!([cudaUserObjectRelease(_, [1])] $($a)*) } }
+pub use crate::__cpp_cudaUserObjectRelease as cudaUserObjectRelease;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaUserObjectRetain { ($($a:tt)*) => { $crate::__cpp_overload!([cudaUserObjectRetain(_, [1])] $($a)*) } }
+pub use crate::__cpp_cudaUserObjectRetain as cudaUserObjectRetain;
 
 /// `cudaLaunchKernelEx(&config, kernel, args...)`: the variadic template, for a typed
 /// [`Kernel`] (C++ converts each argument to the kernel's parameter type, and so does this: the
@@ -1124,80 +778,6 @@ macro_rules! __cpp_cudaLaunchKernelEx {
     }};
 }
 pub use crate::__cpp_cudaLaunchKernelEx as cudaLaunchKernelEx;
-
-/// `cudaOccupancyMaxPotentialBlockSize(&grid, &block, func [, dynamicSMemSize = 0
-/// [, blockSizeLimit = 0]])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSize {
-    ($grid:expr, $block:expr, $func:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSize($grid, $block, $func, 0, 0)
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSize($grid, $block, $func, $smem, 0)
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr, $limit:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSize($grid, $block, $func, $smem, $limit)
-    };
-}
-pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSize as cudaOccupancyMaxPotentialBlockSize;
-
-/// `cudaOccupancyMaxPotentialBlockSizeWithFlags(&grid, &block, func [, dynamicSMemSize = 0
-/// [, blockSizeLimit = 0 [, flags = 0]]])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSizeWithFlags {
-    ($grid:expr, $block:expr, $func:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeWithFlags($grid, $block, $func, 0, 0, 0)
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeWithFlags($grid, $block, $func, $smem, 0, 0)
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr, $limit:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeWithFlags($grid, $block, $func, $smem, $limit, 0)
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr, $limit:expr, $flags:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeWithFlags($grid, $block, $func, $smem, $limit, $flags)
-    };
-}
-pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSizeWithFlags as cudaOccupancyMaxPotentialBlockSizeWithFlags;
-
-/// `cudaOccupancyMaxPotentialBlockSizeVariableSMem(&grid, &block, func, smemOfBlockSize
-/// [, blockSizeLimit = 0])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMem {
-    ($grid:expr, $block:expr, $func:expr, $smem:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeVariableSMem($grid, $block, $func, $smem, 0)
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr, $limit:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeVariableSMem($grid, $block, $func, $smem, $limit)
-    };
-}
-pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMem as cudaOccupancyMaxPotentialBlockSizeVariableSMem;
-
-/// `cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(&grid, &block, func,
-/// smemOfBlockSize [, blockSizeLimit = 0 [, flags = 0]])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags {
-    ($grid:expr, $block:expr, $func:expr, $smem:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
-            $grid, $block, $func, $smem, 0, 0,
-        )
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr, $limit:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
-            $grid, $block, $func, $smem, $limit, 0,
-        )
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr, $limit:expr, $flags:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
-            $grid, $block, $func, $smem, $limit, $flags,
-        )
-    };
-}
-pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags as cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags;
 
 /// `cudaGraphInstantiate(&exec, graph [, flags = 0])`, or C++'s old five-argument form
 /// `cudaGraphInstantiate(&exec, graph, errorNode, logBuffer, bufferSize)`, whose last three the
@@ -1256,23 +836,8 @@ pub unsafe fn __user_object_create<T: Send + 'static>(
     status
 }
 
-/// `cudaGraphExecUpdate(exec, graph, &resultInfo)`, or C++'s old four-argument form
-/// `cudaGraphExecUpdate(exec, graph, &errorNode, &updateResult)`, filled from the result info
-/// as the header does.
-#[cfg(cuda_ge = "12.0")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaGraphExecUpdate {
-    ($exec:expr, $graph:expr, $info:expr $(,)?) => {
-        $crate::cudaGraphExecUpdate($exec, $graph, $info)
-    };
-    ($exec:expr, $graph:expr, $error_node:expr, $result:expr $(,)?) => {
-        $crate::cpp::__graph_exec_update($exec, $graph, $error_node, $result)
-    };
-}
-#[cfg(cuda_ge = "12.0")]
-pub use crate::__cpp_cudaGraphExecUpdate as cudaGraphExecUpdate;
-
+/// C++'s old four-argument `cudaGraphExecUpdate(exec, graph, &errorNode, &updateResult)`, the
+/// second form of `cudaGraphExecUpdate!`: both filled from the result info, as the header does.
 #[cfg(cuda_ge = "12.0")]
 #[doc(hidden)]
 pub unsafe fn __graph_exec_update(
