@@ -386,9 +386,14 @@ macro_rules! calls {
             }
         )*
 
-        /// The functions [`calls!`] wraps, for the test that the list is the header's.
+        /// The functions [`calls!`] wraps for this header (those whose `cfg` holds), for the
+        /// tests that the list and the default arguments are the header's.
         #[cfg(test)]
-        const WRAPPED: &[&str] = &[$(stringify!($name)),*];
+        fn wrapped() -> Vec<&'static str> {
+            let mut names = Vec::new();
+            $($(#[$attr])* names.push(stringify!($name));)*
+            names
+        }
     };
 }
 
@@ -906,6 +911,7 @@ mod tests {
         let bindings = include_str!(env!("CUDA_BINDINGS"));
         let functions = functions(bindings);
         assert!(functions.len() > 100, "{} functions read from the bindings", functions.len());
+        let wrapped = wrapped();
         let missing: Vec<&str> = functions
             .iter()
             .filter(|(name, _, _)| !name.ends_with("_ptsz") && !name.ends_with("_ptds"))
@@ -917,9 +923,133 @@ mod tests {
                 void_or_size || (*result == "cudaError_t" && params.iter().all(|t| !t.contains('*')))
             })
             .map(|(name, _, _)| *name)
-            .filter(|name| !WRAPPED.contains(name))
+            .filter(|name| !wrapped.contains(name))
             .collect();
         assert!(missing.is_empty(), "not in cpp's calls! list (add them, with their kinds): {missing:?}");
+    }
+
+    /// The pieces of a comma-separated list, split at its own commas only (`a, f(b, c), [d]`).
+    fn pieces(list: &str) -> Vec<&str> {
+        let (mut out, mut depth, mut start) = (Vec::new(), 0, 0);
+        for (i, c) in list.char_indices() {
+            match c {
+                '(' | '[' => depth += 1,
+                ')' | ']' => depth -= 1,
+                ',' if depth == 0 => {
+                    out.push(list[start..i].trim());
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        out.push(list[start..].trim());
+        out.retain(|piece| !piece.is_empty());
+        out
+    }
+
+    /// Whether a `cfg` of this module (`cuda_ge = "13.0"`, `not(..)`, `all(..)`) holds for the
+    /// header the crate was built with.
+    fn holds(cfg: &str) -> bool {
+        let inner = |prefix: &str| cfg.strip_prefix(prefix).and_then(|c| c.strip_suffix(')'));
+        if let Some(cfg) = inner("not(") {
+            return !holds(cfg);
+        }
+        if let Some(cfgs) = inner("all(") {
+            return pieces(cfgs).into_iter().all(holds);
+        }
+        let version = cfg.strip_prefix("cuda_ge = \"").and_then(|v| v.strip_suffix('"'));
+        let (major, minor) = version.and_then(|v| v.split_once('.')).expect("a cuda_ge cfg");
+        let at_least = major.parse::<u32>().unwrap() * 1000 + minor.parse::<u32>().unwrap() * 10;
+        CUDART_VERSION >= at_least
+    }
+
+    /// A default value as the header's macros and this module's write it: `0` either way for
+    /// `$crate::__zero()` (a size here takes a literal, as `impl Size` infers no type).
+    fn value(default: &str) -> String {
+        default.replace(' ', "").replace("$crate::__zero()", "0")
+    }
+
+    /// The crate root's default-argument macros, generated from the header's `__dv`: each
+    /// one's name, the number of arguments it needs and the values of the others.
+    fn header_defaults(bindings: &str) -> Vec<(&str, usize, Vec<String>)> {
+        let mut out = Vec::new();
+        for (_, rest) in bindings.match_indices("\nmacro_rules! ").map(|(at, _)| bindings.split_at(at + 14)) {
+            let name = &rest[..rest.find(' ').unwrap()];
+            // The first arm: the fewest arguments, and every default.
+            let arm = rest.lines().nth(1).unwrap_or("");
+            let Some((pattern, call)) = arm.split_once("=>") else { continue };
+            let Some(args) = call.split_once('(').and_then(|(_, a)| a.rsplit_once(')')) else { continue };
+            let given = pattern.matches(":expr").count();
+            out.push((name, given, pieces(args.0).iter().skip(given).map(|d| value(d)).collect()));
+        }
+        out
+    }
+
+    /// This module's one-line macros that the crate compiled: each one's name and its forms,
+    /// a function and its parameters (`_`, or `[default]`).
+    fn overloads(source: &str) -> Vec<(&str, Vec<(&str, Vec<&str>)>)> {
+        let mut out = Vec::new();
+        for line in source.lines().filter(|line| line.starts_with('#')) {
+            let Some((attributes, shell)) = line.split_once("macro_rules! __cpp_") else { continue };
+            let Some((_, forms)) = shell.split_once("__cpp_overload!([") else { continue };
+            if let Some(cfg) = attributes.strip_prefix("#[cfg(").and_then(|a| a.split_once(")] ")) {
+                if !holds(cfg.0) {
+                    continue;
+                }
+            }
+            let forms = forms.rsplit_once("] $($a)*)").expect("a form list").0;
+            let forms = forms.split(" | ").map(|form| {
+                let (function, params) = form.split_once('(').expect("a parameter list");
+                (function, pieces(params.strip_suffix(')').expect("a closed parameter list")))
+            });
+            out.push((&shell[..shell.find(' ').unwrap()], forms.collect()));
+        }
+        out
+    }
+
+    /// `cuda_runtime_api.h`'s default arguments (`__dv`) of the functions `calls!` wraps are
+    /// this module's too, read from the header's macros rather than from a list: each such
+    /// function has its one-line macro, whose form of that name takes as many arguments as
+    /// the function and ends in the header's defaults (`cuda_runtime.h` may default more of
+    /// them, as `cudaStreamAttachMemAsync`'s length). And the macros are re-exported here.
+    #[test]
+    fn the_headers_default_arguments_are_cpps() {
+        let source = include_str!("cpp.rs");
+        let overloads = overloads(source);
+        assert!(overloads.len() > 30, "{} one-line macros read", overloads.len());
+        for (name, _) in &overloads {
+            assert!(source.contains(&format!("pub use crate::__cpp_{name} as {name};")), "{name}! is not re-exported");
+        }
+        let defaults = header_defaults(include_str!(env!("CUDA_BINDINGS")));
+        let wrapped = wrapped();
+        let wrapped: Vec<_> = defaults.iter().filter(|(name, _, _)| wrapped.contains(name)).collect();
+        assert!(wrapped.len() > 15, "{} default-argument macros of wrapped functions", wrapped.len());
+        for (name, given, values) in wrapped {
+            let form = overloads.iter().filter(|(macro_name, _)| macro_name == name);
+            let form = form.flat_map(|(_, forms)| forms).find(|(function, _)| function == name);
+            let Some((_, params)) = form else { panic!("{name}: the header's defaults have no macro here") };
+            assert_eq!(params.len(), given + values.len(), "{name}: the number of parameters");
+            let ours: Vec<String> = params[*given..].iter().map(|p| value(p.trim_matches(['[', ']']))).collect();
+            assert_eq!(&ours, values, "{name}: the defaults");
+        }
+    }
+
+    /// Each form of a C function has as many parameters as the function in the bindings, so
+    /// every arity a macro takes is one the function can be called with.
+    #[test]
+    fn every_form_has_its_functions_arity() {
+        let bindings = include_str!(env!("CUDA_BINDINGS"));
+        let functions = functions(bindings);
+        let mut checked = 0;
+        for (name, forms) in overloads(include_str!("cpp.rs")) {
+            for (function, params) in forms {
+                if let Some((_, c_params, _)) = functions.iter().find(|(f, _, _)| *f == function) {
+                    assert_eq!(params.len(), c_params.len(), "{name}!'s form {function}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 30, "{checked} forms of C functions");
     }
 
     #[test]
