@@ -54,6 +54,9 @@
 //! `CUDA_API_PER_THREAD_DEFAULT_STREAM` does.
 
 #![allow(non_snake_case)]
+// The one-line macros of the default arguments keep their line through `cfg_attr(rustfmt, ..)`:
+// the `#[rustfmt::skip]` clippy prefers would make them macro-expanded (see them, below).
+#![allow(clippy::deprecated_cfg_attr)]
 
 use core::ffi::{c_char, c_int, c_uint, c_ulonglong, c_void};
 
@@ -389,6 +392,7 @@ macro_rules! calls {
         /// The functions [`calls!`] wraps for this header (those whose `cfg` holds), for the
         /// tests that the list and the default arguments are the header's.
         #[cfg(test)]
+        #[allow(clippy::vec_init_then_push)] // each push has its entry's cfg
         fn wrapped() -> Vec<&'static str> {
             let mut names = Vec::new();
             $($(#[$attr])* names.push(stringify!($name));)*
@@ -985,9 +989,11 @@ mod tests {
         out
     }
 
-    /// This module's one-line macros that the crate compiled: each one's name and its forms,
-    /// a function and its parameters (`_`, or `[default]`).
-    fn overloads(source: &str) -> Vec<(&str, Vec<(&str, Vec<&str>)>)> {
+    /// A form of a one-line macro: a function and its parameters (`_`, or `[default]`).
+    type Form<'a> = (&'a str, Vec<&'a str>);
+
+    /// This module's one-line macros that the crate compiled: each one's name and its forms.
+    fn overloads(source: &str) -> Vec<(&str, Vec<Form<'_>>)> {
         let mut out = Vec::new();
         for line in source.lines().filter(|line| line.starts_with('#')) {
             let Some((attributes, shell)) = line.split_once("macro_rules! __cpp_") else { continue };
@@ -1018,7 +1024,10 @@ mod tests {
         let overloads = overloads(source);
         assert!(overloads.len() > 30, "{} one-line macros read", overloads.len());
         for (name, _) in &overloads {
-            assert!(source.contains(&format!("pub use crate::__cpp_{name} as {name};")), "{name}! is not re-exported");
+            assert!(
+                source.contains(&format!("pub use crate::__cpp_{name} as {name};")),
+                "{name}! is not re-exported"
+            );
         }
         let defaults = header_defaults(include_str!(env!("CUDA_BINDINGS")));
         let wrapped = wrapped();
@@ -1029,7 +1038,8 @@ mod tests {
             let form = form.flat_map(|(_, forms)| forms).find(|(function, _)| function == name);
             let Some((_, params)) = form else { panic!("{name}: the header's defaults have no macro here") };
             assert_eq!(params.len(), given + values.len(), "{name}: the number of parameters");
-            let ours: Vec<String> = params[*given..].iter().map(|p| value(p.trim_matches(['[', ']']))).collect();
+            let ours: Vec<String> =
+                params[*given..].iter().map(|p| value(p.trim_matches(['[', ']']))).collect();
             assert_eq!(&ours, values, "{name}: the defaults");
         }
     }
