@@ -34,7 +34,9 @@
 //!   The function of that name is the full-arity one. The default arguments
 //!   `cuda_runtime_api.h` gives C functions in C++ (`cudaEventRecord(event)`, stream 0) are
 //!   macros alike, generated from the header (`cudaEventRecord!(event)`); those of the
-//!   functions above take what those functions take (`cudaMemcpyAsync!(d, h, n, kind)`).
+//!   functions above take what those functions take (`cudaMemcpyAsync!(d, h, n, kind)`), with
+//!   the header's values, which a test reads from it. An arity C++ has no overload of is a
+//!   compile error that names the ones it has.
 //! - **`cudaOccupancyMaxPotentialBlockSize`** and its three siblings are computed here as the
 //!   header's templates compute them, from the same runtime calls (in a wider integer type, so
 //!   no device or kernel attribute can overflow the search).
@@ -161,77 +163,39 @@ impl<T> From<nullptr_t> for *const T {
 pub trait VoidMut {
     fn void_mut(self) -> *mut c_void;
 }
-impl<T> VoidMut for *mut T {
-    #[inline]
-    fn void_mut(self) -> *mut c_void {
-        self.cast()
-    }
-}
-impl<T: Copy> VoidMut for &mut T {
-    #[inline]
-    fn void_mut(self) -> *mut c_void {
-        (self as *mut T).cast()
-    }
-}
-impl<T: Copy> VoidMut for &mut [T] {
-    #[inline]
-    fn void_mut(self) -> *mut c_void {
-        self.as_mut_ptr().cast()
-    }
-}
-impl VoidMut for nullptr_t {
-    #[inline]
-    fn void_mut(self) -> *mut c_void {
-        core::ptr::null_mut()
-    }
-}
 
 /// What C++ converts to `const void*`: a pointer to anything, mutable or not.
 pub trait VoidConst {
     fn void_const(self) -> *const c_void;
 }
-impl<T> VoidConst for *const T {
-    #[inline]
-    fn void_const(self) -> *const c_void {
-        self.cast()
-    }
+
+/// Impls of [`VoidMut`] or [`VoidConst`], one line each: `[generics] type => |p| pointer`.
+macro_rules! void_pointers {
+    ($trait:ident::$method:ident -> $c_type:ty { $([$($g:tt)*] $t:ty => |$p:ident| $pointer:expr;)* }) => {$(
+        impl<$($g)*> $trait for $t {
+            #[inline]
+            fn $method(self) -> $c_type {
+                let $p = self;
+                $pointer
+            }
+        }
+    )*};
 }
-impl<T> VoidConst for *mut T {
-    #[inline]
-    fn void_const(self) -> *const c_void {
-        self.cast_const().cast()
-    }
-}
-impl<T: Copy> VoidConst for &T {
-    #[inline]
-    fn void_const(self) -> *const c_void {
-        (self as *const T).cast()
-    }
-}
-impl<T: Copy> VoidConst for &mut T {
-    #[inline]
-    fn void_const(self) -> *const c_void {
-        (self as *const T).cast()
-    }
-}
-impl<T: Copy> VoidConst for &[T] {
-    #[inline]
-    fn void_const(self) -> *const c_void {
-        self.as_ptr().cast()
-    }
-}
-impl<T: Copy> VoidConst for &mut [T] {
-    #[inline]
-    fn void_const(self) -> *const c_void {
-        self.as_ptr().cast()
-    }
-}
-impl VoidConst for nullptr_t {
-    #[inline]
-    fn void_const(self) -> *const c_void {
-        core::ptr::null()
-    }
-}
+void_pointers!(VoidMut::void_mut -> *mut c_void {
+    [T] *mut T => |p| p.cast();
+    [T: Copy] &mut T => |p| (p as *mut T).cast();
+    [T: Copy] &mut [T] => |p| p.as_mut_ptr().cast();
+    [] nullptr_t => |_null| core::ptr::null_mut();
+});
+void_pointers!(VoidConst::void_const -> *const c_void {
+    [T] *const T => |p| p.cast();
+    [T] *mut T => |p| p.cast_const().cast();
+    [T: Copy] &T => |p| (p as *const T).cast();
+    [T: Copy] &mut T => |p| (p as *const T).cast();
+    [T: Copy] &[T] => |p| p.as_ptr().cast();
+    [T: Copy] &mut [T] => |p| p.as_ptr().cast();
+    [] nullptr_t => |_null| core::ptr::null();
+});
 
 /// An integer as C++ converts it to an `int` parameter (`cudaMemset`'s value): any integer
 /// type, converted as C++ converts it (modulo 2^32).
@@ -630,6 +594,18 @@ calls! {
 /// for one the caller gives, `[value]` for one C++ gives a default, which is used once the
 /// arguments have run out (`cudaMemcpyAsync(_, _, _, _, [0])` takes four or five). Forms are
 /// separated by `|` (`cudaEventCreate(_) | cudaEventCreateWithFlags(_, _)`).
+///
+/// ```no_run
+/// # use cudart_sys::cpp::*;
+/// let (mut dst, src) = ([0u8; 4], [1u8; 4]);
+/// let _ = unsafe { cudaMemcpyAsync!(&mut dst[..], &src[..], 4, cudaMemcpyHostToHost) }; // stream 0
+/// ```
+/// No form takes two arguments, as no overload of C++'s does:
+/// ```compile_fail
+/// # use cudart_sys::cpp::*;
+/// let (mut dst, src) = ([0u8; 4], [1u8; 4]);
+/// let _ = unsafe { cudaMemcpyAsync!(&mut dst[..], &src[..]) };
+/// ```
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __cpp_overload {
@@ -657,7 +633,8 @@ macro_rules! __cpp_overload {
     };
     (@bind [$name:ident $($all:tt)*] $f:ident $v:tt $ps:tt $rest:tt [] $args:tt) => {
         ::core::compile_error!(::core::concat!(
-            "no overload of `", ::core::stringify!($name), "!` takes these arguments; C++ has ",
+            "no overload of `", ::core::stringify!($name), "!` takes these arguments; its forms ",
+            "(`_` an argument, `[value]` a default) are ",
             ::core::stringify!($name $($all)*),
         ))
     };
