@@ -280,51 +280,36 @@ pub unsafe fn cudaGetErrorString(error: impl Into<cudaError_t>) -> *const c_char
 
 // ---- The C functions with a `void*` or a size, as C++ calls them ----
 
-/// A parameter's type in [`calls!`], by its kind.
-macro_rules! param_type {
-    (void_mut) => { impl VoidMut };
-    (void_const) => { impl VoidConst };
-    (entry) => { impl Entry };
-    (count) => { impl Size };
-    (alloc) => { impl Size };
-    (shmem) => { impl Size };
-    (int) => { impl CInt };
-    (dim3) => { impl Into<dim3> };
-    (out) => { *mut *mut T };
-    ([$t:ty]) => { $t };
+/// The kinds of parameter in [`calls!`], one line each: the type the function here takes, and
+/// the conversion to the C function's type. Written as the two macros `calls!` uses, one by
+/// kind: `param_type!` and `param_value!` (a `let` that converts the parameter). Besides these,
+/// a `count` is a [`Size`] whose negative value makes the function return
+/// `cudaErrorInvalidValue`, and `[type]` is the C type itself.
+macro_rules! kinds {
+    ($d:tt $($kind:ident: $t:ty => $convert:expr;)*) => {
+        macro_rules! param_type {
+            (count) => { impl Size };
+            $(($kind) => { $t };)*
+            ([$d t:ty]) => { $d t };
+        }
+        macro_rules! param_value {
+            (count $d p:ident) => {
+                let Some($d p) = Size::size($d p) else { return launch::Status(cudaErrorInvalidValue) };
+            };
+            $(($kind $d p:ident) => { let $d p = $convert($d p); };)*
+            ([$d t:ty] $d p:ident) => {};
+        }
+    };
 }
-
-/// A parameter converted to the C function's type, by its kind; a negative `count` returns
-/// `cudaErrorInvalidValue` from the function.
-macro_rules! param_value {
-    (void_mut $p:ident) => {
-        let $p = VoidMut::void_mut($p);
-    };
-    (void_const $p:ident) => {
-        let $p = VoidConst::void_const($p);
-    };
-    (entry $p:ident) => {
-        let $p = Entry::entry($p);
-    };
-    (count $p:ident) => {
-        let Some($p) = Size::size($p) else { return launch::Status(cudaErrorInvalidValue) };
-    };
-    (alloc $p:ident) => {
-        let $p = Size::cpp($p);
-    };
-    (shmem $p:ident) => {
-        let $p = Size::cpp($p);
-    };
-    (int $p:ident) => {
-        let $p = CInt::c_int($p);
-    };
-    (dim3 $p:ident) => {
-        let $p: dim3 = $p.into();
-    };
-    (out $p:ident) => {
-        let $p = $p.cast();
-    };
-    ([$t:ty] $p:ident) => {};
+kinds! {$
+    void_mut: impl VoidMut => VoidMut::void_mut;
+    void_const: impl VoidConst => VoidConst::void_const;
+    entry: impl Entry => Entry::entry;
+    alloc: impl Size => Size::cpp;
+    shmem: impl Size => Size::cpp;
+    int: impl CInt => CInt::c_int;
+    dim3: impl Into<dim3> => Into::<dim3>::into;
+    out: *mut *mut T => <*mut *mut T>::cast;
 }
 
 /// Each C function of the list, under its name, as C++ calls it: the parameters' kinds say
