@@ -577,7 +577,7 @@ mod tests {
             file: file.clone(),
             version: 13000,
             source: Source::Vendored,
-            scheme: cuda_loader::Scheme::Cuda,
+            scheme: cuda_loader::Scheme::CUDA,
         };
         let why = bindings.headers().unwrap_err();
         assert!(why.contains(&file.display().to_string()) && why.contains("pub const X"), "{why}");

@@ -71,28 +71,13 @@ pub fn plausible(name: &str, version: u32) -> Result<u32, String> {
 /// A value no release of the library can have.
 pub fn plausible_for(library: &cuda_loader::Library, version: u32) -> Result<u32, String> {
     let name = library.version.macro_name;
-    match library.version.scheme {
-        cuda_loader::Scheme::Cuda => plausible(name, version),
-        scheme @ cuda_loader::Scheme::Nccl if scheme.plausible(i64::from(version)) => Ok(version),
-        cuda_loader::Scheme::Nccl => Err(format!(
-            "{name} {version}, which no NCCL release has ({name} is 10000 * major + 100 * minor + patch: 22803 for \
-             NCCL 2.28.3; 2804 for 2.8.4)"
-        )),
-        scheme @ cuda_loader::Scheme::Cudnn if scheme.plausible(i64::from(version)) => Ok(version),
-        cuda_loader::Scheme::Cudnn => Err(format!(
-            "{name} {version}, which no cuDNN release has ({name} is 10000 * major + 100 * minor + patch: 91200 for \
-             cuDNN 9.12.0; 8907 for 8.9.7)"
-        )),
-        scheme @ cuda_loader::Scheme::Library { .. } if scheme.plausible(i64::from(version)) => Ok(version),
-        cuda_loader::Scheme::Library { prefix } => Err(format!(
-            "{name} {version}, which no {prefix} release has ({name} is 1000 * major + 100 * minor + patch: 10305 for \
-             {prefix} 10.3.5)"
-        )),
-        scheme @ (cuda_loader::Scheme::TensorRt | cuda_loader::Scheme::OnnxParser) if scheme.plausible(i64::from(version)) => Ok(version),
-        cuda_loader::Scheme::TensorRt | cuda_loader::Scheme::OnnxParser => Err(format!(
-            "{name} {version}, which no TensorRT release has ({name} is 10000 * major + 100 * minor + patch: 100300 \
-             for TensorRT 10.3.0; 8601 for 8.6.1)"
-        )),
+    let scheme = library.version.scheme;
+    if scheme == cuda_loader::Scheme::CUDA {
+        plausible(name, version)
+    } else if scheme.plausible(i64::from(version)) {
+        Ok(version)
+    } else {
+        Err(format!("{name} {version}, which no {} release has ({name} is {})", scheme.name, scheme.coding()))
     }
 }
 

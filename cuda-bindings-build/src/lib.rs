@@ -70,15 +70,30 @@ pub fn publish(bindings: &Bindings, toolkit: Option<(&Path, &Path, u32)>) {
 }
 
 /// The cfgs by which code follows a header's version in `scheme`: [`version_cfgs`] for CUDA's,
-/// [`nccl_version_cfgs`] for NCCL's, [`library_version_cfgs`] for a library's own.
+/// `<cfg>_ge = "M.m"` for every minor of the header's major up to its own for a library's own
+/// (the scheme's `cfg`: `nccl_ge = "2.28"`), none where the scheme names no cfg. A number no
+/// release of the library has stops the build with a message.
 pub fn cfgs(scheme: Scheme, version: u32) {
-    match scheme {
-        Scheme::Cuda => version_cfgs(version),
-        Scheme::Nccl => nccl_version_cfgs(version),
-        Scheme::Cudnn => cudnn_version_cfgs(version),
-        Scheme::Library { prefix } => library_version_cfgs(prefix, version),
-        // nvinfer-sys's build script sets TensorRT's own (`trt_onnx_parser`).
-        Scheme::TensorRt | Scheme::OnnxParser => {}
+    if scheme == Scheme::CUDA {
+        version_cfgs(version)
+    } else if let Some(cfg) = scheme.cfg {
+        own_version_cfgs(cfg, scheme.name, scheme, version)
+    }
+}
+
+/// `<cfg>_ge = "M.m"` for every minor of `version`'s major up to its own, in `scheme` (the
+/// library's `name`'s).
+fn own_version_cfgs(cfg: &str, name: &str, scheme: Scheme, version: u32) {
+    if !scheme.plausible(i64::from(version)) {
+        choose::fail(&format!(
+            "{cfg}_ge: {version}, which no {name} release has ({}); no {cfg}_ge cfgs follow from it",
+            scheme.coding()
+        ));
+    }
+    let (major, minor, _) = scheme.parts(i64::from(version));
+    println!("cargo::rustc-check-cfg=cfg({cfg}_ge, values(any()))");
+    for m in 0..=minor {
+        println!("cargo::rustc-cfg={cfg}_ge=\"{major}.{m}\"");
     }
 }
 
@@ -87,12 +102,7 @@ pub fn cfgs(scheme: Scheme, version: u32) {
 /// a version of its own (`1000 * major + 100 * minor + patch`); `<library>` is its name in lower
 /// case.
 pub fn library_version_cfgs(prefix: &str, version: u32) {
-    let name = format!("{}_ge", prefix.to_lowercase());
-    let (major, minor, _) = Scheme::Library { prefix: "" }.parts(i64::from(version));
-    println!("cargo::rustc-check-cfg=cfg({name}, values(any()))");
-    for m in 0..=minor {
-        println!("cargo::rustc-cfg={name}=\"{major}.{m}\"");
-    }
+    own_version_cfgs(&prefix.to_lowercase(), prefix, Scheme::library(""), version)
 }
 
 /// `cfg`s for code that follows the header's version, as C code does with `#if CUDA_VERSION`:
@@ -135,41 +145,16 @@ pub fn dependent_version_cfgs(links: &str) {
 /// itself; a dependent's build script calls this with `DEP_CUDNN_SYS_VERSION`. A number no cuDNN
 /// release has stops the build with a message.
 pub fn cudnn_version_cfgs(version: u32) {
-    let scheme = Scheme::Cudnn;
-    if !scheme.plausible(i64::from(version)) {
-        choose::fail(&format!(
-            "cudnn_version_cfgs: CUDNN_VERSION {version}, which no cuDNN release has (91200 for 9.12.0, 8907 for \
-             8.9.7); no cudnn_ge cfgs follow from it"
-        ));
-    }
-    println!("cargo::rustc-check-cfg=cfg(cudnn_ge, values(any()))");
-    let (major, minor, _) = scheme.parts(i64::from(version));
-    for m in 0..=minor {
-        println!("cargo::rustc-cfg=cudnn_ge=\"{major}.{m}\"");
-    }
+    cfgs(cuda_loader::CUDNN.version.scheme, version)
 }
 
 /// `nccl_ge = "2.M"` for every minor of NCCL 2 up to the header's (`NCCL_VERSION_CODE` is
 /// `10000 * major + 100 * minor + patch` since 2.9, `1000 * major + 100 * minor + patch`
 /// before), as C code writes `#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 22, 0)`. nccl-sys sets
 /// them for itself; a dependent's build script calls this with `DEP_NCCL_SYS_VERSION`.
-/// A number no NCCL 2 release has stops the build with a message.
+/// A number no NCCL release has stops the build with a message.
 pub fn nccl_version_cfgs(version: u32) {
-    if !(2000..2900).contains(&version) && !(20900..30000).contains(&version) {
-        choose::fail(&format!(
-            "nccl_version_cfgs: NCCL_VERSION_CODE {version}, which no NCCL 2 release has (22803 for 2.28.3, 2804 for \
-             2.8.4); no nccl_ge cfgs follow from it"
-        ));
-    }
-    println!("cargo::rustc-check-cfg=cfg(nccl_ge, values(any()))");
-    let (major, minor) = if version >= 20900 {
-        (version / 10000, version / 100 % 100)
-    } else {
-        (version / 1000, version / 100 % 10)
-    };
-    for m in 0..=minor {
-        println!("cargo::rustc-cfg=nccl_ge=\"{major}.{m}\"");
-    }
+    cfgs(cuda_loader::NCCL.version.scheme, version)
 }
 
 /// How the crate reaches its library, decided here and nowhere else, from its features: loaded
@@ -187,7 +172,7 @@ pub fn reach(library: &cuda_loader::Library, bindings: &Bindings, toolkit_root: 
 /// the library file found must be of ([`release::check`]).
 pub type HeaderFound<'a> = (&'a Path, u32);
 
-/// [`reach`] for a crate's second library (cublas-sys's libcublasLt): its loader's variables
+/// [`reach`] for a crate's sibling library (cublas-sys's libcublasLt): its loader's variables
 /// are `prefix`ed (`LT_CUDA_LIBRARY_FILE`); the crate's `cuda_reach` cfg and metadata are the
 /// first library's.
 pub fn reach_as(

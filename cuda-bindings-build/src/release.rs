@@ -55,9 +55,10 @@ pub fn of_header(library: &Library, include: &Path, version: u32) -> Option<Rele
     let macro_name = library.version.macro_name;
     if library.version.header.is_none() {
         let (major, minor, patch) = library.version.scheme.parts(i64::from(version));
-        let parts: Vec<u32> = match library.version.scheme {
-            Scheme::Cuda => vec![major as u32, minor as u32],
-            _ => vec![major as u32, minor as u32, patch as u32],
+        let parts: Vec<u32> = if library.version.scheme == Scheme::CUDA {
+            vec![major as u32, minor as u32]
+        } else {
+            vec![major as u32, minor as u32, patch as u32]
         };
         return Some(Release { parts, from: format!("{macro_name} {version}") });
     }
@@ -90,7 +91,7 @@ fn own_numbers(library: &Library, texts: &[(String, String)]) -> Option<Release>
 /// Which CUDA major ships which of the library's own majors is its description's table of
 /// wheels (`releases`); a major not in it is not judged.
 pub fn check_cuda_major(library: &Library, include: &Path, cuda_version: u32, found_by: &str) {
-    if library.version.scheme != Scheme::Cuda {
+    if library.version.scheme != Scheme::CUDA {
         return;
     }
     let Ok(text) = header::read(&include.join(library.header)) else { return };

@@ -12,7 +12,7 @@
 //!    table); without a header, those of the toolkit's version (or the newest of its major),
 //!    or for a library of its own, its oldest vendored release.
 //! 4. Cargo and dependents are told (`DEP_<LINKS>_VERSION`, ...), and how the library is
-//!    reached: loaded on first call, `link` or `static`, for it and its second library.
+//!    reached: loaded on first call, `link` or `static`, for it and each sibling library.
 
 use std::path::{Path, PathBuf};
 
@@ -191,8 +191,9 @@ pub fn build_library(library: &'static Library) {
     // The library file found must be of the header's release (issue 33, items 13 and 16).
     let header = found.as_ref().map(|(_, header)| (header.include.as_path(), header.version));
     reach_checked("", library, &bindings, root, header);
-    if let (Some(also), Some(module)) = (library.also, library.also_module()) {
-        reach_checked(&format!("{}_", module.to_uppercase()), also, &bindings, root, header);
+    for sibling in library.siblings {
+        let module = library.sibling_module(sibling);
+        reach_checked(&format!("{}_", module.to_uppercase()), sibling, &bindings, root, header);
     }
 }
 
@@ -210,7 +211,7 @@ fn in_toolkit(library: &Library, toolkit: &Toolkit) -> Option<(PathBuf, Header)>
         (Some(_), _) => toolkit.version,
         (None, Ok(version)) => version,
         // A CUDA header's version is its toolkit's.
-        (None, Err(_)) if library.version.scheme == cuda_loader::Scheme::Cuda => toolkit.version,
+        (None, Err(_)) if library.version.scheme == cuda_loader::Scheme::CUDA => toolkit.version,
         (None, Err(why)) => fail(&format!("{}: {why}", library.crate_name)),
     };
     let header = Header {

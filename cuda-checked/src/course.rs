@@ -105,7 +105,7 @@ macro_rules! checkRuntime {
 #[macro_export]
 macro_rules! checkCudaErrors {
     ($val:expr $(,)?) => {{
-        match $crate::__check!(@any $val) {
+        match $crate::__check!(_, $val) {
             ::core::result::Result::Ok(()) => {}
             ::core::result::Result::Err(error) => $crate::course::samples_exit(&error),
         }

@@ -1,5 +1,5 @@
-//! The error every check returns, one shape for every library, and the one function that
-//! checks a code.
+//! The error every check returns, one shape for every library (the check itself is the
+//! `__check!` body in lib.rs).
 
 use std::fmt;
 
@@ -8,25 +8,13 @@ use std::fmt;
 /// generated glue implements cuda-loader's `ResultCode`, which this is).
 pub use cuda_loader::ResultCode as Code;
 
-/// Where a check is written: the call as written, its file, line and column (one static per
-/// check, so the success path passes one pointer).
-#[doc(hidden)]
-pub struct __Site {
-    pub op: &'static str,
-    pub file: &'static str,
-    pub line: u32,
-    pub column: u32,
-}
-
-/// The one check every macro makes: `Ok(())` for success, else the error, built on failure only.
+/// `code == C::SUCCESS`, for the check body, which may name no type to take `SUCCESS` of
+/// (`checkCudaErrors!` takes the call's own), and where a code type's second `PartialEq` (with
+/// a `Status`) leaves `==` a type to guess.
 #[doc(hidden)]
 #[inline(always)]
-pub fn __check_code<C: Code>(code: C, site: &'static __Site) -> Result<(), CallError<C>> {
-    if code == C::SUCCESS {
-        Ok(())
-    } else {
-        Err(CallError::new(code, site.op, site.file, site.line, site.column))
-    }
+pub fn __is_success<C: Code>(code: C) -> bool {
+    code == C::SUCCESS
 }
 
 /// What the checks take: a code, or a code that may be dropped (`cuda_sys::launch::Status`, what
@@ -72,12 +60,27 @@ struct Inner<C> {
 }
 
 impl<C: Code> CallError<C> {
-    /// Builds the error for `code`, asking the library for its name and text. `check_driver!`
-    /// and `check_cuda!` call this on failure only.
+    /// Builds the error for `code`, asking the library for its name and text
+    /// ([`Code::describe`]), as the checks do on failure.
     #[cold]
     #[inline(never)]
     pub fn new(code: C, op: &'static str, file: &'static str, line: u32, column: u32) -> Self {
-        let (name, message) = code.describe();
+        Self::__failed(code, code.describe(), op, file, line, column)
+    }
+
+    /// The error of a failed check (`__check!`, on failure only): the code, its name and text
+    /// (`describe`, which the check calls where a reader sees it), and the site.
+    #[doc(hidden)]
+    #[cold]
+    #[inline(never)]
+    pub fn __failed(
+        code: C,
+        (name, message): (String, String),
+        op: &'static str,
+        file: &'static str,
+        line: u32,
+        column: u32,
+    ) -> Self {
         CallError(Box::new(Inner { code, name, message, op, file, line, column, log: None }))
     }
 

@@ -99,7 +99,7 @@ pub use cusolver_sys as __cusolver;
 #[cfg(feature = "cusparse")]
 pub use cusparse_sys as __cusparse;
 #[doc(hidden)]
-pub use error::{__Site, __check_code};
+pub use error::__is_success;
 pub use error::{CallError, Code, IntoCode};
 #[cfg(feature = "nccl")]
 pub use nccl_sys as nccl_raw;
@@ -228,8 +228,8 @@ pub use trt::{__trt_before, __trt_code, __trt_panic};
 /// it is not null (or is `true`) and TensorRT reported no error while it ran, otherwise a
 /// [`TrtError`] saying where the call was, what it was, and the `ErrorCode` and text TensorRT
 /// reported during it through the program's Rust `ILogger` or `IErrorRecorder` (or why TensorRT
-/// could not be reached). The outcome is an `ErrorCode` checked by the one body every check has
-/// (`__check!`). Feature `trt`.
+/// could not be reached). The outcome is an `ErrorCode`, checked as `__check!` checks a code,
+/// with the call's value kept. Feature `trt`.
 ///
 /// ```no_run
 /// use cuda_checked::{check_trt, TrtResult};
@@ -265,13 +265,24 @@ pub use trt::{__trt_before, __trt_code, __trt_panic};
 #[macro_export]
 macro_rules! check_trt {
     ($call:expr $(,)?) => {{
-        // The one body's record-clearing, and TensorRT's own record (its logger's and
-        // recorder's errors, a callback's panic), before the call.
+        // `__check!`'s body with the call's value kept: the loader's record cleared, and
+        // TensorRT's own (its logger's and recorder's errors, a callback's panic), before the call.
         $crate::__trt_before();
         let value = $call;
         // What the call returned, and what TensorRT reported during it, as an `ErrorCode`.
         let code = $crate::__trt_code(&value);
-        $crate::__check!(@site code, $call).map(|()| value).map_err($crate::__trt_panic)
+        if $crate::__is_success(code) {
+            ::core::result::Result::Ok(value)
+        } else {
+            let error = $crate::CallError::new(
+                code,
+                ::core::stringify!($call),
+                ::core::file!(),
+                ::core::line!(),
+                ::core::column!(),
+            );
+            ::core::result::Result::Err($crate::__trt_panic(error))
+        }
     }};
 }
 
@@ -696,31 +707,42 @@ macro_rules! check_nvml {
     };
 }
 
-/// The one body of every check, exiting or not (`checkCudaErrors!` takes either API's code, so
-/// its type is the call's): the thread's record of a failing call is cleared first, so that a
-/// reason the loader gives is this call's own, never one left by an earlier call the application
-/// handled itself; then [`__check_code`] compares the code with success once and, on failure
-/// only, builds the error.
+/// The one body of every check, exiting or not; where a reader of a failing check starts. The
+/// whole walk from a failing `check_cuda!(cuMemAlloc(...))?` to the text `fn main()` prints:
+///
+/// 1. `check_cuda!` (this file): `__check!(cudaError_t, call)`;
+/// 2. `__check!` (here): clears the thread's record of a failing call (so a reason the loader
+///    gives is this call's own, never one left by an earlier call the application handled), makes
+///    the call, compares its code with success and, on failure only, builds the error: its code,
+///    [`Code::describe`]'s name and text, the call as written, its file, line and column;
+/// 3. `describe` for the code, as cuda-loader's `glue!` writes it (cuda-loader/src/shell.rs):
+///    the loader of the library whose call failed last on this thread;
+/// 4. `Loader::describe` (cuda-loader/src/loader.rs): the library's own name and text for the
+///    code, with the loader's reason after it when the call never reached the library (`explain`);
+///    the header's text when the library cannot say;
+/// 5. `Debug for CallError` (src/error.rs): `FILE:LINE:COLUMN CALL failed.` and `code = NAME,
+///    message = TEXT`.
+///
+/// `$code` is the code's type, which a call of another library's type does not compile with; `_`
+/// takes the call's own (`checkCudaErrors!` takes any library's code).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __check {
     ($code:ty, $call:expr) => {{
         $crate::__loader::clear_last_failure();
+        // The code, or the code a `launch!` `Status` holds.
         let code: $code = $crate::IntoCode::into_code($call);
-        $crate::__check!(@site code, $call)
-    }};
-    (@any $call:expr) => {{
-        $crate::__loader::clear_last_failure();
-        let code = $crate::IntoCode::into_code($call);
-        $crate::__check!(@site code, $call)
-    }};
-    (@site $code:ident, $call:expr) => {{
-        static SITE: $crate::__Site = $crate::__Site {
-            op: ::core::stringify!($call),
-            file: ::core::file!(),
-            line: ::core::line!(),
-            column: ::core::column!(),
-        };
-        $crate::__check_code($code, &SITE)
+        if $crate::__is_success(code) {
+            ::core::result::Result::Ok(())
+        } else {
+            ::core::result::Result::Err($crate::CallError::__failed(
+                code,
+                $crate::Code::describe(code),
+                ::core::stringify!($call),
+                ::core::file!(),
+                ::core::line!(),
+                ::core::column!(),
+            ))
+        }
     }};
 }

@@ -1,8 +1,8 @@
 //! `check_trt!`: TensorRT has no result codes. A call returns null or `false` and reports
 //! through the program's `ILogger` and `IErrorRecorder`; `check_trt!(call)` makes that an
 //! `ErrorCode` (success for a pointer that is not null or a `true` with no error reported) and
-//! checks it through the one body every check has (`__check!`), so a [`TrtError`](crate::TrtError)
-//! has the other checks' format: the `ErrorCode` and text TensorRT reported during that call
+//! checks it as every check checks its code (`__check!`'s body, keeping the call's value), so a
+//! [`TrtError`](crate::TrtError) has the other checks' format: the `ErrorCode` and text TensorRT reported during that call
 //! (kept by nvinfer-sys's Rust loggers and recorders, see `nvinfer_sys::implement`), or why the
 //! call could not reach TensorRT at all (nvinfer-sys's `ResultCode` for `ErrorCode` words it).
 

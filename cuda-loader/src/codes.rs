@@ -26,11 +26,11 @@ macro_rules! __result_codes {
 
             /// Every code the header names, in increasing order.
             pub fn known() -> impl Iterator<Item = $code> {
-                $table.iter().map(|&(value, _, _)| $code(value))
+                $table.iter().map(|&(value, _, _)| $code(value as _))
             }
 
             fn entry(self) -> Option<&'static (u32, &'static str, &'static str)> {
-                let i = $table.binary_search_by_key(&self.0, |&(value, _, _)| value).ok()?;
+                let i = $table.binary_search_by_key(&(self.0 as u32), |&(value, _, _)| value).ok()?;
                 Some(&$table[i])
             }
         }
@@ -47,24 +47,24 @@ macro_rules! __result_codes {
 
         impl From<u32> for $code {
             fn from(value: u32) -> Self {
-                $code(value)
+                $code(value as _)
             }
         }
 
         impl From<$code> for u32 {
             fn from(code: $code) -> Self {
-                code.0
+                code.0 as u32
             }
         }
 
         /// What a call returns when the library cannot be reached: the loader's code.
         impl $crate::Unreachable for $code {
             fn unreachable(_: &'static $crate::Library, code: u32) -> Self {
-                $code(code)
+                $code(code as _)
             }
 
             fn code(&self) -> Option<u32> {
-                Some(self.0)
+                Some(self.0 as u32)
             }
         }
     };

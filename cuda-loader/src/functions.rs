@@ -149,7 +149,7 @@ macro_rules! __functions {
 
 /// The lazily loaded shape. `$loader` is the crate's [`Loader`](crate::Loader) static; a
 /// function whose symbol cannot be had returns [`Unreachable::unreachable`]. `$note` sees every
-/// code a call returns: a crate's second library notes its failures, so that their codes (which
+/// code a call returns: a crate's sibling library notes its failures, so that their codes (which
 /// are the first library's type) are described in its own words.
 #[doc(hidden)]
 #[macro_export]

@@ -1,4 +1,6 @@
-//! The run-time core under libcuda-sys, cudart-sys, nvrtc-sys and cublas-sys.
+//! The run-time core under the -sys crates that bind an NVIDIA library: the library's one
+//! description, its loading on the first call (or its linking), and every sentence saying why a
+//! call could not reach it.
 //!
 //! Each CUDA library is described once ([`Library`], every one in [`ALL`]): its crate, its
 //! header and how the build finds it, what the generator binds, its result codes and how it
@@ -34,7 +36,7 @@ mod loader;
 mod os;
 mod published;
 mod record;
-mod shell;
+mod sys_crate;
 mod tests;
 
 use std::ffi::CStr;

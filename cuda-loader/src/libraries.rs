@@ -4,7 +4,8 @@
 use crate::library::*;
 
 /// Every library with a -sys crate of its own, in the order the crates depend on each other
-/// (a second library such as cuBLASLt is its crate's [`Library::also`]).
+/// (a library whose functions its crate's headers also declare, such as cuBLASLt, is one of its
+/// crate's [`Library::siblings`]).
 pub const ALL: &[&Library] = &[
     &DRIVER, &RUNTIME, &NVRTC, &NVJITLINK, &NCCL, &CUBLAS, &CURAND, &CUFFT, &CUSPARSE, &CUSOLVER, &NVML,
     &CUDNN,
@@ -14,6 +15,12 @@ pub const ALL: &[&Library] = &[
 /// no result codes, whose crate builds by its own script; what loops over `ALL` (the C
 /// generator, `cargo xtask vendor`, the build-script tests) would not know them.
 pub const TENSORRT: &[&Library] = &[&NVINFER, &NVINFER_LEAN, &NVONNXPARSER, &NVINFER_PLUGIN];
+
+/// Every library of [`ALL`] and each one's [`siblings`](Library::siblings): every file the
+/// crates of `ALL` load.
+pub fn all_with_siblings() -> impl Iterator<Item = &'static Library> {
+    ALL.iter().flat_map(|library| std::iter::once(*library).chain(library.siblings.iter().copied()))
+}
 
 /// The description of the -sys crate whose Rust path is `rust_path` (`cublas_sys`), if any.
 pub fn by_rust_path(rust_path: &str) -> Option<&'static Library> {
@@ -27,7 +34,7 @@ const TOOLKIT_LIB_DIRS: &[&str] = &["lib64", "targets/*/lib", "lib", "lib/x64", 
 /// The version of a toolkit library whose header has none of its own: the `CUDA_VERSION` of the
 /// toolkit's `cuda.h` beside it.
 const TOOLKIT_CUDA_VERSION: Version =
-    Version { macro_name: "CUDA_VERSION", header: Some("cuda.h"), scheme: Scheme::Cuda };
+    Version { macro_name: "CUDA_VERSION", header: Some("cuda.h"), scheme: Scheme::CUDA };
 
 /// Which crate's toolkit the libraries that use the runtime's types bind with.
 const WITH_THE_RUNTIME: &str = "cudart_sys";
@@ -45,7 +52,7 @@ pub const DRIVER: Library = Library {
     wheel: None,
     releases: &[],
     header: "cuda.h",
-    version: Version { macro_name: "CUDA_VERSION", header: None, scheme: Scheme::Cuda },
+    version: Version { macro_name: "CUDA_VERSION", header: None, scheme: Scheme::CUDA },
     found: Found { follows: None, home: None, beside: &[], since: None },
     binding: Binding {
         functions: "cu.*",
@@ -62,6 +69,7 @@ pub const DRIVER: Library = Library {
     codes: Codes {
         enum_name: "cudaError_enum",
         type_name: "CUresult",
+        signed: false,
         success: "CUDA_SUCCESS",
         // What NVIDIA's stub answers.
         not_loaded: "CUDA_ERROR_STUB_LIBRARY",
@@ -105,7 +113,7 @@ pub const DRIVER: Library = Library {
         // What NVIDIA's stub answers (see `Role::Driver`).
         unavailable: &["CUDA_ERROR_STUB_LIBRARY"],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// The Runtime API: `cuda_runtime_api.h` and `library_types.h` (which `cuda_runtime.h`
@@ -124,7 +132,7 @@ pub const RUNTIME: Library = Library {
     // Its wheel is the root the libraries' wheels join: xtask pins it with the toolkit's own.
     releases: &[],
     header: "cuda_runtime_api.h",
-    version: Version { macro_name: "CUDART_VERSION", header: None, scheme: Scheme::Cuda },
+    version: Version { macro_name: "CUDART_VERSION", header: None, scheme: Scheme::CUDA },
     found: Found { follows: Some("libcuda_sys"), home: None, beside: &[], since: None },
     binding: Binding {
         functions: "cuda.*",
@@ -143,6 +151,7 @@ pub const RUNTIME: Library = Library {
     codes: Codes {
         enum_name: "cudaError",
         type_name: "cudaError_t",
+        signed: false,
         success: "cudaSuccess",
         not_loaded: "cudaErrorSharedObjectInitFailed",
         symbol_missing: "cudaErrorSymbolNotFound",
@@ -180,7 +189,7 @@ pub const RUNTIME: Library = Library {
         // CUDA 11's cudaRuntimeGetVersion needs a driver; 12's and 13's answer without one.
         unavailable: &["cudaErrorInsufficientDriver"],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// NVRTC, CUDA C++ compiled at run time: `nvrtc.h`, libnvrtc (nvrtc-sys).
@@ -231,6 +240,7 @@ pub const NVRTC: Library = Library {
     codes: Codes {
         enum_name: "nvrtcResult",
         type_name: "nvrtcResult",
+        signed: false,
         success: "NVRTC_SUCCESS",
         // nvrtc.h has no code for "no library" or "no function"; `explain` tells the loader's
         // from the library's own.
@@ -270,7 +280,7 @@ pub const NVRTC: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// nvJitLink, the linker of device code at run time (cubin, PTX, LTO-IR, fatbinaries) into one
@@ -326,6 +336,7 @@ pub const NVJITLINK: Library = Library {
     codes: Codes {
         enum_name: "nvJitLinkResult",
         type_name: "nvJitLinkResult",
+        signed: false,
         success: "NVJITLINK_SUCCESS",
         // nvJitLink.h has no code for "no library" or "no function"; `explain` tells the
         // loader's from the library's own.
@@ -387,7 +398,19 @@ pub const NVJITLINK: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
+};
+
+/// `NCCL_VERSION_CODE`: `major * 10000 + minor * 100 + patch` since 2.9 (22803 is 2.28.3),
+/// `major * 1000 + ...` before (2804 is 2.8.4); NCCL 2.0 to 3.99. Dependents follow it with
+/// `cfg(nccl_ge = "2.28")`.
+const NCCL_SCHEME: Scheme = Scheme {
+    name: "NCCL",
+    major_unit: 10000,
+    minor_unit: 100,
+    older_major_unit: Some(1000),
+    plausible: &[(2000, 2900), (20900, 40_000)],
+    cfg: Some("nccl"),
 };
 
 /// NCCL, collective communication across GPUs and machines: `nccl.h`, libnccl (nccl-sys). Its
@@ -409,7 +432,7 @@ pub const NCCL: Library = Library {
     // Releases of its own, apart from CUDA's (xtask's NCCL_HEADERS).
     releases: &[],
     header: "nccl.h",
-    version: Version { macro_name: "NCCL_VERSION_CODE", header: None, scheme: Scheme::Nccl },
+    version: Version { macro_name: "NCCL_VERSION_CODE", header: None, scheme: NCCL_SCHEME },
     // The root variable NVIDIA's own Makefiles (nccl-tests) read.
     found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("NCCL_HOME"), beside: &[], since: None },
     binding: Binding {
@@ -428,6 +451,7 @@ pub const NCCL: Library = Library {
     codes: Codes {
         enum_name: "ncclResult_t",
         type_name: "ncclResult_t",
+        signed: false,
         success: "ncclSuccess",
         // nccl.h has no code for "no library" or "no function"; `explain` tells the loader's
         // from NCCL's own.
@@ -459,7 +483,7 @@ pub const NCCL: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuBLAS (`cublas_v2.h`, which declares `cublas_api.h`'s functions under their C names, so
@@ -518,7 +542,7 @@ pub const CUBLAS: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: Some(&CUBLASLT),
+    siblings: &[&CUBLASLT],
 };
 
 /// What cuBLAS binds, with cuBLASLt's functions among its own.
@@ -546,6 +570,7 @@ const CUBLAS_ROLE: Role =
 const CUBLAS_CODES: Codes = Codes {
     enum_name: "cublasStatus_t",
     type_name: "cublasStatus_t",
+    signed: false,
     success: "CUBLAS_STATUS_SUCCESS",
     not_loaded: "CUBLAS_STATUS_NOT_INITIALIZED",
     symbol_missing: "CUBLAS_STATUS_NOT_SUPPORTED",
@@ -605,7 +630,7 @@ pub const CUBLASLT: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuRAND, random numbers on the GPU or the host: `curand.h` (the host API), libcurand
@@ -660,6 +685,7 @@ pub const CURAND: Library = Library {
     codes: Codes {
         enum_name: "curandStatus",
         type_name: "curandStatus_t",
+        signed: false,
         success: "CURAND_STATUS_SUCCESS",
         // curand.h has no code for "no library" or "no function": "initializing CUDA failed",
         // and "the header and the library do not match"; `explain` tells the loader's from
@@ -697,12 +723,12 @@ pub const CURAND: Library = Library {
     version_function: VersionFunction {
         name: "curandGetVersion",
         call: VersionCall::Single,
-        own: Some((Scheme::Library { prefix: "cuRAND" }, "CURAND_VERSION")),
+        own: Some((Scheme::library("cuRAND"), "CURAND_VERSION")),
         refuses_older: true,
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuFFT, fast Fourier transforms on the GPU: `cufft.h`, libcufft (cufft-sys). Its bindings are
@@ -758,6 +784,7 @@ pub const CUFFT: Library = Library {
     codes: Codes {
         enum_name: "cufftResult_t",
         type_name: "cufftResult",
+        signed: false,
         success: "CUFFT_SUCCESS",
         // cufft.h has no code for "no library" or "no function": "the library could not be
         // initialized", and "not implemented"; `explain` tells the loader's from the library's
@@ -808,12 +835,12 @@ pub const CUFFT: Library = Library {
     version_function: VersionFunction {
         name: "cufftGetVersion",
         call: VersionCall::Single,
-        own: Some((Scheme::Library { prefix: "cuFFT" }, "CUFFT_VERSION")),
+        own: Some((Scheme::library("cuFFT"), "CUFFT_VERSION")),
         refuses_older: true,
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuSPARSE, sparse matrices and vectors on the GPU: `cusparse.h`, libcusparse (cusparse-sys).
@@ -868,6 +895,7 @@ pub const CUSPARSE: Library = Library {
     codes: Codes {
         enum_name: "cusparseStatus_t",
         type_name: "cusparseStatus_t",
+        signed: false,
         success: "CUSPARSE_STATUS_SUCCESS",
         // cusparse.h has no code for "no library" or "no function": "the library was not
         // initialized", and "not supported"; `explain` tells the loader's from the library's own.
@@ -900,12 +928,12 @@ pub const CUSPARSE: Library = Library {
     version_function: VersionFunction {
         name: "cusparseGetProperty",
         call: VersionCall::Property,
-        own: Some((Scheme::Library { prefix: "cuSPARSE" }, "CUSPARSE_VERSION")),
+        own: Some((Scheme::library("cuSPARSE"), "CUSPARSE_VERSION")),
         refuses_older: true,
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuSOLVER, dense and sparse linear solvers on the GPU: `cusolverDn.h` (dense), with
@@ -970,6 +998,7 @@ pub const CUSOLVER: Library = Library {
     codes: Codes {
         enum_name: "cusolverStatus_t",
         type_name: "cusolverStatus_t",
+        signed: false,
         success: "CUSOLVER_STATUS_SUCCESS",
         // cusolver_common.h has no code for "no library" or "no function": "the library was not
         // initialized", and "not supported"; `explain` tells the loader's from the library's own.
@@ -1026,12 +1055,12 @@ pub const CUSOLVER: Library = Library {
     version_function: VersionFunction {
         name: "cusolverGetProperty",
         call: VersionCall::Property,
-        own: Some((Scheme::Library { prefix: "cuSOLVER" }, "CUSOLVER_VERSION")),
+        own: Some((Scheme::library("cuSOLVER"), "CUSOLVER_VERSION")),
         refuses_older: true,
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// NVML, the NVIDIA Management Library (`nvml.h`): what `nvidia-smi` reads (names, memory,
@@ -1092,6 +1121,7 @@ pub const NVML: Library = Library {
     codes: Codes {
         enum_name: "nvmlReturn_enum",
         type_name: "nvmlReturn_t",
+        signed: false,
         success: "NVML_SUCCESS",
         // The header's own codes for both: "the shared library couldn't be found or loaded" and
         // "this version of NVML doesn't implement this function".
@@ -1136,7 +1166,18 @@ pub const NVML: Library = Library {
         // What a stub of it answers, as the driver's (see `Role::Driver`).
         unavailable: &["NVML_ERROR_LIBRARY_NOT_FOUND"],
     },
-    also: None,
+    siblings: &[],
+};
+
+/// `CUDNN_VERSION`: `major * 10000 + minor * 100 + patch` since 9 (91200 is 9.12.0), `major *
+/// 1000 + ...` before (8907 is 8.9.7). Dependents follow it with `cfg(cudnn_ge = "9.12")`.
+const CUDNN_SCHEME: Scheme = Scheme {
+    name: "cuDNN",
+    major_unit: 10000,
+    minor_unit: 100,
+    older_major_unit: Some(1000),
+    plausible: &[(1000, 1_000_000)],
+    cfg: Some("cudnn"),
 };
 
 /// cuDNN, deep learning primitives on the GPU: `cudnn.h`, which includes cuDNN 9's parts
@@ -1160,7 +1201,7 @@ pub const CUDNN: Library = Library {
     // Releases of its own, apart from CUDA's (xtask's CUDNN_HEADERS).
     releases: &[],
     header: "cudnn.h",
-    version: Version { macro_name: "CUDNN_VERSION", header: Some("cudnn_version.h"), scheme: Scheme::Cudnn },
+    version: Version { macro_name: "CUDNN_VERSION", header: Some("cudnn_version.h"), scheme: CUDNN_SCHEME },
     // The root variable PyTorch's build reads; pip's wheel sits beside the CUDA 13 wheel's root
     // (site-packages/nvidia/cudnn beside nvidia/cu13).
     found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("CUDNN_PATH"), beside: &["cudnn"], since: None },
@@ -1183,6 +1224,7 @@ pub const CUDNN: Library = Library {
     codes: Codes {
         enum_name: "cudnnStatus_t",
         type_name: "cudnnStatus_t",
+        signed: false,
         success: "CUDNN_STATUS_SUCCESS",
         // cudnn_graph.h has no code for "no library" or "no function": "the library was not
         // initialized" (what cudnnCreate answers without a GPU), and "not supported" (9.0 has no
@@ -1245,12 +1287,35 @@ pub const CUDNN: Library = Library {
         refuses_other_major: true,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// The folders of a TensorRT root (its tar file unpacked, `$TENSORRT_ROOT`) or a CUDA toolkit
 /// that hold its libraries.
 const TENSORRT_LIB_DIRS: &[&str] = &["lib", "lib64", "targets/*/lib"];
+
+/// `NV_TENSORRT_VERSION`: `major * 10000 + minor * 100 + patch` since 10 (100300 is 10.3.0),
+/// `major * 1000 + ...` before (8601 is 8.6.1). nvinfer-sys's build script sets its own cfgs.
+const TENSORRT_SCHEME: Scheme = Scheme {
+    name: "TensorRT",
+    major_unit: 10000,
+    minor_unit: 100,
+    older_major_unit: Some(1000),
+    plausible: &[(8000, 10_000), (100_000, 1_000_000)],
+    cfg: None,
+};
+
+/// The ONNX parser's own `NV_ONNX_PARSER_VERSION`: `major * 10000 + minor * 100 + patch`, from 0
+/// (TensorRT 11.4's headers say 0.2.0, 200): what `getNvOnnxParserVersion` answers, never
+/// compared with TensorRT's.
+const ONNX_PARSER_SCHEME: Scheme = Scheme {
+    name: "ONNX parser",
+    major_unit: 10000,
+    minor_unit: 100,
+    older_major_unit: None,
+    plausible: &[(0, 1_000_000)],
+    cfg: None,
+};
 
 /// libnvinfer: the builder and the runtime (`NvInfer.h`). `{major}` is TensorRT's major.
 pub const NVINFER: Library = Library {
@@ -1265,7 +1330,7 @@ pub const NVINFER: Library = Library {
     wheel: Some("tensorrt-cu13-libs"),
     releases: &[],
     header: "NvInfer.h",
-    version: Version { macro_name: "NV_TENSORRT_VERSION", header: Some("NvInferVersion.h"), scheme: Scheme::TensorRt },
+    version: Version { macro_name: "NV_TENSORRT_VERSION", header: Some("NvInferVersion.h"), scheme: TENSORRT_SCHEME },
     // nvinfer-sys's build script finds the headers under `$TENSORRT_ROOT` (cuda-bindings-build's
     // `tensorrt`).
     found: Found { follows: None, home: Some("TENSORRT_ROOT"), beside: &[], since: None },
@@ -1288,6 +1353,7 @@ pub const NVINFER: Library = Library {
     codes: Codes {
         enum_name: "",
         type_name: "",
+        signed: false,
         success: "",
         not_loaded: "",
         symbol_missing: "",
@@ -1315,7 +1381,7 @@ pub const NVINFER: Library = Library {
         refuses_other_major: true,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// libnvinfer_lean, TensorRT's lean runtime: it deserializes and runs engines built with
@@ -1357,7 +1423,7 @@ pub const NVONNXPARSER: Library = Library {
     version_function: VersionFunction {
         name: "getNvOnnxParserVersion",
         call: VersionCall::Int,
-        own: Some((Scheme::OnnxParser, "NV_ONNX_PARSER_VERSION")),
+        own: Some((ONNX_PARSER_SCHEME, "NV_ONNX_PARSER_VERSION")),
         refuses_older: false,
         refuses_other_major: false,
         unavailable: &[],
@@ -1442,15 +1508,15 @@ mod tests {
         assert_eq!(NCCL.version.scheme.text(22803), "NCCL 2.28.3");
         assert_eq!(NCCL.version.scheme.text(23203), "NCCL 2.32.3");
         assert_eq!(NCCL.version.scheme.text(2804), "NCCL 2.8.4");
-        assert_eq!(Scheme::Library { prefix: "cuRAND" }.text(10305), "cuRAND 10.3.5");
+        assert_eq!(Scheme::library("cuRAND").text(10305), "cuRAND 10.3.5");
         assert_eq!(RUNTIME.major(13020), 13);
         assert_eq!(CUDNN.version.scheme.text(91200), "cuDNN 9.12.0");
         assert_eq!(CUDNN.version.scheme.text(8907), "cuDNN 8.9.7");
         assert_eq!(CUDNN.major(92801), 9);
     }
 
-    /// Each description is its crate's: names no two crates share, and a second library with
-    /// its crate's codes.
+    /// Each description is its crate's: names no two crates share, and siblings with their
+    /// crate's codes, each with a header of its own.
     #[test]
     fn descriptions_are_one_per_crate() {
         for (i, a) in ALL.iter().enumerate() {
@@ -1460,9 +1526,11 @@ mod tests {
                 assert_ne!(a.variable, b.variable);
                 assert_ne!(a.binding.vendored_stem, b.binding.vendored_stem);
             }
-            if let Some(also) = a.also {
-                assert_eq!((also.rust_path, also.codes.enum_name), (a.rust_path, a.codes.enum_name));
-                assert!(also.binding.function_prefix.starts_with(a.binding.function_prefix));
+            for sibling in a.siblings {
+                // One crate, one result code type; each sibling's functions a module of its own.
+                assert_eq!((sibling.rust_path, sibling.codes.enum_name), (a.rust_path, a.codes.enum_name));
+                assert_ne!(sibling.header, a.header);
+                assert!(!a.sibling_module(sibling).is_empty());
             }
         }
     }
@@ -1485,7 +1553,14 @@ mod tests {
         assert_eq!(NVINFER.major(100300), 10);
         assert_eq!(NVINFER.major(8601), 8);
         // The parser answers its own version: 0.2.0 is one (TensorRT 11.4's headers).
-        assert!(Scheme::OnnxParser.plausible(200) && !Scheme::TensorRt.plausible(200));
-        assert_eq!(Scheme::OnnxParser.text(200), "ONNX parser 0.2.0");
+        assert!(ONNX_PARSER_SCHEME.plausible(200) && !TENSORRT_SCHEME.plausible(200));
+        assert_eq!(ONNX_PARSER_SCHEME.text(200), "ONNX parser 0.2.0");
+        // A refused number's sentence says the coding of the library's own scheme, old and new.
+        assert_eq!(
+            NCCL.version.scheme.coding(),
+            "10000 * major + 100 * minor + patch: 20900 for NCCL 2.9.0; below 10000, 1000 * major + 100 * minor + patch"
+        );
+        assert_eq!(Scheme::CUDA.coding(), "1000 * major + 10 * minor: 1000 for CUDA 1.0");
+        assert!(!Scheme::CUDA.plausible(12095) && Scheme::CUDA.plausible(12090));
     }
 }

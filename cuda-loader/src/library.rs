@@ -57,75 +57,93 @@ pub enum Search {
     ApplicationAndSystem,
 }
 
-/// How a version number the header or the library gives is written, and what it means.
+/// How a version number the header or the library gives is written, and what it means:
+/// `major * major_unit + minor * minor_unit + patch`, as the library's own macro computes it.
+/// Each library's is a value of its description ([`CUDA`](Scheme::CUDA) for the toolkit's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scheme {
-    /// CUDA's: `major * 1000 + minor * 10` (12090 is CUDA 12.9). Dependents follow it with
-    /// `cfg(cuda_ge = "12.9")`.
-    Cuda,
-    /// NCCL's `NCCL_VERSION_CODE`: `major * 10000 + minor * 100 + patch` since 2.9 (22803 is
-    /// 2.28.3), `major * 1000 + minor * 100 + patch` before (2804 is 2.8.4). Dependents follow it
-    /// with `cfg(nccl_ge = "2.28")`.
-    Nccl,
-    /// A math library's own (its header's `<LIBRARY>_VERSION`): `major * 1000 + minor * 100 +
-    /// patch` (10305 is 10.3.5). `prefix` names the library in the text.
-    Library { prefix: &'static str },
-    /// cuDNN's `CUDNN_VERSION`: `major * 10000 + minor * 100 + patch` since 9 (91200 is 9.12.0),
-    /// `major * 1000 + minor * 100 + patch` before (8907 is 8.9.7). Dependents follow it with
-    /// `cfg(cudnn_ge = "9.12")`.
-    Cudnn,
-    /// TensorRT's `NV_TENSORRT_VERSION`: `major * 10000 + minor * 100 + patch` since 10 (100300
-    /// is 10.3.0), `major * 1000 + minor * 100 + patch` before (8601 is 8.6.1).
-    TensorRt,
-    /// TensorRT's ONNX parser's own `NV_ONNX_PARSER_VERSION`: `major * 10000 + minor * 100 +
-    /// patch`, from 0 (TensorRT 11.4's headers say 0.2.0, 200): what `getNvOnnxParserVersion`
-    /// answers, never compared with TensorRT's.
-    OnnxParser,
+pub struct Scheme {
+    /// How users name the library before a version: `CUDA 12.9`, `NCCL 2.28.3`, `cuRAND 10.3.5`.
+    pub name: &'static str,
+    pub major_unit: i64,
+    /// 100 where the number has a patch below it; CUDA's 10 has none (12090 is 12.9).
+    pub minor_unit: i64,
+    /// Where numbers below `major_unit` are an older coding's, its major unit: NCCL before 2.9,
+    /// cuDNN 8 and TensorRT 8 wrote `major * 1000` (2804 is NCCL 2.8.4, 8907 cuDNN 8.9.7).
+    pub older_major_unit: Option<i64>,
+    /// The numbers a release can say, as half-open ranges: what the loader asks of a library's
+    /// answer before any arithmetic on it, and the build of a header's.
+    pub plausible: &'static [(i64, i64)],
+    /// The cfg by which dependents follow the header's version (`nccl` gives `nccl_ge =
+    /// "2.28"`), where the crate's build sets one.
+    pub cfg: Option<&'static str>,
 }
 
 impl Scheme {
+    /// CUDA's: `major * 1000 + minor * 10` (12090 is CUDA 12.9), CUDA 1.0 to 99.9. Dependents
+    /// follow it with `cfg(cuda_ge = "12.9")` (and `cuda_major`).
+    pub const CUDA: Scheme = Scheme {
+        name: "CUDA",
+        major_unit: 1000,
+        minor_unit: 10,
+        older_major_unit: None,
+        plausible: &[(1000, 100_000)],
+        cfg: Some("cuda"),
+    };
+
+    /// A math library's own (its header's `<LIBRARY>_VERSION`, what its `GetProperty` answers):
+    /// `major * 1000 + minor * 100 + patch` (10305 is 10.3.5), named `name`.
+    pub const fn library(name: &'static str) -> Scheme {
+        Scheme { name, major_unit: 1000, minor_unit: 100, older_major_unit: None, plausible: &[(1000, 1_000_000)], cfg: None }
+    }
+
     /// (major, minor, patch) of `version`.
     pub fn parts(&self, version: i64) -> (i64, i64, i64) {
-        match self {
-            Scheme::Cuda => (version / 1000, version % 1000 / 10, 0),
-            Scheme::Nccl | Scheme::TensorRt | Scheme::Cudnn if version < 10000 => {
-                (version / 1000, version % 1000 / 100, version % 100)
-            }
-            Scheme::Nccl | Scheme::TensorRt | Scheme::Cudnn | Scheme::OnnxParser => {
-                (version / 10000, version % 10000 / 100, version % 100)
-            }
-            Scheme::Library { .. } => (version / 1000, version % 1000 / 100, version % 100),
-        }
+        let major_unit = match self.older_major_unit {
+            Some(older) if version < self.major_unit => older,
+            _ => self.major_unit,
+        };
+        let patch = if self.minor_unit > 10 { version % self.minor_unit } else { 0 };
+        (version / major_unit, version % major_unit / self.minor_unit, patch)
     }
 
-    /// A version as the library's users write it: `CUDA 12.9`, `NCCL 2.28.3`, `<prefix> 11.3.0`.
+    /// A version as the library's users write it: `CUDA 12.9`, `NCCL 2.28.3`, `cuRAND 11.3.0`.
     pub fn text(&self, version: impl Into<i64>) -> String {
         let (major, minor, patch) = self.parts(version.into());
-        match self {
-            Scheme::Cuda => format!("CUDA {major}.{minor}"),
-            Scheme::Nccl => format!("NCCL {major}.{minor}.{patch}"),
-            Scheme::Cudnn => format!("cuDNN {major}.{minor}.{patch}"),
-            Scheme::Library { prefix } => format!("{prefix} {major}.{minor}.{patch}"),
-            Scheme::TensorRt => format!("TensorRT {major}.{minor}.{patch}"),
-            Scheme::OnnxParser => format!("ONNX parser {major}.{minor}.{patch}"),
+        if self.minor_unit > 10 {
+            format!("{} {major}.{minor}.{patch}", self.name)
+        } else {
+            format!("{} {major}.{minor}", self.name)
         }
     }
 
-    /// Whether a release of the library can say `version`: what the loader asks of a library's
-    /// answer before any arithmetic on it, and the build of a header's.
+    /// Whether a release of the library can say `version` (CUDA's are also multiples of 10).
     pub fn plausible(&self, version: i64) -> bool {
-        match self {
-            // CUDA 1.0 to 99.9.
-            Scheme::Cuda => (1000..100_000).contains(&version) && version % 10 == 0,
-            // NCCL 2.0-2.8 in the old coding, 2.9 to 3.99 in the new.
-            Scheme::Nccl => (2000..2900).contains(&version) || (20900..40_000).contains(&version),
-            Scheme::Library { .. } => (1000..1_000_000).contains(&version),
-            // cuDNN 1.0 to 9.9 in the old coding (its 8.x), 1.0 to 99.99 in the new (9.0 on).
-            Scheme::Cudnn => (1000..1_000_000).contains(&version),
-            // TensorRT 8.0 to 9.9 in the old coding, 10.0 to 99.99 in the new.
-            Scheme::TensorRt => (8000..10_000).contains(&version) || (100_000..1_000_000).contains(&version),
-            Scheme::OnnxParser => (0..1_000_000).contains(&version),
+        self.plausible.iter().any(|(low, high)| (*low..*high).contains(&version))
+            && (self.minor_unit > 10 || version % 10 == 0)
+    }
+
+    /// How the number is computed, with an example: for a sentence refusing a number.
+    pub fn coding(&self) -> String {
+        let example = self.plausible.last().map_or(0, |(low, _)| *low);
+        let patch = if self.minor_unit > 10 { " + patch" } else { "" };
+        let mut text = format!(
+            "{} * major + {} * minor{patch}: {example} for {}",
+            self.major_unit,
+            self.minor_unit,
+            self.text(example)
+        );
+        if let Some(older) = self.older_major_unit {
+            text += &format!("; below {}, {older} * major + {} * minor{patch}", self.major_unit, self.minor_unit);
         }
+        text
+    }
+
+    /// The number of `major.minor.patch`, where each part fits its place (a minor below
+    /// `major_unit / minor_unit`, a patch below `minor_unit` or 0 for CUDA's).
+    pub fn number(&self, major: i64, minor: i64, patch: i64) -> Option<i64> {
+        let patch_fits = if self.minor_unit > 10 { (0..self.minor_unit).contains(&patch) } else { patch == 0 };
+        ((0..self.major_unit / self.minor_unit).contains(&minor) && patch_fits && major >= 0)
+            .then(|| major * self.major_unit + minor * self.minor_unit + patch)
     }
 
     /// The major of `version`: what a library's ABI (its file name) follows.
@@ -203,6 +221,9 @@ pub struct Codes {
     /// names it by (`CUresult`).
     pub enum_name: &'static str,
     pub type_name: &'static str,
+    /// Whether the type is signed: NPP's errors are negative (`NPP_ERROR` is -2), its warnings
+    /// positive. The loader keeps every code as its 32 bits and prints it as this says.
+    pub signed: bool,
     /// The constants for success, for "the library could not be loaded" and for "it lacks the
     /// function": the header's names (their values are the header's).
     pub success: &'static str,
@@ -283,6 +304,10 @@ pub enum VersionCall {
     Returned,
     /// `int32_t f(void)`: TensorRT's `getInferLibVersion`.
     Int,
+    /// `const S *f(void)`: a pointer to a struct whose first two `int`s are the major and the
+    /// minor (NPP's `const NppLibraryVersion *nppGetLibVersion(void)`, `{ major, minor, build }`,
+    /// whose build is no patch). The answer is written in the library's scheme, patch 0.
+    StructPointer,
     /// `f(libraryPropertyType type, int *value)`, returning a code (0 for success), asked for
     /// `MAJOR_VERSION`, `MINOR_VERSION` and `PATCH_LEVEL` (0, 1, 2): a math library's
     /// `<library>GetProperty`, where its `GetVersion` needs a handle (which needs a GPU). The
@@ -407,10 +432,12 @@ pub struct Library {
     /// passes it straight to `printf`).
     pub unreachable_text: &'static CStr,
     pub version_function: VersionFunction,
-    /// A second library whose functions the same headers declare (cuBLASLt, beside cuBLAS):
-    /// the functions named with its `binding.function_prefix` are loaded from it, by a loader
-    /// of its own.
-    pub also: Option<&'static Library>,
+    /// Libraries of the same release whose functions the crate's headers declare, each in a
+    /// header of its own (its `header`): a function is loaded from the library whose header
+    /// declares it, by a loader of that library's own, and the library is looked for beside
+    /// this one. cuBLASLt (`cublasLt.h`) beside cuBLAS; NPP's ten families (`nppi_filtering_functions.h`:
+    /// libnppif, ...) beside its core, libnppc.
+    pub siblings: &'static [&'static Library],
 }
 
 impl Library {
@@ -424,18 +451,18 @@ impl Library {
         self.version.scheme.major(version)
     }
 
-    /// The module of the crate holding its second library's functions: that library's function
-    /// prefix past this one's, in lower case (`cublasLt` beside `cublas`: `lt`).
-    pub fn also_module(&self) -> Option<String> {
-        let prefix = self.also?.binding.function_prefix;
-        Some(prefix.strip_prefix(self.binding.function_prefix).unwrap_or(prefix).to_lowercase())
+    /// The module of the crate holding `sibling`'s functions: its name past `lib` and past this
+    /// library's own name, in lower case (`libcublasLt` beside `libcublas`: `lt`; `libnppif`
+    /// beside `libnppc`: `nppif`).
+    pub fn sibling_module(&self, sibling: &Library) -> String {
+        let name = sibling.name.unix.trim_start_matches("lib");
+        name.strip_prefix(self.name.unix.trim_start_matches("lib")).unwrap_or(name).to_lowercase()
     }
 
-    /// Every header bound for this crate: its own, those bound with it, and its second
-    /// library's.
+    /// Every header bound for this crate: its own, those bound with it, and its siblings'.
     pub fn headers(&self) -> impl Iterator<Item = &'static str> + '_ {
         std::iter::once(self.header)
             .chain(self.binding.also_headers.iter().copied())
-            .chain(self.also.map(|also| also.header))
+            .chain(self.siblings.iter().map(|sibling| sibling.header))
     }
 }

@@ -54,8 +54,8 @@ pub struct Bindings {
     pub version_function: Function,
     pub error_name: Option<Function>,
     pub error_string: Option<Function>,
-    /// For a second library (the description's `also`: cuBLASLt), the first's loader: the
-    /// second is looked for beside the first, and refused if of another release.
+    /// For a sibling library (one of the description's `siblings`: cuBLASLt), its library's
+    /// loader: the sibling is looked for beside it, and refused if of another release.
     pub partner: Option<&'static Loader>,
 }
 
@@ -126,7 +126,7 @@ impl Loader {
     }
 
     /// Notes, for this thread, that a call into the library returned `code` when it is a
-    /// failure (not 0, every library's success): a crate's second library's functions call it,
+    /// failure (not 0, every library's success): a crate's sibling library's functions call it,
     /// so that [`failed_last`](Self::failed_last) can tell whose call a code came from.
     #[doc(hidden)]
     #[inline]
@@ -191,7 +191,7 @@ impl Loader {
     /// Whether a library that loaded may be used: not one whose version function answers
     /// numbers no release has (issue 33: they were believed, and overflowed), not one older
     /// than the header where the description says so (NCCL: its functions and structs grow
-    /// with each version), and not a second library of another release than its first
+    /// with each version), and not a sibling library of another release than its library
     /// (cuBLASLt beside cuBLAS).
     fn accept(&self, handle: &Handle) -> Result<(), String> {
         let a_what = self.library.a_what;
@@ -427,7 +427,7 @@ impl Loader {
             Role::Toolkit { wheels, .. } => {
                 let file = self.bindings.file;
                 let mut out = Vec::new();
-                // A second library is taken from beside its first where that loaded: one release.
+                // A sibling library is taken from beside its library where that loaded: one release.
                 if let Some(first) = self.bindings.partner.and_then(|p| p.handle().ok()) {
                     if let Some(beside) = first.path.parent().map(|d| d.join(file)).filter(|f| f.is_file()) {
                         out.push(Candidate::Open(beside.into_os_string()));
@@ -609,6 +609,25 @@ impl Loader {
                     code => Answer::Code(code),
                 }
             }
+            VersionCall::StructPointer => {
+                // SAFETY: the description's version function has this signature (no arguments,
+                // a pointer to a struct of `int`s back).
+                let f: unsafe extern "C" fn() -> *const [c_int; 2] = unsafe { std::mem::transmute(address) };
+                // SAFETY: no arguments.
+                let answer = unsafe { f() };
+                if answer.is_null() {
+                    Answer::Absurd("a null pointer".to_string())
+                } else {
+                    // SAFETY: not null, and the library's own static struct, whose first two
+                    // members are `int`s.
+                    let [major, minor] = unsafe { answer.read() };
+                    let said = format!("major {major}, minor {minor}");
+                    match scheme.number(i64::from(major), i64::from(minor), 0) {
+                        Some(version) => checked(version, said),
+                        None => Answer::Absurd(said),
+                    }
+                }
+            }
             VersionCall::Returned => {
                 // SAFETY: the description's version function has this signature (no arguments,
                 // `size_t` back).
@@ -631,12 +650,11 @@ impl Loader {
                         code => return Some(Answer::Code(code)),
                     }
                 }
-                let [major, minor, patch] = parts;
+                let [major, minor, patch] = parts.map(i64::from);
                 let said = format!("{major}.{minor}.{patch}");
-                if (0..10).contains(&minor) && (0..100).contains(&patch) {
-                    checked(i64::from(major) * 1000 + i64::from(minor) * 100 + i64::from(patch), said)
-                } else {
-                    Answer::Absurd(said)
+                match scheme.number(major, minor, patch) {
+                    Some(version) => checked(version, said),
+                    None => Answer::Absurd(said),
                 }
             }
             VersionCall::MajorMinor => {
@@ -646,11 +664,10 @@ impl Loader {
                 let (mut major, mut minor) = (0, 0);
                 // SAFETY: valid out-pointers.
                 match unsafe { f(&mut major, &mut minor) } {
-                    0 if (0..100).contains(&minor) => checked(
-                        i64::from(major) * 1000 + i64::from(minor) * 10,
-                        format!("major {major}, minor {minor}"),
-                    ),
-                    0 => Answer::Absurd(format!("major {major}, minor {minor}")),
+                    0 => match scheme.number(i64::from(major), i64::from(minor), 0) {
+                        Some(version) => checked(version, format!("major {major}, minor {minor}")),
+                        None => Answer::Absurd(format!("major {major}, minor {minor}")),
+                    },
                     code => Answer::Code(code),
                 }
             }
@@ -787,7 +804,16 @@ impl Loader {
     fn code_name(&self, code: u32) -> String {
         match self.entry(code) {
             Some((_, name, _)) => (*name).to_string(),
-            None => format!("{}({code})", self.library.codes.type_name.trim_end_matches("_t")),
+            None => format!("{}({})", self.library.codes.type_name.trim_end_matches("_t"), self.number(code)),
+        }
+    }
+
+    /// `code` as the header writes it: negative where the type is signed (NPP's `-2`).
+    fn number(&self, code: u32) -> i64 {
+        if self.library.codes.signed {
+            i64::from(code as i32)
+        } else {
+            i64::from(code)
         }
     }
 
@@ -807,7 +833,7 @@ impl Loader {
             .ok()
             .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
             .or_else(|| self.entry(code).map(|(_, name, _)| (*name).to_string()))
-            .unwrap_or_else(|| format!("{}({code})", self.library.codes.unknown));
+            .unwrap_or_else(|| format!("{}({})", self.library.codes.unknown, self.number(code)));
         let text = match (self.library.codes.text, string_function, self.bindings.error_string) {
             // The description's own sentence for the header's name of the code.
             (ErrorText::Table(table), _, _) => {
@@ -918,9 +944,6 @@ impl Loader {
     }
 }
 
-/// A Python environment's site-packages folders: `<prefix>\\Lib\\site-packages` (Windows),
-/// `<prefix>/lib/python3.X/site-packages`, where NVIDIA's wheels put the libraries. The loader
-/// searches them at run time, cuda-bindings-build's toolkit finder at build time.
 /// The folders of a wheel's package folder (`nvidia/cu13`, `nvidia/cublas`) that may hold its
 /// libraries, as NVIDIA's wheels lay them out: `lib` (Linux), `bin` (Windows, CUDA 12),
 /// `bin/x86_64` (Windows, CUDA 13's wheels), and the folder itself (TensorRT's wheels).
@@ -928,6 +951,11 @@ fn wheel_dirs(root: &Path) -> [PathBuf; 4] {
     [root.join("lib"), root.join("bin"), root.join("bin").join("x86_64"), root.to_path_buf()]
 }
 
+/// The site-packages folders of the Python environment at `prefix`, where pip unpacks NVIDIA's
+/// wheels (each into its package folder, `nvidia/cu13`, `nvidia/cublas`):
+/// `<prefix>\Lib\site-packages` (Windows) and every `<prefix>/lib/python3.*/site-packages`,
+/// whether or not it exists (a caller looks in each). The loader searches them at run time,
+/// cuda-bindings-build's toolkit finder at build time.
 pub fn site_packages(prefix: &Path) -> Vec<PathBuf> {
     let mut sites = vec![prefix.join("Lib").join("site-packages")];
     if let Ok(entries) = std::fs::read_dir(prefix.join("lib")) {
@@ -943,7 +971,7 @@ pub fn site_packages(prefix: &Path) -> Vec<PathBuf> {
 #[cfg(test)]
 mod unit_tests {
     use super::*;
-    use crate::{CUBLAS, NCCL, NVRTC};
+    use crate::{CUBLAS, CURAND, NCCL, NVRTC};
 
     /// Where NVIDIA's wheels put a library: Linux's `lib`, CUDA 12's Windows `bin`, CUDA 13's
     /// Windows `bin/x86_64` (seen in the CUDA 13 math libraries' win_amd64 wheels).
@@ -1055,6 +1083,48 @@ mod unit_tests {
         assert_eq!(said(&nccl, nccl_huge as *const c_void), c_int::MAX.to_string());
         // And what a caller that wants a version sees of them: none.
         assert_eq!(nvrtc.version_by(|| absurd_major_minor as *const c_void), None);
+    }
+
+    /// `NppLibraryVersion`'s shape: major, minor, build.
+    #[repr(C)]
+    struct StructVersion {
+        major: c_int,
+        minor: c_int,
+        build: c_int,
+    }
+
+    static NPP_13_1: StructVersion = StructVersion { major: 13, minor: 1, build: 48 };
+    static NPP_ABSURD: StructVersion = StructVersion { major: 13, minor: 100, build: 0 };
+
+    extern "C" fn npp_13_1() -> *const StructVersion {
+        &NPP_13_1
+    }
+
+    extern "C" fn npp_absurd() -> *const StructVersion {
+        &NPP_ABSURD
+    }
+
+    extern "C" fn npp_null() -> *const StructVersion {
+        std::ptr::null()
+    }
+
+    /// Issue 42, items 1 and 5: a version function returning a pointer to a struct (NPP's
+    /// `nppGetLibVersion`) answers its major and minor in the library's own scheme; a minor no
+    /// release has, or a null pointer, is named, never computed with.
+    #[test]
+    fn a_version_struct_is_read_through_its_pointer() {
+        static STRUCT: Library = Library {
+            version_function: crate::VersionFunction {
+                call: crate::VersionCall::StructPointer,
+                own: Some((crate::Scheme::library("NPP"), "NPP_VERSION")),
+                ..CURAND.version_function
+            },
+            ..CURAND
+        };
+        let npp = loader(&STRUCT, &[]);
+        assert_eq!(said(&npp, npp_13_1 as *const c_void), "version 13100");
+        assert_eq!(said(&npp, npp_absurd as *const c_void), "major 13, minor 100");
+        assert_eq!(said(&npp, npp_null as *const c_void), "a null pointer");
     }
 
     /// Issue 33, item 3: a code the library gave no text for, and the header no description:

@@ -86,9 +86,9 @@ mod tests {
 
     /// The header's release, one minor on, as cuDNN writes it.
     fn next_minor() -> (u32, String) {
-        let (major, minor, patch) = cuda_loader::Scheme::Cudnn.parts(i64::from(crate::CUDNN_VERSION));
+        let (major, minor, patch) = cuda_loader::CUDNN.version.scheme.parts(i64::from(crate::CUDNN_VERSION));
         let next = (major * 10_000 + (minor + 1) * 100 + patch) as u32;
-        (next, cuda_loader::Scheme::Cudnn.text(next))
+        (next, cuda_loader::CUDNN.version.scheme.text(next))
     }
 
     /// Issue 35: libcudnn_ops of another cuDNN 9 beside the front refuses the whole set, in one
@@ -99,7 +99,7 @@ mod tests {
         if cfg!(not(target_os = "linux")) {
             return;
         }
-        let ours = cuda_loader::Scheme::Cudnn.text(crate::CUDNN_VERSION);
+        let ours = cuda_loader::CUDNN.version.scheme.text(crate::CUDNN_VERSION);
         let (next, theirs) = next_minor();
         let packed = ((next / 10_000) << 16) | ((next / 100 % 100) << 8) | (next % 100);
         let ops = part_file(1);

@@ -12,7 +12,7 @@ fn the_real_library_answers_in_the_headers_words() {
     let path = loader::library_path().unwrap_or_else(|e| panic!("no cuDNN to test against: {e}"));
     // SAFETY: no arguments.
     let version = unsafe { cudnnGetVersion() };
-    let scheme = cuda_loader::Scheme::Cudnn;
+    let scheme = cuda_loader::CUDNN.version.scheme;
     assert!(
         version >= CUDNN_VERSION as usize && scheme.major(version as u32) == CUDNN_MAJOR,
         "{} is {}, and the header {}",

@@ -131,7 +131,7 @@ fn item17_a_library_under_a_non_utf8_root_is_loaded_from_it() {
         };
         // The header's version: NCCL's own code, cuDNN 9.12.0.
         let version = match library.version.scheme {
-            cuda_loader::Scheme::Nccl => fault_tests::nccl_version(),
+            s if s == cuda_loader::NCCL.version.scheme => fault_tests::nccl_version(),
             _ => 91200,
         };
         let function = library.version_function;

@@ -146,30 +146,47 @@ fn code_in(message: &str) -> nvinfer1::ErrorCode {
     nvinfer1::ErrorCode(number.unwrap_or(nvinfer1::ErrorCode::kUNSPECIFIED_ERROR.0))
 }
 
-/// A Rust value made into a C++ object: the vtable pointer first, as C++ lays a polymorphic
-/// object out. What the generated interfaces and the traits below share.
+/// A Rust value made into a C++ object of the interface `nvinfer1::$class`: the vtable pointer
+/// first, as C++ lays a polymorphic object out, pointing at the one vtable of the Rust type
+/// (`$vtbl`). Its slots: `IVersionedInterface`'s two (where the interface derives from it, in
+/// the releases the `#[cfg]`s after `versioned` name), the two destructors, and each method's
+/// slot filled by the function of the object's `impl` named after it (`log: log`).
 macro_rules! object {
-    ($object:ident, $trait:ident, $class:ty, $vtbl:ty, $what:literal) => {
-        #[doc = concat!("A Rust [`", stringify!($trait), "`] as the C++ `", $what, "` TensorRT calls: `&object` is a `&", $what, "` (it derefs to it), `object.as_ptr()` a pointer to one.")]
+    (
+        $object:ident: $trait:ident as nvinfer1::$class:ident, nvinfer1::$vtbl:ident;
+        versioned $(#[$versioned:meta])*;
+        { $($slot:ident: $function:ident),* $(,)? }
+    ) => {
+        #[doc = concat!("A Rust [`", stringify!($trait), "`] as the C++ `nvinfer1::", stringify!($class), "` TensorRT calls: `&object` is a `&nvinfer1::", stringify!($class), "` (it derefs to it), `object.as_ptr()` a pointer to one.")]
         ///
         /// Boxed, so its address (which TensorRT keeps) does not move. TensorRT never deletes
         /// it: the program keeps it alive while TensorRT may call it, and drops it after.
         #[repr(C)]
         pub struct $object<T: $trait> {
-            vtable: *const $vtbl,
+            vtable: *const nvinfer1::$vtbl,
             /// The Rust value, which the trait's methods see.
             pub value: T,
         }
 
         impl<T: $trait> $object<T> {
+            const VTABLE: &'static nvinfer1::$vtbl = &nvinfer1::$vtbl {
+                $(#[$versioned])*
+                getAPILanguage: Self::get_api_language,
+                $(#[$versioned])*
+                getInterfaceInfo: Self::get_interface_info,
+                __complete_dtor: Self::complete_dtor,
+                __deleting_dtor: Self::deleting_dtor,
+                $($slot: Self::$function,)*
+            };
+
             /// The object, boxed.
             pub fn new(value: T) -> Box<Self> {
                 Box::new($object { vtable: Self::VTABLE, value })
             }
 
             /// A pointer to the C++ object, for the methods that take one (`setErrorRecorder(&recorder)`).
-            pub fn as_ptr(&self) -> *mut $class {
-                self as *const Self as *mut $class
+            pub fn as_ptr(&self) -> *mut nvinfer1::$class {
+                self as *const Self as *mut nvinfer1::$class
             }
 
             /// The Rust value behind a `this` TensorRT passed.
@@ -183,22 +200,36 @@ macro_rules! object {
 
             unsafe extern "C" fn complete_dtor(this: *mut c_void) {
                 // SAFETY: C++ destroys the object once; the value is dropped, the memory is not freed.
-                guard(concat!($what, "::~", stringify!($trait)), (), || unsafe {
+                guard(concat!("nvinfer1::", stringify!($class), "::~", stringify!($class)), (), || unsafe {
                     std::ptr::drop_in_place(&mut (*this.cast::<Self>()).value)
                 })
             }
 
             unsafe extern "C" fn deleting_dtor(this: *mut c_void) {
                 // SAFETY: C++'s `delete p` of an object made by `new` (a Box): freed once.
-                guard(concat!($what, "::~", stringify!($trait)), (), || unsafe {
+                guard(concat!("nvinfer1::", stringify!($class), "::~", stringify!($class)), (), || unsafe {
                     drop(Box::from_raw(this.cast::<Self>()))
                 })
             }
         }
 
+        // `IVersionedInterface`'s two slots: the header's inline answers (applications must
+        // not override them).
+        $(#[$versioned])*
+        impl<T: $trait> $object<T> {
+            unsafe extern "C" fn get_api_language(_: *mut c_void) -> nvinfer1::APILanguage {
+                nvinfer1::APILanguage::kCPP
+            }
+
+            unsafe extern "C" fn get_interface_info(_: *mut c_void) -> nvinfer1::InterfaceInfo {
+                let (kind, major, minor) = nvinfer1::$class::INTERFACE_INFO;
+                nvinfer1::InterfaceInfo { kind: kind.as_ptr(), major, minor }
+            }
+        }
+
         impl<T: $trait> std::ops::Deref for $object<T> {
-            type Target = $class;
-            fn deref(&self) -> &$class {
+            type Target = nvinfer1::$class;
+            fn deref(&self) -> &nvinfer1::$class {
                 // SAFETY: `#[repr(C)]` with the vtable pointer first: the C++ class's layout.
                 unsafe { &*self.as_ptr() }
             }
@@ -211,44 +242,19 @@ macro_rules! object {
     };
 }
 
-/// The two slots of `IVersionedInterface`, for an interface that derives from it: the
-/// header's inline answers (applications must not override them).
-macro_rules! versioned {
-    ($object:ident, $trait:ident, $class:ty) => {
-        impl<T: $trait> $object<T> {
-            unsafe extern "C" fn get_api_language(_: *mut c_void) -> nvinfer1::APILanguage {
-                nvinfer1::APILanguage::kCPP
-            }
-
-            unsafe extern "C" fn get_interface_info(_: *mut c_void) -> nvinfer1::InterfaceInfo {
-                let (kind, major, minor) = <$class>::INTERFACE_INFO;
-                nvinfer1::InterfaceInfo { kind: kind.as_ptr(), major, minor }
-            }
-        }
-    };
-}
-
 /// `nvinfer1::ILogger`: TensorRT's messages. Called from any thread TensorRT runs on.
 pub trait ILogger: Sync {
     /// `void log(Severity severity, AsciiChar const* msg) noexcept`.
     fn log(&self, severity: nvinfer1::ILogger_Severity, msg: &CStr);
 }
 
-object!(ILoggerObject, ILogger, nvinfer1::ILogger, nvinfer1::ILogger_vtbl, "nvinfer1::ILogger");
-#[cfg(trt_ge = "11.0")]
-versioned!(ILoggerObject, ILogger, nvinfer1::ILogger);
+object! {
+    ILoggerObject: ILogger as nvinfer1::ILogger, nvinfer1::ILogger_vtbl;
+    versioned #[cfg(trt_ge = "11.0")];
+    { log: log }
+}
 
 impl<T: ILogger> ILoggerObject<T> {
-    const VTABLE: &'static nvinfer1::ILogger_vtbl = &nvinfer1::ILogger_vtbl {
-        #[cfg(trt_ge = "11.0")]
-        getAPILanguage: Self::get_api_language,
-        #[cfg(trt_ge = "11.0")]
-        getInterfaceInfo: Self::get_interface_info,
-        __complete_dtor: Self::complete_dtor,
-        __deleting_dtor: Self::deleting_dtor,
-        log: Self::log,
-    };
-
     unsafe extern "C" fn log(this: *mut c_void, severity: nvinfer1::ILogger_Severity, msg: *const c_char) {
         guard("nvinfer1::ILogger::log", (), || {
             // SAFETY: TensorRT passes a NUL-terminated message, and this object.
@@ -279,31 +285,22 @@ pub trait IErrorRecorder: Sync {
     fn decRefCount(&self) -> i32;
 }
 
-object!(
-    IErrorRecorderObject,
-    IErrorRecorder,
-    nvinfer1::IErrorRecorder,
-    nvinfer1::IErrorRecorder_vtbl,
-    "nvinfer1::IErrorRecorder"
-);
-versioned!(IErrorRecorderObject, IErrorRecorder, nvinfer1::IErrorRecorder);
+object! {
+    IErrorRecorderObject: IErrorRecorder as nvinfer1::IErrorRecorder, nvinfer1::IErrorRecorder_vtbl;
+    versioned;
+    {
+        getNbErrors: get_nb_errors,
+        getErrorCode: get_error_code,
+        getErrorDesc: get_error_desc,
+        hasOverflowed: has_overflowed,
+        clear: clear,
+        reportError: report_error,
+        incRefCount: inc_ref_count,
+        decRefCount: dec_ref_count,
+    }
+}
 
 impl<T: IErrorRecorder> IErrorRecorderObject<T> {
-    const VTABLE: &'static nvinfer1::IErrorRecorder_vtbl = &nvinfer1::IErrorRecorder_vtbl {
-        getAPILanguage: Self::get_api_language,
-        getInterfaceInfo: Self::get_interface_info,
-        __complete_dtor: Self::complete_dtor,
-        __deleting_dtor: Self::deleting_dtor,
-        getNbErrors: Self::get_nb_errors,
-        getErrorCode: Self::get_error_code,
-        getErrorDesc: Self::get_error_desc,
-        hasOverflowed: Self::has_overflowed,
-        clear: Self::clear,
-        reportError: Self::report_error,
-        incRefCount: Self::inc_ref_count,
-        decRefCount: Self::dec_ref_count,
-    };
-
     unsafe extern "C" fn get_nb_errors(this: *mut c_void) -> i32 {
         guard("nvinfer1::IErrorRecorder::getNbErrors", 0, || unsafe { Self::this(this) }.getNbErrors())
     }
@@ -371,28 +368,19 @@ pub trait IGpuAllocator: Sync {
     }
 }
 
-object!(
-    IGpuAllocatorObject,
-    IGpuAllocator,
-    nvinfer1::IGpuAllocator,
-    nvinfer1::IGpuAllocator_vtbl,
-    "nvinfer1::IGpuAllocator"
-);
-versioned!(IGpuAllocatorObject, IGpuAllocator, nvinfer1::IGpuAllocator);
+object! {
+    IGpuAllocatorObject: IGpuAllocator as nvinfer1::IGpuAllocator, nvinfer1::IGpuAllocator_vtbl;
+    versioned;
+    {
+        allocate: allocate,
+        reallocate: reallocate,
+        deallocate: deallocate,
+        allocateAsync: allocate_async,
+        deallocateAsync: deallocate_async,
+    }
+}
 
 impl<T: IGpuAllocator> IGpuAllocatorObject<T> {
-    const VTABLE: &'static nvinfer1::IGpuAllocator_vtbl = &nvinfer1::IGpuAllocator_vtbl {
-        getAPILanguage: Self::get_api_language,
-        getInterfaceInfo: Self::get_interface_info,
-        __complete_dtor: Self::complete_dtor,
-        __deleting_dtor: Self::deleting_dtor,
-        allocate: Self::allocate,
-        reallocate: Self::reallocate,
-        deallocate: Self::deallocate,
-        allocateAsync: Self::allocate_async,
-        deallocateAsync: Self::deallocate_async,
-    };
-
     unsafe extern "C" fn allocate(this: *mut c_void, size: u64, alignment: u64, flags: u32) -> *mut c_void {
         guard("nvinfer1::IGpuAllocator::allocate", std::ptr::null_mut(), || {
             unsafe { Self::this(this) }.allocate(size, alignment, flags)
@@ -445,27 +433,14 @@ pub trait IStreamReaderV2: Sync {
 }
 
 #[cfg(trt_ge = "10.7")]
-object!(
-    IStreamReaderV2Object,
-    IStreamReaderV2,
-    nvinfer1::IStreamReaderV2,
-    nvinfer1::IStreamReaderV2_vtbl,
-    "nvinfer1::IStreamReaderV2"
-);
-#[cfg(trt_ge = "10.7")]
-versioned!(IStreamReaderV2Object, IStreamReaderV2, nvinfer1::IStreamReaderV2);
+object! {
+    IStreamReaderV2Object: IStreamReaderV2 as nvinfer1::IStreamReaderV2, nvinfer1::IStreamReaderV2_vtbl;
+    versioned;
+    { read: read, seek: seek }
+}
 
 #[cfg(trt_ge = "10.7")]
 impl<T: IStreamReaderV2> IStreamReaderV2Object<T> {
-    const VTABLE: &'static nvinfer1::IStreamReaderV2_vtbl = &nvinfer1::IStreamReaderV2_vtbl {
-        getAPILanguage: Self::get_api_language,
-        getInterfaceInfo: Self::get_interface_info,
-        __complete_dtor: Self::complete_dtor,
-        __deleting_dtor: Self::deleting_dtor,
-        read: Self::read,
-        seek: Self::seek,
-    };
-
     unsafe extern "C" fn read(
         this: *mut c_void,
         destination: *mut c_void,
@@ -498,26 +473,17 @@ pub trait IOutputAllocator: Sync {
     fn notifyShape(&self, tensorName: &CStr, dims: &nvinfer1::Dims);
 }
 
-object!(
-    IOutputAllocatorObject,
-    IOutputAllocator,
-    nvinfer1::IOutputAllocator,
-    nvinfer1::IOutputAllocator_vtbl,
-    "nvinfer1::IOutputAllocator"
-);
-versioned!(IOutputAllocatorObject, IOutputAllocator, nvinfer1::IOutputAllocator);
+object! {
+    IOutputAllocatorObject: IOutputAllocator as nvinfer1::IOutputAllocator, nvinfer1::IOutputAllocator_vtbl;
+    versioned;
+    {
+        reallocateOutput: reallocate_output,
+        reallocateOutputAsync: reallocate_output_async,
+        notifyShape: notify_shape,
+    }
+}
 
 impl<T: IOutputAllocator> IOutputAllocatorObject<T> {
-    const VTABLE: &'static nvinfer1::IOutputAllocator_vtbl = &nvinfer1::IOutputAllocator_vtbl {
-        getAPILanguage: Self::get_api_language,
-        getInterfaceInfo: Self::get_interface_info,
-        __complete_dtor: Self::complete_dtor,
-        __deleting_dtor: Self::deleting_dtor,
-        reallocateOutput: Self::reallocate_output,
-        reallocateOutputAsync: Self::reallocate_output_async,
-        notifyShape: Self::notify_shape,
-    };
-
     /// The header's deprecated synchronous form: TensorRT calls the asynchronous one; this
     /// answers as the header's default does for a program that overrides only that one.
     unsafe extern "C" fn reallocate_output(
@@ -559,21 +525,13 @@ pub trait IProfiler: Sync {
     fn reportLayerTime(&self, layerName: &CStr, ms: f32);
 }
 
-object!(IProfilerObject, IProfiler, nvinfer1::IProfiler, nvinfer1::IProfiler_vtbl, "nvinfer1::IProfiler");
-#[cfg(trt_ge = "11.0")]
-versioned!(IProfilerObject, IProfiler, nvinfer1::IProfiler);
+object! {
+    IProfilerObject: IProfiler as nvinfer1::IProfiler, nvinfer1::IProfiler_vtbl;
+    versioned #[cfg(trt_ge = "11.0")];
+    { reportLayerTime: report_layer_time }
+}
 
 impl<T: IProfiler> IProfilerObject<T> {
-    const VTABLE: &'static nvinfer1::IProfiler_vtbl = &nvinfer1::IProfiler_vtbl {
-        #[cfg(trt_ge = "11.0")]
-        getAPILanguage: Self::get_api_language,
-        #[cfg(trt_ge = "11.0")]
-        getInterfaceInfo: Self::get_interface_info,
-        __complete_dtor: Self::complete_dtor,
-        __deleting_dtor: Self::deleting_dtor,
-        reportLayerTime: Self::report_layer_time,
-    };
-
     unsafe extern "C" fn report_layer_time(this: *mut c_void, name: *const c_char, ms: f32) {
         guard("nvinfer1::IProfiler::reportLayerTime", (), || {
             // SAFETY: a NUL-terminated layer name.

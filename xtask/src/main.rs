@@ -32,8 +32,8 @@
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
 //!   every version's cuda.h; with `--check`, fail if it differs.
 //! - `libraries`: every library's description as CI's scripts read it, a line each, tab-separated:
-//!   package, `links` key, Rust path, header, version macro, version scheme (`cuda`, `nccl`,
-//!   `library`), its own root variable (or `-`), cuda-checked's feature (or `-`), crate folder.
+//!   package, `links` key, Rust path, header, version macro, version's cfg (`cuda`, `nccl`,
+//!   `cudnn`, `-` for none), its own root variable (or `-`), cuda-checked's feature (or `-`), crate folder.
 //!   With `tensorrt`, the same line for TensorRT's crate (`cuda_loader::TENSORRT`, apart from
 //!   `ALL`: its CI is `.ci/tensorrt`).
 //! - `tensorrt headers|vendor|vendored|stand-in|dump ...`: TensorRT's headers and nvinfer-sys's
@@ -68,14 +68,14 @@ struct Version {
     nvtx: Option<&'static str>,
 }
 
-/// What of a library's wheel joins the toolkit root (see [`part`]).
+/// What of a library's wheel is unpacked into the toolkit root (see [`what_to_unpack`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Part {
+enum Unpack {
     Headers,
     Whole,
 }
 
-use Part::{Headers, Whole};
+use Unpack::{Headers, Whole};
 
 /// The one list of CUDA versions in the repository: every release the crates support (each
 /// minor NVIDIA shipped a runtime wheel for; there was no 12.7), increasing. Each has vendored
@@ -292,13 +292,8 @@ fn libraries(root: &Path, which: Option<&str>) -> Result<(), String> {
             .find_map(|line| line.trim().strip_prefix("links = \""))
             .and_then(|rest| rest.strip_suffix('"'))
             .ok_or(format!("{}: no links key", library.crate_name))?;
-        let scheme = match library.version.scheme {
-            cuda_loader::Scheme::Cuda => "cuda",
-            cuda_loader::Scheme::Nccl => "nccl",
-            cuda_loader::Scheme::Cudnn => "cudnn",
-            cuda_loader::Scheme::Library { .. } => "library",
-            cuda_loader::Scheme::TensorRt | cuda_loader::Scheme::OnnxParser => "tensorrt",
-        };
+        // The cfg its version gives dependents (`cuda`, `nccl`, `cudnn`), `-` for none.
+        let scheme = library.version.scheme.cfg.unwrap_or("-");
         let folder = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         println!(
             "{}\t{links}\t{}\t{}\t{}\t{scheme}\t{}\t{}\t{folder}",
@@ -336,24 +331,33 @@ fn folder(arg: Option<&String>, root: &Path, default: &str) -> PathBuf {
     arg.map(absolute).unwrap_or_else(|| root.join(default))
 }
 
+/// Bytes this run read from PyPI: wheels downloaded whole, the ranges read of others, the
+/// projects' JSON (pip's own index requests aside). A newcomer vendoring one library sees what it
+/// cost; `vendor --only` is meant to read little.
+static FETCHED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn fetched(bytes: u64) {
+    FETCHED.fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
+}
+
 fn main() -> ExitCode {
+    let started = std::time::Instant::now();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
     let result = match args.first().map(String::as_str) {
         Some("headers") => {
             let dir = folder(args.get(1), &root, ".cuda-headers");
             select(args.get(2).map(String::as_str)).and_then(|versions| {
-                // A few releases at once (each fetches its wheels at once too): the time is
-                // PyPI's answers, not this machine's (CI's 16 releases: 141 s one at a time).
-                versions.chunks(4).try_for_each(|some| {
-                    let roots: Vec<Result<PathBuf, String>> = std::thread::scope(|scope| {
-                        let jobs: Vec<_> = some.iter().map(|v| scope.spawn(|| fetch(&dir, v))).collect();
-                        jobs.into_iter()
-                            .map(|job| job.join().unwrap_or_else(|_| Err("a download thread stopped".into())))
-                            .collect()
-                    });
-                    roots.into_iter().try_for_each(|root| root.map(|toolkit| println!("{}", toolkit.display())))
-                })
+                let mut wants = Vec::new();
+                for version in versions {
+                    // A library without its wheel in the root is said, never left out silently.
+                    for why in ALL.iter().filter_map(|library| unpinned(library, version)) {
+                        eprintln!("xtask: warning: {why}; its headers are not in CUDA {version}'s root");
+                    }
+                    let v = release(version)?;
+                    wants.push((v, pieces(v)));
+                }
+                fetch_many(&dir, &wants, |toolkit| println!("{}", toolkit.display())).map(drop)
             })
         }
         Some("root-vars") => {
@@ -386,6 +390,10 @@ fn main() -> ExitCode {
             };
             fetched.map(|root| println!("{}", root.display()))
         }
+        Some("pins") => match args.get(1) {
+            Some(wheel) => pins(wheel),
+            None => Err("pins WHEEL: which wheel (`nvidia-curand`, as named from CUDA 13 on)?".into()),
+        },
         Some("pip") => select(args.get(1).map(String::as_str)).map(|versions| {
             for version in versions {
                 for (krate, requirement) in pip_requirements(version) {
@@ -398,10 +406,19 @@ fn main() -> ExitCode {
         Some("porting") => porting(&root, &args[1..]),
         Some("tensorrt") => tensorrt::main(&root, &args[1..]),
         _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | cudnn [DIR [headers]] | \
-                  pip [WHICH] | vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
+                  pip [WHICH] | pins WHEEL | vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
                   tensorrt headers|vendor|vendored|stand-in|dump ..."
             .into()),
     };
+    let bytes = FETCHED.load(std::sync::atomic::Ordering::Relaxed);
+    if bytes > 0 {
+        // On stderr: scripts read the roots printed on stdout.
+        eprintln!(
+            "xtask: read {:.1} MB from PyPI; {:.0} s in all",
+            bytes as f64 / 1e6,
+            started.elapsed().as_secs_f64()
+        );
+    }
     finish(result)
 }
 
@@ -491,17 +508,230 @@ fn wheel_root(requirement: &str) -> String {
 /// The libraries of CUDA `version`, each with its wheel (`name==version`) and what of it joins
 /// the root: every description with a wheel pinned for that release ([`Library::releases`]), so
 /// that a new library is one more description, never an edit here.
-fn library_wheels(version: &str) -> Vec<(&'static Library, String, Part)> {
-    let major = cuda_number(version) / 1000;
-    // As pip names them: CUDA 11 and 12's wheels carry their major, 13's none.
-    let suffix = if major < 13 { format!("-cu{major}") } else { String::new() };
+fn library_wheels(version: &str) -> Vec<(&'static Library, String, Unpack)> {
     ALL.iter()
         .filter_map(|&library| {
             let wheel = library.wheel?;
             let (_, pinned) = library.releases.iter().find(|(release, _)| *release == version)?;
-            Some((library, format!("{wheel}{suffix}=={pinned}"), part(library, version)))
+            Some((library, format!("{}=={pinned}", project(wheel, version)), what_to_unpack(library, version)))
         })
         .collect()
+}
+
+/// The PyPI project of `wheel` (as named from CUDA 13 on) for CUDA `version`, as pip names it:
+/// CUDA 11 and 12's carry their major (`nvidia-curand-cu12`), 13's none.
+fn project(wheel: &str, version: &str) -> String {
+    let major = cuda_number(version) / 1000;
+    if major < 13 {
+        format!("{wheel}-cu{major}")
+    } else {
+        wheel.to_string()
+    }
+}
+
+/// Why `library` has no wheel in CUDA `version`'s root where its description should pin one: a
+/// description with a wheel pins it for every release from `found.since` on (the runtime's is
+/// [`VERSIONS`]' own; a library with a root of its own lists its releases in [`OWN_RELEASES`]).
+fn unpinned(library: &Library, version: &str) -> Option<String> {
+    let wheel = library.wheel?;
+    let runtime = VERSIONS.iter().find(|v| v.version == version)?.runtime;
+    let apart = library.found.home.is_some() || runtime.split_once("==")?.0 == project(wheel, version);
+    let before = library.found.since.is_some_and(|first| cuda_number(version) < first);
+    if apart || before || library.releases.iter().any(|(release, _)| *release == version) {
+        return None;
+    }
+    Some(format!(
+        "{}'s description pins no {} for CUDA {version}: add the line `cargo xtask pins {wheel}` prints for \
+         {version} to its `releases` (cuda-loader/src/libraries.rs), or, if CUDA {version} has no such library, \
+         start it later with `found.since`",
+        library.crate_name,
+        project(wheel, version)
+    ))
+}
+
+/// `cargo xtask pins WHEEL` (see the module docs): the `releases` table of a description whose
+/// wheel is `WHEEL`, from PyPI: for each release of [`VERSIONS`], the version of the wheel
+/// uploaded with that release's runtime wheel ([`chosen_pin`]). Libraries number their own
+/// versions (NPP 13.1.2.48 came with CUDA 13.3), so a pin is found by its upload, never by its
+/// number. The table goes to stdout, how each pin was chosen to stderr.
+fn pins(wheel: &str) -> Result<(), String> {
+    println!("    releases: &[");
+    for (release, pinned, how) in derive_pins(wheel)? {
+        match pinned {
+            Some(version) => {
+                println!("        (\"{release}\", \"{version}\"),");
+                eprintln!("CUDA {release}: {how}");
+            }
+            None => println!(
+                "        // CUDA {release}: none: {how}; leave {release} out, and if no earlier release has \
+                 one either, set `found.since` to the first release with one"
+            ),
+        }
+    }
+    println!("    ],");
+    Ok(())
+}
+
+/// For each release of [`VERSIONS`], the version of `wheel` published with it (`None`: none),
+/// and a sentence saying how it was chosen (or why there is none).
+fn derive_pins(wheel: &str) -> Result<Vec<(&'static str, Option<String>, String)>, String> {
+    let mut projects: Vec<String> = Vec::new();
+    for v in VERSIONS {
+        for name in [runtime_project(v)?.0, project(wheel, v.version)] {
+            if !projects.contains(&name) {
+                projects.push(name);
+            }
+        }
+    }
+    let uploads = uploads(&projects)?;
+    let of =
+        |name: &str| uploads.iter().find(|(n, _)| n == name).map_or(&[][..], |(_, list)| list.as_slice());
+    let mut table = Vec::new();
+    for v in VERSIONS {
+        let (runtime, runtime_version) = runtime_project(v)?;
+        let at = of(&runtime).iter().find(|(version, _)| *version == runtime_version).ok_or(format!(
+            "PyPI lists no {} upload: correct VERSIONS' runtime for CUDA {}",
+            v.runtime, v.version
+        ))?;
+        let name = project(wheel, v.version);
+        table.push(match chosen_pin(of(&name), &at.1) {
+            Pin::With { version, minutes } => {
+                let how = format!("{name} {version}, uploaded {minutes} min after {}", v.runtime);
+                (v.version, Some(version.to_string()), how)
+            }
+            Pin::Before(version) => {
+                let how = format!(
+                    "{name} {version}, the newest uploaded before {} (none was uploaded within a day of it)",
+                    v.runtime
+                );
+                (v.version, Some(version.to_string()), how)
+            }
+            Pin::None if of(&name).is_empty() => (v.version, None, format!("PyPI has no project {name}")),
+            Pin::None => (
+                v.version,
+                None,
+                format!("no final release of {name} was uploaded before {} or within a day after", v.runtime),
+            ),
+        });
+    }
+    Ok(table)
+}
+
+/// The runtime wheel of `v`: (project, version).
+fn runtime_project(v: &Version) -> Result<(String, &'static str), String> {
+    let (name, version) = v.runtime.split_once("==").ok_or(format!("{}: no exact version", v.runtime))?;
+    Ok((name.to_string(), version))
+}
+
+/// Each project's releases on PyPI, as (version, when its first file was uploaded), from its
+/// JSON (`/pypi/NAME/json`); a project PyPI does not have has none.
+fn uploads(projects: &[String]) -> Result<Vec<(String, Vec<(String, String)>)>, String> {
+    let script = "import json, sys, urllib.error, urllib.request\n\
+                  for name in sys.argv[1:]:\n\
+                  \x20   try:\n\
+                  \x20       body = urllib.request.urlopen('https://pypi.org/pypi/%s/json' % name, timeout=60).read()\n\
+                  \x20   except urllib.error.HTTPError as error:\n\
+                  \x20       if error.code != 404:\n\
+                  \x20           sys.exit('PyPI: %s: %s' % (name, error))\n\
+                  \x20       continue\n\
+                  \x20   except OSError as error:\n\
+                  \x20       sys.exit('PyPI: %s: %s' % (name, error))\n\
+                  \x20   print('bytes\\t%d' % len(body))\n\
+                  \x20   for version, files in json.loads(body)['releases'].items():\n\
+                  \x20       if files:\n\
+                  \x20           print('%s\\t%s\\t%s' % (name, version, min(f['upload_time'] for f in files)))";
+    let output = Command::new("python3")
+        .args(["-c", script])
+        .args(projects)
+        .output()
+        .map_err(|e| format!("python3: {e} (install Python 3)"))?;
+    if !output.status.success() {
+        return Err(String::from_utf8_lossy(&output.stderr).trim().to_string());
+    }
+    let mut all: Vec<(String, Vec<(String, String)>)> =
+        projects.iter().map(|p| (p.clone(), Vec::new())).collect();
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        match fields[..] {
+            ["bytes", n] => fetched(n.parse().unwrap_or(0)),
+            [name, version, time] => {
+                if let Some((_, list)) = all.iter_mut().find(|(p, _)| p == name) {
+                    list.push((version.to_string(), time.to_string()));
+                }
+            }
+            _ => return Err(format!("PyPI's uploads: a line not understood: {line}")),
+        }
+    }
+    Ok(all)
+}
+
+/// How [`chosen_pin`] chose.
+#[derive(Debug, PartialEq, Eq)]
+enum Pin<'a> {
+    /// Uploaded within a day of the runtime, `minutes` after it (before it: negative).
+    With {
+        version: &'a str,
+        minutes: i64,
+    },
+    /// None was uploaded within a day: the newest uploaded before the runtime.
+    Before(&'a str),
+    None,
+}
+
+/// Which of a library's `uploads` (version, upload time) NVIDIA published with the runtime
+/// uploaded at `runtime`: NVIDIA uploads a release's wheels together, the libraries a few
+/// minutes *after* the runtime (curand's, 3 to 16 minutes after, each release of 11.8 to 13.5),
+/// so the final release uploaded nearest the runtime within a day; "the newest uploaded no later
+/// than the runtime" would take the previous release's at nearly every release. A runtime
+/// re-uploaded alone (13.0.96, two months after 13.0's libraries) has none that near: then the
+/// newest uploaded before it. Pre-releases are never chosen.
+fn chosen_pin<'a>(uploads: &'a [(String, String)], runtime: &str) -> Pin<'a> {
+    const DAY: i64 = 24 * 60 * 60;
+    let Some(at) = seconds(runtime) else { return Pin::None };
+    let finals: Vec<(&str, Vec<u64>, i64)> = uploads
+        .iter()
+        .filter_map(|(version, time)| Some((version.as_str(), final_release(version)?, seconds(time)?)))
+        .collect();
+    let nearest = finals
+        .iter()
+        .filter(|(_, _, time)| (time - at).abs() <= DAY)
+        .min_by(|a, b| (a.2 - at).abs().cmp(&(b.2 - at).abs()).then(b.1.cmp(&a.1)));
+    if let Some((version, _, time)) = nearest {
+        return Pin::With { version, minutes: (time - at) / 60 };
+    }
+    finals
+        .iter()
+        .filter(|(_, _, time)| *time <= at)
+        .max_by(|a, b| a.1.cmp(&b.1))
+        .map_or(Pin::None, |(version, _, _)| Pin::Before(version))
+}
+
+/// A final release's version as numbers to order by (`10.3.0.86`: [10, 3, 0, 86]; a `.postN`
+/// after them); `None` for a pre-release (`rc1`, `.dev4`, `a0`, ...) or a version not of
+/// numbers, which no CUDA release pins.
+fn final_release(version: &str) -> Option<Vec<u64>> {
+    let (release, post) = match version.split_once(".post") {
+        Some((release, post)) => (release, post.parse().ok()?),
+        None => (version, 0),
+    };
+    let mut numbers: Vec<u64> = release.split('.').map(|n| n.parse().ok()).collect::<Option<_>>()?;
+    numbers.push(post);
+    Some(numbers)
+}
+
+/// Seconds since 1970 of a time as PyPI writes its uploads' (`2025-12-05T17:34:27`, UTC).
+fn seconds(time: &str) -> Option<i64> {
+    let (date, clock) = time.split_once('T')?;
+    let date: Vec<i64> = date.split('-').map(|n| n.parse().ok()).collect::<Option<_>>()?;
+    let clock: Vec<i64> = clock.split(':').map(|n| n.parse().ok()).collect::<Option<_>>()?;
+    let (&[year, month, day], &[hour, minute, second]) = (&date[..], &clock[..]) else { return None };
+    // Days from 1970-01-01 of a proleptic Gregorian date (a year counted from March).
+    let (y, m) = if month <= 2 { (year - 1, month + 9) } else { (year, month - 3) };
+    let era = y.div_euclid(400);
+    let of_era = y - era * 400;
+    let of_year = (153 * m + 2) / 5 + day - 1;
+    let days = era * 146_097 + of_era * 365 + of_era / 4 - of_era / 100 + of_year - 719_468;
+    Some(days * 86_400 + hour * 3600 + minute * 60 + second)
 }
 
 /// `cargo xtask pip` (see the module docs): each library's wheel of CUDA `version` as pip
@@ -531,7 +761,7 @@ fn pip_requirements(version: &str) -> Vec<(&'static str, String)> {
 ///   (DT_NEEDED libnvJitLink.so.13, found beside it). A library the driver ships (role
 ///   `Driver`) has a wheel of its header only.
 /// - cuBLAS at the newest CUDA 12: CI links cuda-checked's `link` feature's cuBLAS against it.
-fn part(library: &Library, version: &str) -> Part {
+fn what_to_unpack(library: &Library, version: &str) -> Unpack {
     let nvrtc = library.crate_name == cuda_loader::NVRTC.crate_name;
     let gpu = version == GPU_MACHINE && matches!(library.role, cuda_loader::Role::Toolkit { .. });
     let newest_12 = VERSIONS.iter().map(|v| v.version).rev().find(|v| cuda_number(v) / 1000 == 12);
@@ -543,42 +773,156 @@ fn part(library: &Library, version: &str) -> Part {
     }
 }
 
-/// `DIR/<version>`, a toolkit root holding `include/` (with `crt/`) and `lib/`, downloaded and
-/// unpacked if not already there: the toolkit's wheels and each library's, joined as in a toolkit.
-fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
-    let v =
-        VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))?;
+/// A wheel (`name==version`) and the folder of it that joins a toolkit root (`include/`; `""`:
+/// all of it).
+type Piece = (String, String);
+
+/// The release of [`VERSIONS`] that is `version`.
+fn release(version: &str) -> Result<&'static Version, String> {
+    VERSIONS.iter().find(|v| v.version == version).ok_or(format!("unknown CUDA version {version}"))
+}
+
+/// Everything `cargo xtask headers` joins into the root of `v`, in the order it joins (a file two
+/// wheels have is the first's): the toolkit's wheels and each library's ([`what_to_unpack`] says how much).
+/// The crt wheel may be nvcc's whole compiler, so its headers only; the profiler's and CCCL's
+/// headers only.
+fn pieces(v: &Version) -> Vec<Piece> {
+    let piece = |requirement: &str, part: &str| (requirement.to_string(), part.to_string());
+    let mut parts = vec![piece(v.runtime, ""), piece(v.crt, "include/crt/"), piece(v.profiler, "include/")];
+    parts.extend(v.cccl.map(|cccl| piece(cccl, "include/nv/")));
+    parts.extend(
+        library_wheels(v.version)
+            .iter()
+            .map(|(_, requirement, part)| piece(requirement, if *part == Whole { "" } else { "include/" })),
+    );
+    parts.extend(v.nvtx.map(|nvtx| piece(nvtx, "include/")));
+    parts
+}
+
+/// What generating `libraries`' bindings of `v` reads, headers only, in [`pieces`]' order: the
+/// toolkit's (the runtime's, crt/, the profiler's, CCCL's nv/) and the wheel of each library and
+/// of those its types come from (`found.follows`, `binding.shares_types_with`: cuSOLVER's headers
+/// include cuBLAS's and cuSPARSE's). No whole wheel, no other library's: vendoring one library
+/// reads a few MB, where `headers` reads GB. A library (or one it needs) whose wheel is not
+/// pinned for `v` is an error ([`unpinned`]), not a generation that later misses its header.
+fn header_pieces(v: &Version, libraries: &[&Library]) -> Result<Vec<Piece>, String> {
+    let mut needed: Vec<&Library> = Vec::new();
+    let mut next: Vec<&Library> = libraries.to_vec();
+    while let Some(library) = next.pop() {
+        if needed.iter().any(|l| l.crate_name == library.crate_name) {
+            continue;
+        }
+        needed.push(library);
+        // `follows` is a `links` key (`libcuda_sys`), `shares_types_with` names Rust paths.
+        next.extend(library.found.follows.and_then(|links| {
+            ALL.iter().copied().find(|l| l.rust_path == links || l.crate_name.replace('-', "_") == links)
+        }));
+        next.extend(
+            library.binding.shares_types_with.iter().filter_map(|(_, path)| cuda_loader::by_rust_path(path)),
+        );
+    }
+    if let Some(why) = needed.iter().find_map(|library| unpinned(library, v.version)) {
+        return Err(why);
+    }
+    let toolkit: Vec<&str> = [v.runtime, v.crt, v.profiler].into_iter().chain(v.cccl).collect();
+    Ok(pieces(v)
+        .into_iter()
+        .filter_map(|(requirement, part)| {
+            let library = library_wheels(v.version).into_iter().find(|(_, r, _)| *r == requirement);
+            let wanted = match library {
+                Some((library, _, _)) => needed.iter().any(|l| l.crate_name == library.crate_name),
+                None => toolkit.contains(&requirement.as_str()),
+            };
+            // The runtime's headers only, where `headers` takes its library too.
+            let part = if part.is_empty() { "include/".to_string() } else { part };
+            wanted.then_some((requirement, part))
+        })
+        .collect())
+}
+
+/// Whether `held` has `piece`: the same wheel, and a folder that holds the piece's.
+fn covered(held: &[Piece], (requirement, part): &Piece) -> bool {
+    held.iter().any(|(r, p)| r == requirement && part.starts_with(p.as_str()))
+}
+
+/// `a` and `b` together, each piece once (a piece another covers is left out), in `order`'s
+/// order of wheels ([`pieces`]'): a root is the same whichever runs asked for its pieces.
+fn joined(order: &[Piece], a: &[Piece], b: &[Piece]) -> Vec<Piece> {
+    let mut all: Vec<Piece> = Vec::new();
+    for piece in a.iter().chain(b) {
+        let wider = |(r, p): &Piece| r == &piece.0 && piece.1.starts_with(p.as_str()) && p != &piece.1;
+        if !all.contains(piece) && !a.iter().chain(b).any(wider) {
+            all.push(piece.clone());
+        }
+    }
+    let rank =
+        |(requirement, _): &Piece| order.iter().position(|(r, _)| r == requirement).unwrap_or(order.len());
+    all.sort_by_key(rank);
+    all
+}
+
+/// [`fetch_pieces`] of each (release, pieces), a few at once (each fetches its wheels at once
+/// too): the time is PyPI's answers, not this machine's (CI's 16 releases: 141 s one at a
+/// time). `each` is given each root as its group of releases is done.
+fn fetch_many(
+    dir: &Path,
+    wants: &[(&'static Version, Vec<Piece>)],
+    mut each: impl FnMut(&Path),
+) -> Result<Vec<PathBuf>, String> {
+    let mut roots = Vec::new();
+    for some in wants.chunks(4) {
+        let fetched: Vec<Result<PathBuf, String>> = std::thread::scope(|scope| {
+            let jobs: Vec<_> =
+                some.iter().map(|(v, want)| scope.spawn(move || fetch_pieces(dir, v, want))).collect();
+            jobs.into_iter()
+                .map(|job| job.join().unwrap_or_else(|_| Err("a download thread stopped".into())))
+                .collect()
+        });
+        for root in fetched {
+            let root = root?;
+            each(&root);
+            roots.push(root);
+        }
+    }
+    Ok(roots)
+}
+
+/// `DIR/<version>`, a toolkit root holding `include/` (with `crt/`) and `lib/` as far as `want`
+/// asks, downloaded and unpacked if not already there: the wheels joined as in a toolkit. The
+/// pieces a root holds are listed beside it (`DIR/<version>.pieces`); a root lacking some of
+/// `want` is made afresh with those and `want` ([`joined`]), so that `headers` after `vendor
+/// --only` makes the same root as `headers` alone.
+fn fetch_pieces(dir: &Path, v: &Version, want: &[Piece]) -> Result<PathBuf, String> {
+    let version = v.version;
     let root = dir.join(version);
-    let has = |header: &str| root.join("include").join(header).is_file();
-    let libraries = library_wheels(version);
-    if has("crt/host_defines.h")
-        && has("cuda_profiler_api.h")
-        && libraries.iter().all(|(library, _, _)| has(library.header))
-        && (v.cccl.is_none() || has("nv/target"))
-        && (v.nvtx.is_none() || has("nvtx3/nvToolsExt.h"))
-    {
+    let list = dir.join(format!("{version}.pieces"));
+    let held: Vec<Piece> = match std::fs::read_to_string(&list) {
+        Ok(text) if root.is_dir() => text
+            .lines()
+            .filter_map(|line| line.split_once('\t'))
+            .map(|(requirement, part)| (requirement.to_string(), part.to_string()))
+            .collect(),
+        _ if complete(&root, v) => pieces(v),
+        _ => Vec::new(),
+    };
+    if want.iter().all(|piece| covered(&held, piece)) {
         return Ok(root);
+    }
+    let parts = joined(&pieces(v), &held, want);
+    if parts.first().map(|(r, _)| r.as_str()) != Some(v.runtime) {
+        return Err(format!("CUDA {version}: a root is the runtime's wheel first, and {parts:?} is not"));
     }
     let unpacked = dir.join(format!("{version}.unpacked"));
     let _ = std::fs::remove_dir_all(&unpacked);
+    let _ = std::fs::remove_file(&list);
     let _ = std::fs::remove_dir_all(&root);
-    // (wheel, the part of it to unpack): the crt wheel may be nvcc's whole compiler, so its
-    // headers only; the profiler's and CCCL's headers only.
-    let mut parts = vec![(v.runtime, ""), (v.crt, "include/crt/"), (v.profiler, "include/")];
-    parts.extend(v.cccl.map(|cccl| (cccl, "include/nv/")));
-    parts.extend(
-        libraries.iter().map(|(_, requirement, part)| {
-            (requirement.as_str(), if *part == Whole { "" } else { "include/" })
-        }),
-    );
-    parts.extend(v.nvtx.map(|nvtx| (nvtx, "include/")));
     // Fetched at once, each into a folder of its own (CUDA 13's wheels share one root): each is
     // a few requests to PyPI, and CI waits on the slowest.
     std::thread::scope(|scope| {
         let jobs: Vec<_> = parts
             .iter()
             .enumerate()
-            .map(|(i, &(requirement, part))| {
+            .map(|(i, (requirement, part))| {
                 let dest = unpacked.join(i.to_string());
                 scope.spawn(move || extract(dir, (requirement, &wheel_root(requirement)), part, &dest))
             })
@@ -593,7 +937,20 @@ fn fetch(dir: &Path, version: &str) -> Result<PathBuf, String> {
     }
     std::fs::rename(&base, &root).map_err(|e| format!("{}: {e}", root.display()))?;
     std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
+    let text: String = parts.iter().map(|(requirement, part)| format!("{requirement}\t{part}\n")).collect();
+    std::fs::write(&list, text).map_err(|e| format!("{}: {e}", list.display()))?;
     Ok(root)
+}
+
+/// Whether `root`, made before roots were listed ([`fetch_pieces`]), is the whole of [`pieces`]:
+/// it has the headers of each.
+fn complete(root: &Path, v: &Version) -> bool {
+    let has = |header: &str| root.join("include").join(header).is_file();
+    has("crt/host_defines.h")
+        && has("cuda_profiler_api.h")
+        && library_wheels(v.version).iter().all(|(library, _, _)| has(library.header))
+        && (v.cccl.is_none() || has("nv/target"))
+        && (v.nvtx.is_none() || has("nvtx3/nvToolsExt.h"))
 }
 
 /// Moves what `from` holds into `to`, folder by folder; a file `to` already has stays (the
@@ -723,6 +1080,9 @@ fn unzip(wheel: &str, dest: &Path, prefix: &str) -> Result<(), Unzip> {
         .output()
         .map_err(|e| Unzip::Failed(format!("python3: {e} (install Python 3)")))?;
     if output.status.success() {
+        // The script's last line: the bytes it read over HTTP.
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        fetched(stdout.lines().last().and_then(|n| n.trim().parse().ok()).unwrap_or(0));
         return Ok(());
     }
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -754,7 +1114,7 @@ def fail(message, status=1):
 
 class Remote(io.RawIOBase):
     def __init__(self, url):
-        self.url, self.pos, self.start, self.data = url, 0, 0, b""
+        self.url, self.pos, self.start, self.data, self.fetched = url, 0, 0, b"", 0
         length = self.get(None).headers.get("Content-Length")
         if length is None or not length.isdigit():
             fail("%s: the server gave no length (Content-Length), so the archive cannot be read in parts" % url)
@@ -786,6 +1146,7 @@ class Remote(io.RawIOBase):
             # Read ahead: zipfile asks for a 30-byte local header, then the file after it.
             end = min(self.size, self.pos + max(n, 1 << 20)) - 1
             self.start, self.data = self.pos, self.get((self.pos, end)).read()
+            self.fetched += len(self.data)
         offset = self.pos - self.start
         buffer[:n] = self.data[offset:offset + n]
         self.pos += n
@@ -793,7 +1154,8 @@ class Remote(io.RawIOBase):
 
 wheel, dest, prefix = sys.argv[1:4]
 try:
-    z = zipfile.ZipFile(Remote(wheel) if wheel.startswith("https://") else wheel)
+    remote = Remote(wheel) if wheel.startswith("https://") else None
+    z = zipfile.ZipFile(remote or wheel)
 except (zipfile.BadZipFile, EOFError) as error:
     fail("%s is a damaged zip archive (%s)" % (wheel, error), 3)
 except OSError as error:
@@ -834,6 +1196,7 @@ for info in members:
         except OSError:
             pass
         fail("%s in %s could not be written to %s: %s" % (info.filename, wheel, target, error))
+print(remote.fetched if remote else 0)
 "#;
 
 /// The address on PyPI of `requirement`'s wheel for x86-64 Linux (headers are the same on every
@@ -845,8 +1208,10 @@ fn wheel_url(requirement: &str) -> Result<String, String> {
     let script = "import json, sys, urllib.parse, urllib.request\n\
                   name, version = sys.argv[1:3]\n\
                   index = 'https://pypi.org/pypi/%s/json' % name\n\
-                  try:\n    meta = json.load(urllib.request.urlopen(index, timeout=60))\n\
+                  try:\n    body = urllib.request.urlopen(index, timeout=60).read()\n\
                   except OSError as error:\n    sys.exit('PyPI: %s: %s' % (name, error))\n\
+                  meta = json.loads(body)\n\
+                  print(len(body))\n\
                   urls = [u['url'] for u in meta['releases'].get(version, []) \
                           if u['filename'].endswith('x86_64.whl') and 'linux' in u['filename']]\n\
                   print(urllib.parse.urljoin(index, urls[0])) if urls else sys.exit('no x86-64 Linux wheel of %s %s on PyPI' % (name, version))";
@@ -857,7 +1222,11 @@ fn wheel_url(requirement: &str) -> Result<String, String> {
     if !output.status.success() {
         return Err(format!("{requirement}: {}", String::from_utf8_lossy(&output.stderr).trim()));
     }
-    Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
+    // The JSON's length, then the address.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let mut lines = stdout.lines();
+    fetched(lines.next().and_then(|n| n.trim().parse().ok()).unwrap_or(0));
+    lines.next().map(|url| url.trim().to_string()).ok_or(format!("{requirement}: no address from PyPI"))
 }
 
 /// `DIR/headers/<requirement>/<inner>`: a root holding only the headers of a wheel of a library
@@ -897,7 +1266,9 @@ fn download(dir: &Path, requirement: &str) -> Result<PathBuf, String> {
         .args(["-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:", "--dest"])
         .arg(&wheels)
         .arg(requirement))?;
-    find().ok_or(format!("pip left no {prefix}*.whl in {}", wheels.display()))
+    let wheel = find().ok_or(format!("pip left no {prefix}*.whl in {}", wheels.display()))?;
+    fetched(std::fs::metadata(&wheel).map_or(0, |m| m.len()));
+    Ok(wheel)
 }
 
 fn run(command: &mut Command) -> Result<(), String> {
@@ -935,10 +1306,11 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
         ));
     }
     let mut stale = Vec::new();
-    // Each crate's releases: (what it is, the API's include folder, the folders its includes
-    // need besides).
-    type Release = (String, PathBuf, Vec<PathBuf>);
-    let mut crates: Vec<(&Library, Vec<Release>)> = Vec::new();
+    // Each crate's releases: (what it is, the API's include folder or None for the toolkit's,
+    // the CUDA release whose toolkit root it needs).
+    let mut plans: Vec<(&Library, Vec<(String, Option<PathBuf>, &'static str)>)> = Vec::new();
+    // What each release's root must hold for them: only the headers these libraries read.
+    let mut wants: Vec<(&'static Version, Vec<Piece>)> = Vec::new();
     for &library in ALL.iter().filter(|l| only.is_empty() || only.contains(&l.crate_name)) {
         let mut releases = Vec::new();
         if library.found.home.is_some() {
@@ -960,11 +1332,7 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
                     major.ok_or(format!("{requirement}: no -cu<major>"))?
                 )))?[0];
                 let own = fetch_own_headers(&nccl_dir, requirement, inner, library.header)?;
-                releases.push((
-                    format!("{requirement} with CUDA {cuda}"),
-                    own.join("include"),
-                    vec![fetch(&headers, cuda)?.join("include")],
-                ));
+                releases.push((format!("{requirement} with CUDA {cuda}"), Some(own.join("include")), cuda));
             }
         } else {
             // From the first release that has the library (`found.since`: nvJitLink came with
@@ -973,12 +1341,40 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
                 .into_iter()
                 .filter(|v| library.found.since.map_or(true, |first| cuda_number(v) >= first))
             {
-                let include = fetch(&headers, version)?.join("include");
-                releases.push((format!("CUDA {version}"), include, Vec::new()));
+                releases.push((format!("CUDA {version}"), None, version));
             }
         }
-        crates.push((library, releases));
+        for (_, _, cuda) in &releases {
+            let v = release(cuda)?;
+            let want = header_pieces(v, &[library])?;
+            match wants.iter_mut().find(|(w, _)| w.version == v.version) {
+                Some((_, pieces)) => *pieces = joined(&[], pieces, &want),
+                None => wants.push((v, want)),
+            }
+        }
+        plans.push((library, releases));
     }
+    let roots = fetch_many(&headers, &wants, |_| {})?;
+    let root_of = |cuda: &str| -> PathBuf {
+        let i = wants.iter().position(|(v, _)| v.version == cuda).expect("a root for each release asked");
+        roots[i].join("include")
+    };
+    // Each crate's releases: (what it is, the API's include folder, the folders its includes
+    // need besides).
+    type Release = (String, PathBuf, Vec<PathBuf>);
+    let crates: Vec<(&Library, Vec<Release>)> = plans
+        .into_iter()
+        .map(|(library, releases)| {
+            let releases = releases
+                .into_iter()
+                .map(|(what, own, cuda)| match own {
+                    Some(own) => (what, own, vec![root_of(cuda)]),
+                    None => (what, root_of(cuda), Vec::new()),
+                })
+                .collect();
+            (library, releases)
+        })
+        .collect();
 
     // Every release of every library generated first, on as many threads as the machine has
     // (each generation is one thread's libclang parse and bindgen's work: minutes in all,
@@ -1256,7 +1652,8 @@ fn porting(root: &Path, args: &[String]) -> Result<(), String> {
     let mut rows: std::collections::BTreeMap<(String, String), (String, bool, Vec<&str>)> =
         Default::default();
     for v in VERSIONS {
-        let toolkit = fetch(&headers, v.version)?;
+        // cuda.h's headers only (the driver's wheel is the runtime's).
+        let toolkit = fetch_pieces(&headers, v, &header_pieces(v, &[&cuda_loader::DRIVER])?)?;
         let generated = generate::generate(&cuda_loader::DRIVER, &toolkit.join("include"), &[], false)
             .map_err(|e| format!("CUDA {}: {e}", v.version))?;
         for a in generated.anonymous {
@@ -1313,13 +1710,208 @@ mod tests {
     #[test]
     fn every_pin_is_of_a_release_and_of_one_description() {
         let mut pinned = std::collections::BTreeSet::new();
-        for library in ALL.iter().copied().chain(ALL.iter().filter_map(|l| l.also)) {
+        for library in cuda_loader::all_with_siblings() {
             let name = library.crate_name;
             assert!(library.wheel.is_some() || library.releases.is_empty(), "{name}");
             for (release, _) in library.releases {
                 assert!(VERSIONS.iter().any(|v| v.version == *release), "{name}: CUDA {release}");
                 assert!(pinned.insert((library.wheel, *release)), "{name}: CUDA {release} twice");
             }
+        }
+    }
+
+    /// (version, upload time) as PyPI's JSON gives them, for [`chosen_pin`].
+    fn uploads(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter().map(|(v, t)| (v.to_string(), t.to_string())).collect()
+    }
+
+    /// A pin is the wheel uploaded with the runtime, minutes after it (nvidia-curand-cu12's
+    /// uploads around CUDA 12.0's runtime, 2022-12-08T23:27:27): not the newest uploaded before
+    /// it, which is the previous release's, or none at all.
+    #[test]
+    fn a_pin_is_the_final_wheel_uploaded_with_the_runtime() {
+        let curand = uploads(&[
+            ("0.0.1.dev5", "2022-01-01T00:00:00"),
+            ("10.2.10.91", "2022-08-03T21:13:08"),
+            ("10.3.0.86", "2022-10-03T23:30:05"),
+            ("10.3.1.50", "2022-12-08T23:30:43"),
+            ("10.3.1.124", "2023-01-31T22:59:35"),
+        ]);
+        assert_eq!(
+            chosen_pin(&curand, "2022-12-08T23:27:27"),
+            Pin::With { version: "10.3.1.50", minutes: 3 }
+        );
+        // 11.8's runtime: its library 104 minutes later, still its release's.
+        assert_eq!(
+            chosen_pin(&curand, "2022-10-03T21:46:03"),
+            Pin::With { version: "10.3.0.86", minutes: 104 }
+        );
+        // A runtime re-uploaded alone, weeks after its libraries: the newest before it.
+        assert_eq!(chosen_pin(&curand, "2022-11-20T10:00:00"), Pin::Before("10.3.0.86"));
+        // Before any final release (the .dev5 is no release): none.
+        assert_eq!(chosen_pin(&curand, "2022-05-01T00:00:00"), Pin::None);
+        assert_eq!(chosen_pin(&[], "2022-12-08T23:27:27"), Pin::None);
+    }
+
+    /// A patch of an older release uploaded after a newer release's wheels (CUDA 13.2's runtime
+    /// 13.2.86, uploaded after 13.3's): the library uploaded with it, though a higher version was
+    /// uploaded before; and a pre-release uploaded nearer is never the pin.
+    #[test]
+    fn a_pin_is_by_upload_not_by_number_and_never_a_pre_release() {
+        let curand = uploads(&[
+            ("10.4.3.29", "2026-05-26T16:47:48"),
+            ("10.4.2.66", "2026-07-16T09:49:12"),
+            ("10.4.4.46rc1", "2026-07-16T09:34:00"),
+        ]);
+        assert_eq!(
+            chosen_pin(&curand, "2026-07-16T09:33:00"),
+            Pin::With { version: "10.4.2.66", minutes: 16 }
+        );
+    }
+
+    #[test]
+    fn final_releases_order_by_their_numbers_and_pre_releases_are_none() {
+        assert_eq!(final_release("10.3.0.86"), Some(vec![10, 3, 0, 86, 0]));
+        assert!(final_release("10.3.10.19") > final_release("10.3.9.90"));
+        assert!(final_release("1.2.post1") > final_release("1.2"));
+        for pre in ["10.4.4.46rc1", "0.0.1.dev4", "0.0.0a0", "1.0b2", "1.0+local", ""] {
+            assert_eq!(final_release(pre), None, "{pre}");
+        }
+    }
+
+    #[test]
+    fn pypi_upload_times_are_seconds_since_1970() {
+        assert_eq!(seconds("1970-01-01T00:00:00"), Some(0));
+        // (Python: datetime(2025, 12, 5, 17, 34, 27, tzinfo=timezone.utc).timestamp())
+        assert_eq!(seconds("2025-12-05T17:34:27"), Some(1_764_956_067));
+        let leap = seconds("2024-03-01T00:00:00").unwrap() - seconds("2024-02-28T00:00:00").unwrap();
+        assert_eq!(leap, 2 * 86_400);
+        for bad in ["2025-12-05", "2025-12-05T17:34", "yesterday"] {
+            assert_eq!(seconds(bad), None, "{bad}");
+        }
+    }
+
+    /// The requirements of `pieces`, and whether any is a whole wheel.
+    fn wheels_of(pieces: &[Piece]) -> (Vec<String>, bool) {
+        (pieces.iter().map(|(r, _)| r.clone()).collect(), pieces.iter().any(|(_, p)| p.is_empty()))
+    }
+
+    /// `vendor --only curand-sys` reads the toolkit's headers and cuRAND's at every release,
+    /// never a whole wheel (13.0's `headers` takes cuRAND's library too) nor another library's.
+    #[test]
+    fn vendoring_one_library_reads_its_headers_and_the_toolkits_only() {
+        for v in VERSIONS {
+            let (wheels, whole) = wheels_of(&header_pieces(v, &[&cuda_loader::CURAND]).unwrap());
+            let curand = library_wheels(v.version)
+                .into_iter()
+                .find(|(l, _, _)| l.crate_name == "curand-sys")
+                .map(|(_, requirement, _)| requirement)
+                .unwrap();
+            let mut expected: Vec<String> =
+                [v.runtime, v.crt, v.profiler].into_iter().chain(v.cccl).map(String::from).collect();
+            expected.push(curand);
+            assert_eq!(wheels, expected, "CUDA {}", v.version);
+            assert!(!whole, "CUDA {}: a whole wheel", v.version);
+        }
+        // (The control: `headers` takes whole wheels at the GPU machine's release.)
+        assert!(pieces(release(GPU_MACHINE).unwrap()).iter().any(|(_, part)| part.is_empty()));
+    }
+
+    /// cuSOLVER's headers include cuBLAS's and cuSPARSE's (its `shares_types_with`): their wheels
+    /// come too, no other library's. NCCL's own headers come apart: its CUDA's root is the
+    /// toolkit's alone.
+    #[test]
+    fn vendoring_a_library_reads_the_headers_its_types_come_from() {
+        let v = release("13.0").unwrap();
+        let (wheels, _) = wheels_of(&header_pieces(v, &[&cuda_loader::CUSOLVER]).unwrap());
+        let of = |name: &str| wheels.iter().filter(|w| w.starts_with(&format!("{name}=="))).count();
+        assert_eq!(
+            (of("nvidia-cusolver"), of("nvidia-cublas"), of("nvidia-cusparse")),
+            (1, 1, 1),
+            "{wheels:?}"
+        );
+        assert_eq!(
+            (of("nvidia-curand"), of("nvidia-cufft"), of("nvidia-cuda-nvrtc")),
+            (0, 0, 0),
+            "{wheels:?}"
+        );
+        let (wheels, _) = wheels_of(&header_pieces(v, &[&cuda_loader::NCCL]).unwrap());
+        assert_eq!(wheels, [v.runtime, v.crt, v.profiler, v.cccl.unwrap()]);
+    }
+
+    /// A root made for vendoring, asked for by `headers` later, is made afresh as `headers` alone
+    /// makes it: the same wheels, the same parts, in the same order.
+    #[test]
+    fn a_root_for_vendoring_then_headers_is_the_root_of_headers_alone() {
+        for v in VERSIONS {
+            let full = pieces(v);
+            let lean = header_pieces(v, ALL).unwrap();
+            assert!(lean.iter().all(|piece| covered(&full, piece)), "CUDA {}", v.version);
+            assert!(!covered(&lean, &full[0]), "CUDA {}: the runtime's library", v.version);
+            assert_eq!(joined(&full, &lean, &full), full, "CUDA {}", v.version);
+            assert_eq!(joined(&full, &full, &lean), full, "CUDA {}", v.version);
+        }
+    }
+
+    /// A root whose list holds what is asked is taken as it is (nothing is read from PyPI).
+    #[test]
+    fn a_listed_root_holding_what_is_asked_is_taken() {
+        let dir = scratch("listed");
+        let v = release("12.4").unwrap();
+        let want = header_pieces(v, &[&cuda_loader::CURAND]).unwrap();
+        std::fs::create_dir_all(dir.join("12.4/include")).unwrap();
+        let list: String = want.iter().map(|(r, p)| format!("{r}\t{p}\n")).collect();
+        std::fs::write(dir.join("12.4.pieces"), list).unwrap();
+        assert_eq!(fetch_pieces(&dir, v, &want), Ok(dir.join("12.4")));
+        assert!(!dir.join("12.4.unpacked").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// `headers` warns of no description today: each with a wheel pins it at every release
+    /// from its `found.since` (or has it pinned apart: the runtime's, NCCL's, cuDNN's).
+    #[test]
+    fn every_description_pins_its_wheel_at_every_release_it_has() {
+        for v in VERSIONS {
+            let unpinned: Vec<String> = ALL.iter().filter_map(|l| unpinned(l, v.version)).collect();
+            assert!(unpinned.is_empty(), "{unpinned:?}");
+        }
+    }
+
+    /// A description without a pin for a release it has is said in one line naming the crate,
+    /// the wheel, the release and what to do; vendoring it is that error, before any download
+    /// (it was a libclang error, the header not found, after every download). A release before
+    /// its `found.since` needs none.
+    #[test]
+    fn a_release_without_a_pin_is_said_and_refused_at_vendoring() {
+        let library = Library { releases: &cuda_loader::CURAND.releases[1..], ..cuda_loader::CURAND };
+        let why = unpinned(&library, "11.8").expect("no pin for 11.8");
+        for part in [
+            "curand-sys",
+            "nvidia-curand-cu11",
+            "CUDA 11.8",
+            "`cargo xtask pins nvidia-curand`",
+            "found.since",
+        ] {
+            assert!(why.contains(part), "{part}: {why}");
+        }
+        assert_eq!(why.lines().count(), 1, "{why}");
+        assert_eq!(header_pieces(release("11.8").unwrap(), &[&library]), Err(why));
+        assert_eq!(unpinned(&library, "12.0"), None);
+        let later = Library { found: cuda_loader::Found { since: Some(12000), ..library.found }, ..library };
+        assert_eq!(unpinned(&later, "11.8"), None);
+    }
+
+    /// `cargo xtask pins` finds, from PyPI, the tables cuRAND's and cuFFT's descriptions pin.
+    #[test]
+    #[ignore = "reads PyPI (network)"]
+    fn pins_from_pypi_are_the_descriptions_tables() {
+        for library in [&cuda_loader::CURAND, &cuda_loader::CUFFT] {
+            let derived = derive_pins(library.wheel.unwrap()).unwrap();
+            let derived: Vec<(&str, String)> =
+                derived.into_iter().filter_map(|(release, pin, _)| Some((release, pin?))).collect();
+            let table: Vec<(&str, String)> =
+                library.releases.iter().map(|(r, v)| (*r, v.to_string())).collect();
+            assert_eq!(derived, table, "{}", library.crate_name);
         }
     }
 

@@ -23,23 +23,8 @@ pub fn hash(tokens: &[String]) -> Option<String> {
         })
         .collect();
     definition.push(name);
-    // The arguments, up to the matching parenthesis, split at the commas outside parentheses.
-    let mut depth = 0;
-    let mut arguments: Vec<Vec<&str>> = vec![Vec::new()];
-    for token in &tokens[open + 1..] {
-        match token.as_str() {
-            "(" => depth += 1,
-            ")" if depth == 0 => break,
-            ")" => depth -= 1,
-            "," if depth == 0 => {
-                arguments.push(Vec::new());
-                continue;
-            }
-            _ => {}
-        }
-        arguments.last_mut()?.push(token);
-    }
-    let arguments: Vec<String> = arguments.iter().map(|a| argument(a)).collect();
+    let arguments: Vec<String> =
+        super::split_arguments(&tokens[open + 1..]).iter().map(|a| argument(a)).collect();
     let text = format!("{}{name}({})", definition.join(" "), arguments.join(", "));
     Some(md5_hex(text.as_bytes()))
 }

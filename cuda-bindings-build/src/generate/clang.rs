@@ -1,7 +1,7 @@
 //! The few libclang calls the generator makes itself, beside bindgen: macro definitions with
 //! their tokens, where declarations are, comments (for NVIDIA's `\defgroup`s), and string
-//! literals in a probe. A small safe layer over clang-sys; libclang is already loaded by
-//! `clang_sys::load()`.
+//! literals in a probe. A small safe layer over clang-sys, loading libclang ([`load`]); its
+//! [`Unit`] is also the C++ reader's (`cpp::cursor`), parsed with function bodies.
 
 use std::ffi::{c_uint, c_void, CStr, CString};
 use std::path::{Path, PathBuf};
@@ -67,9 +67,25 @@ pub struct Token {
 }
 
 impl Unit {
-    /// Parses `source` (C text, given a file name for messages) with `args`. Errors are clang's
-    /// messages, with the file and line they point at.
+    /// Parses `source` (C text, given a file name for messages) with `args`, skipping function
+    /// bodies (the C generator reads declarations only). Errors are clang's messages, with the
+    /// file and line they point at.
     pub fn parse(name: &str, source: &str, args: &[String]) -> Result<Unit, String> {
+        Unit::parse_with(name, source, args, CXTranslationUnit_SkipFunctionBodies)
+    }
+
+    /// As [`Unit::parse`], keeping function bodies: the C++ reader reads TensorRT's inline
+    /// wrappers' bodies to learn which slot each one calls.
+    pub fn parse_with_bodies(name: &str, source: &str, args: &[String]) -> Result<Unit, String> {
+        Unit::parse_with(name, source, args, 0)
+    }
+
+    fn parse_with(
+        name: &str,
+        source: &str,
+        args: &[String],
+        options: CXTranslationUnit_Flags,
+    ) -> Result<Unit, String> {
         let name_c = CString::new(name).map_err(|e| e.to_string())?;
         let source_c = CString::new(source).map_err(|e| e.to_string())?;
         let args_c: Vec<CString> = args
@@ -96,7 +112,7 @@ impl Unit {
                 argc,
                 &mut unsaved,
                 1,
-                CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_SkipFunctionBodies,
+                CXTranslationUnit_DetailedPreprocessingRecord | options,
                 &mut tu,
             );
             let unit = Unit { index, tu };
@@ -133,8 +149,13 @@ impl Unit {
 
     /// Every top-level declaration and macro definition of the unit, in order.
     pub fn entities(&self) -> Vec<Entity> {
+        self.children(self.root())
+    }
+
+    /// The unit's own cursor, whose children are its top-level declarations and macros.
+    pub fn root(&self) -> CXCursor {
         // SAFETY: a live unit.
-        self.children(unsafe { clang_getTranslationUnitCursor(self.tu) })
+        unsafe { clang_getTranslationUnitCursor(self.tu) }
     }
 
     /// Every file the unit read: the header and all it includes, directly or not.
@@ -183,22 +204,9 @@ impl Unit {
 
     /// The value clang computes for an expression: an integer, a floating-point number, or
     /// `None` (a null pointer constant and anything else it does not evaluate).
-    #[allow(non_upper_case_globals)] // libclang names its constants as C does
     pub fn evaluate(&self, cursor: CXCursor) -> Option<Value> {
-        // SAFETY: a cursor of this live unit; the result is disposed of before returning.
-        unsafe {
-            let result = clang_Cursor_Evaluate(cursor);
-            if result.is_null() {
-                return None;
-            }
-            let value = match clang_EvalResult_getKind(result) {
-                CXEval_Int => Some(Value::Int(clang_EvalResult_getAsLongLong(result))),
-                CXEval_Float => Some(Value::Float(clang_EvalResult_getAsDouble(result))),
-                _ => None,
-            };
-            clang_EvalResult_dispose(result);
-            value
-        }
+        // SAFETY: a cursor of this live unit.
+        unsafe { evaluate(cursor) }
     }
 
     /// The C type of a declaration, as clang spells it with typedefs and `typeof` resolved
@@ -226,7 +234,7 @@ impl Unit {
     /// The tokens of a cursor's extent, as written (macros unexpanded).
     pub fn tokens(&self, cursor: CXCursor) -> Vec<Token> {
         // SAFETY: a cursor of this live unit.
-        unsafe { self.tokens_in(clang_getCursorExtent(cursor)) }
+        unsafe { tokens(self.tu, clang_getCursorExtent(cursor)) }
     }
 
     /// Every token of a file of this unit, comments included (libclang keeps them when
@@ -244,32 +252,7 @@ impl Unit {
             }
             let start = clang_getLocationForOffset(self.tu, file, 0);
             let end = clang_getLocationForOffset(self.tu, file, size);
-            self.tokens_in(clang_getRange(start, end))
-        }
-    }
-
-    unsafe fn tokens_in(&self, range: CXSourceRange) -> Vec<Token> {
-        let mut tokens: *mut CXToken = std::ptr::null_mut();
-        let mut count = 0;
-        // SAFETY: libclang fills `tokens` with `count` tokens, freed below.
-        unsafe {
-            clang_tokenize(self.tu, range, &mut tokens, &mut count);
-            if tokens.is_null() {
-                return Vec::new();
-            }
-            let out = std::slice::from_raw_parts(tokens, count as usize)
-                .iter()
-                .map(|&token| {
-                    let (_, line) = expansion_location(clang_getTokenLocation(self.tu, token));
-                    Token {
-                        kind: clang_getTokenKind(token),
-                        text: string(clang_getTokenSpelling(self.tu, token)),
-                        line,
-                    }
-                })
-                .collect();
-            clang_disposeTokens(self.tu, tokens, count);
-            out
+            tokens(self.tu, clang_getRange(start, end))
         }
     }
 }
@@ -286,8 +269,54 @@ impl Drop for Unit {
     }
 }
 
+/// The tokens of `range`, a range of the live unit `tu`.
+pub(super) unsafe fn tokens(tu: CXTranslationUnit, range: CXSourceRange) -> Vec<Token> {
+    let mut tokens: *mut CXToken = std::ptr::null_mut();
+    let mut count = 0;
+    // SAFETY: libclang fills `tokens` with `count` tokens, freed below.
+    unsafe {
+        clang_tokenize(tu, range, &mut tokens, &mut count);
+        if tokens.is_null() {
+            return Vec::new();
+        }
+        let out = std::slice::from_raw_parts(tokens, count as usize)
+            .iter()
+            .map(|&token| {
+                let (_, line) = expansion_location(clang_getTokenLocation(tu, token));
+                Token {
+                    kind: clang_getTokenKind(token),
+                    text: string(clang_getTokenSpelling(tu, token)),
+                    line,
+                }
+            })
+            .collect();
+        clang_disposeTokens(tu, tokens, count);
+        out
+    }
+}
+
+/// The value clang computes for the expression at `cursor`, a cursor of a live unit: an
+/// integer, a floating-point number, or `None` (anything else).
+#[allow(non_upper_case_globals)] // libclang names its constants as C does
+pub(super) unsafe fn evaluate(cursor: CXCursor) -> Option<Value> {
+    // SAFETY: the result is disposed of before returning.
+    unsafe {
+        let result = clang_Cursor_Evaluate(cursor);
+        if result.is_null() {
+            return None;
+        }
+        let value = match clang_EvalResult_getKind(result) {
+            CXEval_Int => Some(Value::Int(clang_EvalResult_getAsLongLong(result))),
+            CXEval_Float => Some(Value::Float(clang_EvalResult_getAsDouble(result))),
+            _ => None,
+        };
+        clang_EvalResult_dispose(result);
+        value
+    }
+}
+
 /// The file and line a location expands to.
-unsafe fn expansion_location(location: CXSourceLocation) -> (Option<PathBuf>, u32) {
+pub(super) unsafe fn expansion_location(location: CXSourceLocation) -> (Option<PathBuf>, u32) {
     let mut file: CXFile = std::ptr::null_mut();
     let mut line = 0;
     // SAFETY: out-pointers to locals.
@@ -305,7 +334,7 @@ unsafe fn expansion_location(location: CXSourceLocation) -> (Option<PathBuf>, u3
 }
 
 /// A libclang string as a Rust one; frees the original.
-unsafe fn string(s: CXString) -> String {
+pub(super) unsafe fn string(s: CXString) -> String {
     // SAFETY: a string libclang returned, disposed once.
     unsafe {
         let ptr = clang_getCString(s);

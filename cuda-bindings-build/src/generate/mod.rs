@@ -9,7 +9,7 @@
 //! 3. `spelling`: members are reshaped so C's spellings compile (`prop.r#type`,
 //!    `location.id` through an anonymous union).
 //! 4. `emit`: everything is written as one file: the declarations, the function list for the
-//!    crate's `cuda_fns!` (and a second library's `also_fns!`), the renames, the `ptds` module,
+//!    crate's `cuda_fns!` (and each sibling library's `sibling_fns!`), the renames, the `ptds` module,
 //!    the tables the crates read, and the `cuda_loader::glue!` call made of the description.
 
 mod anchor;
@@ -370,9 +370,43 @@ impl ParseCallbacks for Callbacks {
 impl std::panic::UnwindSafe for Callbacks {}
 impl std::panic::RefUnwindSafe for Callbacks {}
 
+/// The arguments of a call or the parameters of a declaration, from the tokens after its `(`:
+/// each one's tokens, up to the matching `)`, split at the commas outside inner parentheses.
+/// `f()` is one empty argument.
+fn split_arguments(tokens_after_open: &[String]) -> Vec<Vec<&str>> {
+    let mut depth = 0;
+    let mut arguments: Vec<Vec<&str>> = vec![Vec::new()];
+    for token in tokens_after_open {
+        match token.as_str() {
+            "(" => depth += 1,
+            ")" if depth == 0 => break,
+            ")" => depth -= 1,
+            "," if depth == 0 => {
+                arguments.push(Vec::new());
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(argument) = arguments.last_mut() {
+            argument.push(token);
+        }
+    }
+    arguments
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn arguments_split_at_their_own_commas_only() {
+        let tokens: Vec<String> = "a , g ( b , c ) , ( d ) ) , e".split(' ').map(String::from).collect();
+        assert_eq!(
+            split_arguments(&tokens),
+            vec![vec!["a"], vec!["g", "(", "b", ",", "c", ")"], vec!["(", "d", ")"]]
+        );
+        assert_eq!(split_arguments(&[")".to_string()]), vec![Vec::<&str>::new()]);
+    }
 
     /// A header in a temporary folder, for the generator.
     fn header(name: &str, text: &str) -> PathBuf {
@@ -496,6 +530,38 @@ mod tests {
         }
         let result: Result<(), Error> = catching_panics(|| Err(Error::Shape("kept".into())));
         assert!(matches!(result, Err(Error::Shape(why)) if why == "kept"));
+    }
+
+    /// Issue 42, item 5: a status type with negative codes (NPP's: errors below 0, warnings
+    /// above) keeps every code, as its 32 bits in the table the loader searches; a description
+    /// that says its codes are unsigned is told which code is negative.
+    #[test]
+    #[ignore = "needs libclang (Debian: apt-get install libclang-dev, or set LIBCLANG_PATH): run with --include-ignored"]
+    fn negative_codes_are_kept_where_the_description_says_signed() {
+        let negative = MINIMAL
+            .replace("CUDA_ERROR_INVALID_VALUE = 1", "CUDA_ERROR_INVALID_VALUE = -2, CUDA_WARNING = 6")
+            .replace("CUDA_ERROR_NOT_FOUND = 500", "CUDA_ERROR_NOT_FOUND = -9999");
+        let dir = header("negative", &negative);
+        let unsigned = generate(&cuda_loader::DRIVER, &dir, &[], false).err().expect("refused").to_string();
+        const SIGNED: cuda_loader::Library = cuda_loader::Library {
+            codes: cuda_loader::Codes { signed: true, ..cuda_loader::DRIVER.codes },
+            ..cuda_loader::DRIVER
+        };
+        let generated = generate(&SIGNED, &dir, &[], false);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(unsigned.contains("CUDA_ERROR_NOT_FOUND is -9999") || unsigned.contains("CUDA_ERROR_INVALID_VALUE is -2"), "{unsigned}");
+        assert!(unsigned.contains("codes.signed"), "{unsigned}");
+        let text = generated.unwrap_or_else(|e| panic!("{e}")).text;
+        let table = &text[text.find("RESULTS").expect("a table")..];
+        let rows: Vec<&str> = table.lines().skip(1).take_while(|l| l.starts_with("    (")).collect();
+        // Sorted by their 32 bits, the negative ones after the positive ones.
+        let names: Vec<&str> = rows.iter().map(|r| r.split('"').nth(1).unwrap()).collect();
+        assert_eq!(
+            names,
+            ["CUDA_SUCCESS", "CUDA_WARNING", "CUDA_ERROR_STUB_LIBRARY", "CUDA_ERROR_NOT_FOUND", "CUDA_ERROR_INVALID_VALUE"],
+            "{table}"
+        );
+        assert!(rows[3].starts_with("    (-9999_i32 as u32,") && rows[4].starts_with("    (-2_i32 as u32,"), "{table}");
     }
 
     /// Issue 24, item 6: a version macro no CUDA version has is not believed.

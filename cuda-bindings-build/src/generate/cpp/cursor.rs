@@ -1,88 +1,19 @@
 //! The libclang calls the C++ reader makes: cursors and types of a C++ translation unit parsed
-//! with function bodies (the inline wrappers' bodies are what say which slot each one calls).
-//! A small safe layer over clang-sys; libclang is loaded by `clang::load()`.
+//! with function bodies by [`Unit::parse_with_bodies`] (the inline wrappers' bodies are what say
+//! which slot each one calls). A small safe layer over clang-sys beside the C generator's
+//! (`clang`, which parses, loads libclang and holds what both read the same way).
 
-use std::ffi::{c_void, CStr, CString};
+use std::ffi::c_void;
 use std::path::PathBuf;
 
 use clang_sys::*;
 
-/// A parsed C++ translation unit. Dropping it frees libclang's memory.
-pub struct Unit {
-    index: CXIndex,
-    tu: CXTranslationUnit,
-}
+pub use super::super::clang::Unit;
+use super::super::clang::{evaluate, expansion_location, string, tokens, Value};
 
-impl Unit {
-    /// Parses `source` (C++ text, named `name` in messages) with `args`, keeping function
-    /// bodies. Errors are clang's messages.
-    pub fn parse(name: &str, source: &str, args: &[String]) -> Result<Unit, String> {
-        let name_c = CString::new(name).map_err(|e| e.to_string())?;
-        let source_c = CString::new(source).map_err(|e| e.to_string())?;
-        let args_c: Vec<CString> = args
-            .iter()
-            .map(|a| CString::new(a.as_str()))
-            .collect::<Result<_, _>>()
-            .map_err(|e| e.to_string())?;
-        let argv: Vec<*const std::ffi::c_char> = args_c.iter().map(|a| a.as_ptr()).collect();
-        let mut unsaved = CXUnsavedFile {
-            Filename: name_c.as_ptr(),
-            Contents: source_c.as_ptr(),
-            Length: std::ffi::c_ulong::try_from(source.len()).map_err(|e| e.to_string())?,
-        };
-        let argc = std::ffi::c_int::try_from(argv.len()).map_err(|e| e.to_string())?;
-        // SAFETY: every pointer handed over lives until this call returns; libclang copies
-        // what it keeps. The unit is freed by Drop.
-        unsafe {
-            let index = clang_createIndex(0, 0);
-            let mut tu = std::ptr::null_mut();
-            let code = clang_parseTranslationUnit2(
-                index,
-                name_c.as_ptr(),
-                argv.as_ptr(),
-                argc,
-                &mut unsaved,
-                1,
-                CXTranslationUnit_DetailedPreprocessingRecord,
-                &mut tu,
-            );
-            let unit = Unit { index, tu };
-            if code != CXError_Success || tu.is_null() {
-                return Err(format!("libclang could not parse {name} (error code {code})"));
-            }
-            let mut errors = Vec::new();
-            for i in 0..clang_getNumDiagnostics(tu) {
-                let diagnostic = clang_getDiagnostic(tu, i);
-                if clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error {
-                    errors.push(string(clang_formatDiagnostic(
-                        diagnostic,
-                        clang_defaultDiagnosticDisplayOptions(),
-                    )));
-                }
-                clang_disposeDiagnostic(diagnostic);
-            }
-            if errors.is_empty() {
-                Ok(unit)
-            } else {
-                Err(errors.join("\n"))
-            }
-        }
-    }
-
-    pub fn root(&self) -> Cursor {
-        // SAFETY: a live unit.
-        Cursor(unsafe { clang_getTranslationUnitCursor(self.tu) })
-    }
-}
-
-impl Drop for Unit {
-    fn drop(&mut self) {
-        // SAFETY: created in `parse`, freed once.
-        unsafe {
-            clang_disposeTranslationUnit(self.tu);
-            clang_disposeIndex(self.index);
-        }
-    }
+/// The unit's own cursor, whose children are its top-level declarations and macros.
+pub fn root(unit: &Unit) -> Cursor {
+    Cursor(unit.root())
 }
 
 /// A cursor of a live [`Unit`] (valid while the unit is).
@@ -117,17 +48,7 @@ impl Cursor {
 
     /// The file the cursor is in (after macro expansion).
     pub fn file(&self) -> Option<PathBuf> {
-        let mut file: CXFile = std::ptr::null_mut();
-        unsafe {
-            clang_getExpansionLocation(
-                clang_getCursorLocation(self.0),
-                &mut file,
-                std::ptr::null_mut(),
-                std::ptr::null_mut(),
-                std::ptr::null_mut(),
-            );
-            (!file.is_null()).then(|| PathBuf::from(string(clang_getFileName(file))))
-        }
+        unsafe { expansion_location(clang_getCursorLocation(self.0)).0 }
     }
 
     pub fn is_macro_function_like(&self) -> bool {
@@ -223,15 +144,9 @@ impl Cursor {
 
     /// An integer constant expression's value (a `constexpr` variable's initializer).
     pub fn evaluate_int(&self) -> Option<i64> {
-        unsafe {
-            let result = clang_Cursor_Evaluate(self.0);
-            if result.is_null() {
-                return None;
-            }
-            let value = (clang_EvalResult_getKind(result) == CXEval_Int)
-                .then(|| clang_EvalResult_getAsLongLong(result));
-            clang_EvalResult_dispose(result);
-            value
+        match unsafe { evaluate(self.0) } {
+            Some(Value::Int(value)) => Some(value),
+            _ => None,
         }
     }
 
@@ -242,21 +157,9 @@ impl Cursor {
 
     /// The tokens of the cursor's extent, as written.
     pub fn tokens(&self) -> Vec<String> {
-        unsafe {
-            let tu = clang_Cursor_getTranslationUnit(self.0);
-            let mut tokens: *mut CXToken = std::ptr::null_mut();
-            let mut count = 0;
-            clang_tokenize(tu, clang_getCursorExtent(self.0), &mut tokens, &mut count);
-            if tokens.is_null() {
-                return Vec::new();
-            }
-            let out = std::slice::from_raw_parts(tokens, count as usize)
-                .iter()
-                .map(|&t| string(clang_getTokenSpelling(tu, t)))
-                .collect();
-            clang_disposeTokens(tu, tokens, count);
-            out
-        }
+        let tokens =
+            unsafe { tokens(clang_Cursor_getTranslationUnit(self.0), clang_getCursorExtent(self.0)) };
+        tokens.into_iter().map(|token| token.text).collect()
     }
 
     /// The fully qualified name: `nvinfer1::v_1_0::ILogger`.
@@ -327,16 +230,5 @@ impl Type {
 impl Cursor {
     pub fn typedef_underlying(&self) -> Type {
         Type(unsafe { clang_getTypedefDeclUnderlyingType(self.0) })
-    }
-}
-
-/// A libclang string as a Rust one; frees the original.
-unsafe fn string(s: CXString) -> String {
-    unsafe {
-        let ptr = clang_getCString(s);
-        let text =
-            if ptr.is_null() { String::new() } else { CStr::from_ptr(ptr).to_string_lossy().into_owned() };
-        clang_disposeString(s);
-        text
     }
 }

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use clang_sys::*;
 
-use super::cursor::{Cursor, Type, Unit};
+use super::cursor::{root, Cursor, Type, Unit};
 use super::model::*;
 
 /// The C++ namespaces whose declarations are TensorRT's API.
@@ -42,7 +42,7 @@ pub fn read(include: &Path, extra: &[PathBuf]) -> Result<Release, String> {
     }
     // First pass: the headers' numeric macros, which a second pass evaluates as constants.
     let macros = {
-        let unit = Unit::parse("nvinfer_sys_read.cpp", &source, &args)?;
+        let unit = Unit::parse_with_bodies("nvinfer_sys_read.cpp", &source, &args)?;
         numeric_macros(&unit, include)
     };
     for name in &macros {
@@ -51,9 +51,9 @@ pub fn read(include: &Path, extra: &[PathBuf]) -> Result<Release, String> {
             "#ifdef {name}\nconstexpr long long __nvinfer_sys_macro_{name} = {name};\n#endif\n"
         ));
     }
-    let unit = Unit::parse("nvinfer_sys_read.cpp", &source, &args)?;
+    let unit = Unit::parse_with_bodies("nvinfer_sys_read.cpp", &source, &args)?;
     let mut reader = Reader { include: include.to_path_buf(), ..Reader::default() };
-    for child in unit.root().children() {
+    for child in root(&unit).children() {
         if child.kind() == CXCursor_VarDecl {
             if let (Some(name), Some(value)) =
                 (child.name().strip_prefix("__nvinfer_sys_macro_").map(String::from), child.evaluate_int())
@@ -62,7 +62,7 @@ pub fn read(include: &Path, extra: &[PathBuf]) -> Result<Release, String> {
             }
         }
     }
-    reader.walk(unit.root(), &[])?;
+    reader.walk(root(&unit), &[])?;
     let version = ["NV_TENSORRT_MAJOR", "NV_TENSORRT_MINOR", "NV_TENSORRT_PATCH", "NV_TENSORRT_BUILD"]
         .map(|m| reader.macros.get(m).copied().unwrap_or(-1));
     if version.iter().any(|v| *v < 0) {
@@ -90,7 +90,7 @@ fn numeric_macros(unit: &Unit, include: &Path) -> Vec<String> {
     let mut definitions: Vec<(String, Vec<String>)> = Vec::new();
     // Function-like macros may compute a numeric one (`NV_TENSORRT_VERSION_INT(...)`).
     let mut functions: BTreeSet<String> = BTreeSet::new();
-    for child in unit.root().children() {
+    for child in root(unit).children() {
         if child.kind() != CXCursor_MacroDefinition || !child.file().is_some_and(|f| f.starts_with(include)) {
             continue;
         }
@@ -772,28 +772,13 @@ impl Reader {
         let callee = call.referenced().name();
         let tokens = call.tokens();
         let Some(open) = tokens.iter().position(|t| t == "(") else { return };
-        let mut arguments = Vec::new();
-        let mut current: Vec<String> = Vec::new();
-        let mut depth = 0;
-        for t in &tokens[open + 1..] {
-            match t.as_str() {
-                "(" => depth += 1,
-                ")" if depth == 0 => break,
-                ")" => depth -= 1,
-                _ => {}
-            }
-            if t == "," && depth == 0 {
-                arguments.push(std::mem::take(&mut current));
-            } else {
-                current.push(t.clone());
-            }
-        }
-        if !current.is_empty() {
-            arguments.push(current);
+        let mut arguments = super::super::split_arguments(&tokens[open + 1..]);
+        if arguments == [Vec::<&str>::new()] {
+            arguments.clear(); // `f()`
         }
         let mut rust = Vec::new();
         for argument in arguments {
-            let text = match argument.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            let text = match argument.as_slice() {
                 ["&", p] if params.iter().any(|q| q.name == *p) => {
                     format!("{p} as *const _ as *mut ::core::ffi::c_void")
                 }

@@ -565,72 +565,41 @@ impl Writer<'_> {
     /// prints `sizeof`, `alignof`, `offsetof`, an enum constant's value, and a virtual
     /// function's slot (from its pointer-to-member value).
     fn layout(&mut self) {
-        let mut rows: Vec<(&str, String, String, String, String)> = Vec::new();
+        // One row: (what, C++ name, member, pointer-to-member type, Rust's value).
+        fn row(rows: &mut Vec<String>, what: &str, class: &str, member: &str, ptm: &str, rust: String) {
+            rows.push(format!("    ({what:?}, {class:?}, {member:?}, {ptm:?}, {rust}),"));
+        }
+        // The offset of each data member of `cpp`, whose Rust type is `rust`.
+        fn offsets(rows: &mut Vec<String>, cpp: &str, rust: &str, fields: &[Field]) {
+            for f in fields {
+                row(rows, "offset", cpp, &f.name, "", format!("offset_of!({rust}, {})", rust_field(&f.name)));
+            }
+        }
+        let mut rows = Vec::new();
         let r = self.release;
         for c in &r.classes {
             let rust = format!("crate::{}", c.path());
-            rows.push(("size", c.cpp.clone(), String::new(), String::new(), format!("size_of::<{rust}>()")));
+            row(&mut rows, "size", &c.cpp, "", "", format!("size_of::<{rust}>()"));
             let vtbl = format!("crate::{}::{}", c.module.join("::"), self.vtable_type(c));
-            for slot in &c.slots {
-                if slot.kind != SlotKind::Method {
-                    continue;
-                }
+            for slot in c.slots.iter().filter(|slot| slot.kind == SlotKind::Method) {
                 let overloaded = c.slots.iter().filter(|s| s.cpp == slot.cpp).count() > 1;
-                rows.push((
-                    "slot",
-                    c.cpp.clone(),
-                    slot.cpp.clone(),
-                    if overloaded { slot.member_type.clone() } else { String::new() },
-                    format!("offset_of!({vtbl}, {}) / size_of::<usize>()", rust_field(&slot.field)),
-                ));
+                let ptm = if overloaded { slot.member_type.as_str() } else { "" };
+                let offset = format!("offset_of!({vtbl}, {}) / size_of::<usize>()", rust_field(&slot.field));
+                row(&mut rows, "slot", &c.cpp, &slot.cpp, ptm, offset);
             }
-            for f in &c.fields {
-                rows.push((
-                    "offset",
-                    c.cpp.clone(),
-                    f.name.clone(),
-                    String::new(),
-                    format!("offset_of!({rust}, {})", rust_field(&f.name)),
-                ));
-            }
+            offsets(&mut rows, &c.cpp, &rust, &c.fields);
         }
         for rec in &r.records {
             let rust = format!("crate::{}", rec.path());
-            rows.push((
-                "size",
-                rec.cpp.clone(),
-                String::new(),
-                String::new(),
-                format!("size_of::<{rust}>()"),
-            ));
-            rows.push((
-                "align",
-                rec.cpp.clone(),
-                String::new(),
-                String::new(),
-                format!("align_of::<{rust}>()"),
-            ));
-            for f in &rec.fields {
-                rows.push((
-                    "offset",
-                    rec.cpp.clone(),
-                    f.name.clone(),
-                    String::new(),
-                    format!("offset_of!({rust}, {})", rust_field(&f.name)),
-                ));
-            }
+            row(&mut rows, "size", &rec.cpp, "", "", format!("size_of::<{rust}>()"));
+            row(&mut rows, "align", &rec.cpp, "", "", format!("align_of::<{rust}>()"));
+            offsets(&mut rows, &rec.cpp, &rust, &rec.fields);
         }
         for e in &r.enums {
             let rust = format!("crate::{}", e.path());
-            rows.push(("size", e.cpp.clone(), String::new(), String::new(), format!("size_of::<{rust}>()")));
+            row(&mut rows, "size", &e.cpp, "", "", format!("size_of::<{rust}>()"));
             for (v, _) in &e.variants {
-                rows.push((
-                    "value",
-                    e.cpp.clone(),
-                    v.clone(),
-                    String::new(),
-                    format!("{rust}::{v}.0 as usize"),
-                ));
+                row(&mut rows, "value", &e.cpp, v, "", format!("{rust}::{v}.0 as usize"));
             }
         }
         let _ = writeln!(
@@ -639,8 +608,8 @@ impl Writer<'_> {
              /// where overloaded, what Rust makes of it).\n#[cfg(test)]\n#[allow(deprecated)]\n\
              pub(crate) const LAYOUT: &[(&str, &str, &str, &str, usize)] = {{\n    use ::core::mem::{{align_of, offset_of, size_of}};\n    &["
         );
-        for (what, class, member, ptm, rust) in rows {
-            let _ = writeln!(self.out, "    ({what:?}, {class:?}, {member:?}, {ptm:?}, {rust}),");
+        for row in rows {
+            let _ = writeln!(self.out, "{row}");
         }
         let _ = writeln!(self.out, "]}};");
     }
