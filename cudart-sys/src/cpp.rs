@@ -57,7 +57,8 @@
 
 #![allow(non_snake_case)]
 // The one-line macros of the default arguments keep their line through `cfg_attr(rustfmt, ..)`:
-// the `#[rustfmt::skip]` clippy prefers would make them macro-expanded (see them, below).
+// the `#[rustfmt::skip]` clippy prefers would make them macro-expanded, which a re-export by path
+// refuses (rust-lang/rust#52234; see the comment above them).
 #![allow(clippy::deprecated_cfg_attr)]
 
 use core::ffi::{c_char, c_int, c_uint, c_ulonglong, c_void};
