@@ -22,9 +22,9 @@ pub struct Toolkit {
     pub found_by: String,
 }
 
-/// What the search saw at one place.
+/// Why the search found no toolkit at one place it looked.
 #[derive(Clone, Debug)]
-pub enum Seen {
+pub enum NoToolkit {
     /// A variable that was not set.
     Unset,
     /// No `cuda.h` (or no `nvcc`) there.
@@ -35,12 +35,16 @@ pub enum Seen {
     Refused(String),
 }
 
+/// The old name of [`NoToolkit`].
+#[deprecated(note = "renamed `NoToolkit`")]
+pub type Seen = NoToolkit;
+
 /// The result of a search: the toolkit, if any, and every place looked at before it.
 #[derive(Debug, Default)]
 pub struct Search {
     pub toolkit: Option<Toolkit>,
-    /// (where, what was seen), in the order looked at.
-    pub places: Vec<(String, Seen)>,
+    /// (where, why no toolkit there), in the order looked at.
+    pub places: Vec<(String, NoToolkit)>,
 }
 
 impl Search {
@@ -51,10 +55,10 @@ impl Search {
             .iter()
             .filter(|(how, _)| is_variable(how))
             .filter_map(|(how, seen)| match seen {
-                Seen::Unset => None,
-                Seen::Missing(path) => Some(format!("{how}: no {} there", path.display())),
-                Seen::Unusable(path, why) => Some(format!("{how}: {} {why}", path.display())),
-                Seen::Refused(why) => Some(format!("{how}: {why}")),
+                NoToolkit::Unset => None,
+                NoToolkit::Missing(path) => Some(format!("{how}: no {} there", path.display())),
+                NoToolkit::Unusable(path, why) => Some(format!("{how}: {} {why}", path.display())),
+                NoToolkit::Refused(why) => Some(format!("{how}: {why}")),
             })
             .collect()
     }
@@ -64,7 +68,7 @@ impl Search {
         let unset: Vec<&str> = self
             .places
             .iter()
-            .filter(|(_, seen)| matches!(seen, Seen::Unset))
+            .filter(|(_, seen)| matches!(seen, NoToolkit::Unset))
             .map(|(h, _)| h.as_str())
             .collect();
         let mut parts = Vec::new();
@@ -77,7 +81,7 @@ impl Search {
             .places
             .iter()
             .filter_map(|(_, seen)| match seen {
-                Seen::Missing(path) => Some(path.display().to_string()),
+                NoToolkit::Missing(path) => Some(path.display().to_string()),
                 _ => None,
             })
             .collect();
@@ -86,9 +90,9 @@ impl Search {
         }
         for (how, seen) in &self.places {
             match seen {
-                Seen::Unusable(path, why) => parts.push(format!("{} {why}", path.display())),
-                Seen::Refused(why) => parts.push(format!("{how}: {why}")),
-                Seen::Unset | Seen::Missing(_) => {}
+                NoToolkit::Unusable(path, why) => parts.push(format!("{} {why}", path.display())),
+                NoToolkit::Refused(why) => parts.push(format!("{how}: {why}")),
+                NoToolkit::Unset | NoToolkit::Missing(_) => {}
             }
         }
         parts.join("; ")
@@ -100,10 +104,10 @@ impl fmt::Display for Search {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (how, seen) in &self.places {
             match seen {
-                Seen::Unset => writeln!(f, "    {how:<30} (not set)")?,
-                Seen::Missing(path) => writeln!(f, "    {how:<30} {} (not there)", path.display())?,
-                Seen::Unusable(path, why) => writeln!(f, "    {how:<30} {} {why}", path.display())?,
-                Seen::Refused(why) => writeln!(f, "    {how:<30} {why}")?,
+                NoToolkit::Unset => writeln!(f, "    {how:<30} (not set)")?,
+                NoToolkit::Missing(path) => writeln!(f, "    {how:<30} {} (not there)", path.display())?,
+                NoToolkit::Unusable(path, why) => writeln!(f, "    {how:<30} {} {why}", path.display())?,
+                NoToolkit::Refused(why) => writeln!(f, "    {how:<30} {why}")?,
             }
         }
         Ok(())
@@ -129,9 +133,9 @@ pub fn toolkit() -> Search {
         match env::tracked(var) {
             Some(value) => match env::absolute(var, value) {
                 Ok(root) => candidates.push((var.into(), root)),
-                Err(why) => search.places.push((var.into(), Seen::Refused(why))),
+                Err(why) => search.places.push((var.into(), NoToolkit::Refused(why))),
             },
-            None => search.places.push((var.into(), Seen::Unset)),
+            None => search.places.push((var.into(), NoToolkit::Unset)),
         }
     }
     // NVIDIA's Windows installer sets one CUDA_PATH_V<major>_<minor> per installed version.
@@ -139,14 +143,14 @@ pub fn toolkit() -> Search {
         println!("cargo::rerun-if-env-changed={var}");
         match env::absolute(&var, value) {
             Ok(root) => candidates.push((var, root)),
-            Err(why) => search.places.push((var, Seen::Refused(why))),
+            Err(why) => search.places.push((var, NoToolkit::Refused(why))),
         }
     }
     match nvcc_root() {
         Some(root) => candidates.push(("nvcc on PATH".into(), root)),
         None => search
             .places
-            .push(("nvcc".into(), Seen::Missing(PathBuf::from(format!("{} on PATH", nvcc_name()))))),
+            .push(("nvcc".into(), NoToolkit::Missing(PathBuf::from(format!("{} on PATH", nvcc_name()))))),
     }
     if cfg!(windows) {
         let program_files =
@@ -173,7 +177,7 @@ pub fn toolkit() -> Search {
         let roots = wheel_roots(&site);
         if roots.is_empty() {
             let pattern = site.join("nvidia").join("*").join("include").join("cuda.h");
-            search.places.push(("Python NVIDIA wheel".into(), Seen::Missing(pattern)));
+            search.places.push(("Python NVIDIA wheel".into(), NoToolkit::Missing(pattern)));
         }
         wheels.extend(roots.into_iter().map(|root| ("Python NVIDIA wheel".to_string(), root)));
     }
@@ -195,25 +199,27 @@ fn first_usable(candidates: Vec<(String, PathBuf)>, search: &mut Search) -> bool
                             search.toolkit = Some(Toolkit { root, include, version, found_by });
                             return true;
                         }
-                        Err(why) => {
-                            search.places.push((found_by, Seen::Unusable(header, format!("defines {why}"))))
-                        }
+                        Err(why) => search
+                            .places
+                            .push((found_by, NoToolkit::Unusable(header, format!("defines {why}")))),
                     },
                     None if bytes.iter().all(u8::is_ascii_whitespace) => {
-                        search.places.push((found_by, Seen::Unusable(header, "is empty".into())));
+                        search.places.push((found_by, NoToolkit::Unusable(header, "is empty".into())));
                     }
                     None => search
                         .places
-                        .push((found_by, Seen::Unusable(header, "defines no CUDA_VERSION".into()))),
+                        .push((found_by, NoToolkit::Unusable(header, "defines no CUDA_VERSION".into()))),
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                search.places.push((found_by, Seen::Missing(header)));
+                search.places.push((found_by, NoToolkit::Missing(header)));
             }
             Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
-                search.places.push((found_by, Seen::Unusable(header, format!("is {e}"))))
+                search.places.push((found_by, NoToolkit::Unusable(header, format!("is {e}"))))
             }
-            Err(e) => search.places.push((found_by, Seen::Unusable(header, format!("cannot be read: {e}")))),
+            Err(e) => {
+                search.places.push((found_by, NoToolkit::Unusable(header, format!("cannot be read: {e}"))))
+            }
         }
     }
     false
@@ -451,10 +457,11 @@ mod tests {
     }
 }
 
-/// Where a library that ships apart from the CUDA toolkit keeps its header (`nccl.h`): the root
-/// the header's library folders hang from, its `include/`, and the header's version.
+/// Where a library that ships apart from the CUDA toolkit, in a root of its own, keeps its
+/// header (`nccl.h`): the root the header's library folders hang from, its `include/`, and the
+/// header's version.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Own {
+pub struct LibraryRoot {
     pub root: PathBuf,
     pub include: PathBuf,
     pub version: u32,
@@ -465,7 +472,11 @@ pub struct Own {
 /// take it), the CUDA toolkit found (`toolkit`: a CUDA install may carry it), the Python
 /// environment's NVIDIA wheel of the library (its description's wheel roots), then `/usr`
 /// (Debian's and NVIDIA's packages). `Err`: every place tried, one per line.
-pub fn own_header(library: &cuda_loader::Library, home: &str, toolkit: Option<&Path>) -> Result<Own, String> {
+pub fn library_root(
+    library: &cuda_loader::Library,
+    home: &str,
+    toolkit: Option<&Path>,
+) -> Result<LibraryRoot, String> {
     let mut candidates: Vec<(String, PathBuf)> = Vec::new();
     let mut tried = Vec::new();
     match env::tracked(home).map(|value| env::absolute(home, value)) {
@@ -505,10 +516,24 @@ pub fn own_header(library: &cuda_loader::Library, home: &str, toolkit: Option<&P
                 if let Some(path) = env::cargo_text(&header) {
                     println!("cargo::rerun-if-changed={path}");
                 }
-                return Ok(Own { root, include, version, found_by });
+                return Ok(LibraryRoot { root, include, version, found_by });
             }
             Err(why) => tried.push(format!("{found_by}: {why}")),
         }
     }
     Err(tried.join("\n"))
+}
+
+/// The old name of [`LibraryRoot`].
+#[deprecated(note = "renamed `LibraryRoot`")]
+pub type Own = LibraryRoot;
+
+/// The old name of [`library_root`].
+#[deprecated(note = "renamed `library_root`")]
+pub fn own_header(
+    library: &cuda_loader::Library,
+    home: &str,
+    toolkit: Option<&Path>,
+) -> Result<LibraryRoot, String> {
+    library_root(library, home, toolkit)
 }

@@ -157,36 +157,54 @@ pub fn nccl_version_cfgs(version: u32) {
     cfgs(cuda_loader::NCCL.version.scheme, version)
 }
 
-/// How the crate reaches its library, decided here and nowhere else, from its features: loaded
-/// on first call (the default), `link` (the shared library, at link time) or `static` (the
-/// static library, where the description has one; it wins over `link`). Tells the crate
-/// (`cfg(cuda_reach = "loaded" | "link" | "static")`, read by `cuda_loader::reach!`), its loader
-/// (`CUDA_LIBRARY_FILE`, the file of the bindings' major on the target, and
-/// `CUDA_TOOLKIT_LIB_DIRS`, the toolkit's folders holding it), the linker, and dependents
-/// (`DEP_<LINKS>_LINK`, `DEP_<LINKS>_REACH`).
+/// Links the crate's library or sets it up to be loaded: how the crate reaches it, decided here
+/// and nowhere else, from its features: loaded on first call (the default), `link` (the shared
+/// library, at link time) or `static` (the static library, where the description has one; it
+/// wins over `link`). Tells the crate (`cfg(cuda_reach = "loaded" | "link" | "static")`, read by
+/// `cuda_loader::reach!`), its loader (`CUDA_LIBRARY_FILE`, the file of the bindings' major on
+/// the target, and `CUDA_TOOLKIT_LIB_DIRS`, the toolkit's folders holding it), the linker, and
+/// dependents (`DEP_<LINKS>_LINK`, `DEP_<LINKS>_REACH`).
+pub fn link_or_load(library: &cuda_loader::Library, bindings: &Bindings, toolkit_root: Option<&Path>) {
+    link_or_load_prefixed("", library, bindings, toolkit_root);
+}
+
+/// The old name of [`link_or_load`].
+#[deprecated(note = "renamed `link_or_load`")]
 pub fn reach(library: &cuda_loader::Library, bindings: &Bindings, toolkit_root: Option<&Path>) {
-    reach_as("", library, bindings, toolkit_root);
+    link_or_load(library, bindings, toolkit_root);
 }
 
 /// A header found: its folder (`include/`) and its version as the build read it, whose release
 /// the library file found must be of ([`release::check`]).
 pub type HeaderFound<'a> = (&'a Path, u32);
 
-/// [`reach`] for a crate's second library (cublas-sys's libcublasLt): its loader's variables
-/// are `prefix`ed (`LT_CUDA_LIBRARY_FILE`); the crate's `cuda_reach` cfg and metadata are the
-/// first library's.
+/// [`link_or_load`] for a crate's sibling library (cublas-sys's libcublasLt, NPP's families): its loader's
+/// variables are `prefix`ed (`LT_CUDA_LIBRARY_FILE`); the crate's `cuda_reach` cfg and metadata
+/// are the first library's.
+pub fn link_or_load_prefixed(
+    prefix: &str,
+    library: &cuda_loader::Library,
+    bindings: &Bindings,
+    toolkit_root: Option<&Path>,
+) {
+    link_or_load_checked(prefix, library, bindings, toolkit_root, None);
+}
+
+/// The old name of [`link_or_load_prefixed`].
+#[deprecated(note = "renamed `link_or_load_prefixed`")]
 pub fn reach_as(
     prefix: &str,
     library: &cuda_loader::Library,
     bindings: &Bindings,
     toolkit_root: Option<&Path>,
 ) {
-    reach_checked(prefix, library, bindings, toolkit_root, None);
+    link_or_load_prefixed(prefix, library, bindings, toolkit_root);
 }
 
-/// [`reach_as`], and with the `header` found, the library file the build links (or the loader
-/// tries first, from the toolkit's folders) must be of its release ([`release::check`]).
-pub fn reach_checked(
+/// [`link_or_load_prefixed`], and with the `header` found, checked: the library file the build
+/// links (or the loader tries first, from the toolkit's folders) must be of the header's
+/// release ([`release::check`]).
+pub fn link_or_load_checked(
     prefix: &str,
     library: &cuda_loader::Library,
     bindings: &Bindings,
@@ -256,6 +274,18 @@ pub fn reach_checked(
     println!("cargo::metadata=reach={reach}");
     // Whether the library is linked, for dependents whose tests must know.
     println!("cargo::metadata=link={}", u8::from(reach != "loaded"));
+}
+
+/// The old name of [`link_or_load_checked`].
+#[deprecated(note = "renamed `link_or_load_checked`")]
+pub fn reach_checked(
+    prefix: &str,
+    library: &cuda_loader::Library,
+    bindings: &Bindings,
+    toolkit_root: Option<&Path>,
+    header: Option<HeaderFound>,
+) {
+    link_or_load_checked(prefix, library, bindings, toolkit_root, header);
 }
 
 /// A toolkit root's folders that exist among `patterns` (`*` is any one folder).

@@ -12,14 +12,14 @@
 //!    table); without a header, those of the toolkit's version (or the newest of its major),
 //!    or for a library of its own, its oldest vendored release.
 //! 4. Cargo and dependents are told (`DEP_<LINKS>_VERSION`, ...), and how the library is
-//!    reached: loaded on first call, `link` or `static`, for it and its second library.
+//!    reached: loaded on first call, `link` or `static`, for it and each sibling library.
 
 use std::path::{Path, PathBuf};
 
 use cuda_loader::Library;
 
 use crate::choose::{self, fail, Header, NoHeader};
-use crate::{env, find, publish, reach_checked};
+use crate::{env, find, link_or_load_checked, publish};
 
 /// The build script of the -sys crate Cargo is building (see the module docs).
 pub fn build() {
@@ -100,7 +100,7 @@ pub fn build_library(library: &'static Library) {
     let own = library
         .found
         .home
-        .map(|home| find::own_header(library, home, toolkit.as_ref().map(|t| t.root.as_path())));
+        .map(|home| find::library_root(library, home, toolkit.as_ref().map(|t| t.root.as_path())));
     let found = match &own {
         Some(own) => own.as_ref().ok().map(|own| {
             let header = Header {
@@ -190,9 +190,10 @@ pub fn build_library(library: &'static Library) {
     header_cfgs(library, &bindings);
     // The library file found must be of the header's release (issue 33, items 13 and 16).
     let header = found.as_ref().map(|(_, header)| (header.include.as_path(), header.version));
-    reach_checked("", library, &bindings, root, header);
-    if let (Some(also), Some(module)) = (library.also, library.also_module()) {
-        reach_checked(&format!("{}_", module.to_uppercase()), also, &bindings, root, header);
+    link_or_load_checked("", library, &bindings, root, header);
+    for sibling in library.siblings {
+        let module = library.sibling_module(sibling);
+        link_or_load_checked(&format!("{}_", module.to_uppercase()), sibling, &bindings, root, header);
     }
 }
 

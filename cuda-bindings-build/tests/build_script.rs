@@ -911,8 +911,11 @@ fn item8_a_non_utf8_root_of_any_library_is_said_and_never_published_lossily() {
                         continue;
                     }
                     assert!(build.status.success(), "{what}: {}", build.stderr);
-                    let version =
-                        if library.version.scheme == cuda_loader::NCCL.version.scheme { "22105" } else { "12090" };
+                    let version = if library.version.scheme == cuda_loader::NCCL.version.scheme {
+                        "22105"
+                    } else {
+                        "12090"
+                    };
                     assert!(
                         build.instructions("metadata").contains(&format!("version={version}").as_str()),
                         "{what}: {}",

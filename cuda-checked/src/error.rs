@@ -8,13 +8,12 @@ use std::fmt;
 /// generated glue implements cuda-loader's `ResultCode`, which this is).
 pub use cuda_loader::ResultCode as Code;
 
-/// `code == C::SUCCESS`, for the check body, which may name no type to take `SUCCESS` of
-/// (`checkCudaErrors!` takes the call's own), and where a code type's second `PartialEq` (with
-/// a `Status`) leaves `==` a type to guess.
+/// `code.is_success()` (success, or a library's warning), for the check body, which may name no
+/// type to take it of (`checkCudaErrors!` takes the call's own).
 #[doc(hidden)]
 #[inline(always)]
 pub fn __is_success<C: Code>(code: C) -> bool {
-    code == C::SUCCESS
+    code.is_success()
 }
 
 /// What the checks take: a code, or a code that may be dropped (`cuda_sys::launch::Status`, what

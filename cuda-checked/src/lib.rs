@@ -103,6 +103,8 @@ pub use error::__is_success;
 pub use error::{CallError, Code, IntoCode};
 #[cfg(feature = "nccl")]
 pub use nccl_sys as nccl_raw;
+#[cfg(feature = "npp")]
+pub use npp_sys as __npp;
 #[doc(hidden)]
 #[cfg(feature = "nvjitlink")]
 pub use nvjitlink_sys as __nvjitlink;
@@ -214,6 +216,8 @@ libraries! {
     "cuSOLVER": cusolver_sys::cusolverStatus_t => CusolverError, CusolverResult, Cusolver;
     #[cfg(feature = "cudnn")]
     "cuDNN": cudnn_sys::cudnnStatus_t => CudnnError, CudnnResult, Cudnn;
+    #[cfg(feature = "npp")]
+    "NPP": npp_sys::NppStatus => NppError, NppResult, Npp;
     #[cfg(feature = "nvml")]
     "NVML": nvml_sys::nvmlReturn_t => NvmlError, NvmlResult, Nvml;
     #[cfg(feature = "trt")]
@@ -707,15 +711,52 @@ macro_rules! check_nvml {
     };
 }
 
+/// Evaluates `call` (any expression of type `NppStatus`) once: `Ok(status)` on `NPP_NO_ERROR`
+/// and on a warning (NPP's positive codes: the call did its work, or did nothing and says why,
+/// as `NPP_NO_OPERATION_WARNING`), otherwise (a negative code) an [`NppError`] holding the code,
+/// the call as written, where it was, and a sentence for the status (NPP has none of its own:
+/// the description's, from the header's documentation). The warning given back is the caller's
+/// to look at or drop: `check_npp!(call)?;` goes on past it, as NVIDIA's samples do. Feature
+/// `npp`.
+///
+/// ```no_run
+/// use cuda_checked::{check_npp, NppResult};
+/// use npp_sys::*;
+///
+/// fn main() -> NppResult<()> {
+///     let size = NppiSize { width: 8, height: 8 };
+///     // Filled from cudaGetDeviceProperties, as NVIDIA's samples fill it (zero: device 0's
+///     // default stream, no properties).
+///     let context: NppStreamContext = unsafe { std::mem::zeroed() };
+///     let mut step = 0;
+///     // SAFETY: NPP's own allocation, of `size`; freed below.
+///     let image = unsafe { nppiMalloc_8u_C1(size.width, size.height, &mut step) };
+///     let status = unsafe { check_npp!(nppiSet_8u_C1R_Ctx(7, image, step, size, context))? };
+///     if status != NPP_NO_ERROR {
+///         println!("NPP warned: {status:?}");
+///     }
+///     unsafe { nppiFree(image.cast()) };
+///     Ok(())
+/// }
+/// ```
+#[cfg(feature = "npp")]
+#[macro_export]
+macro_rules! check_npp {
+    ($call:expr $(,)?) => {
+        $crate::__check!($crate::__npp::NppStatus, $call, |status| status)
+    };
+}
+
 /// The one body of every check, exiting or not; where a reader of a failing check starts. The
-/// whole walk from a failing `check_cuda!(cuMemAlloc(...))?` to the text `fn main()` prints:
+/// whole walk from a failing `check_cuda!(cuMemAlloc(...))?` to the text `fn main()` prints, five
+/// hops over four files (keep it so: a step added here is one more place to open):
 ///
 /// 1. `check_cuda!` (this file): `__check!(cudaError_t, call)`;
 /// 2. `__check!` (here): clears the thread's record of a failing call (so a reason the loader
 ///    gives is this call's own, never one left by an earlier call the application handled), makes
 ///    the call, compares its code with success and, on failure only, builds the error: its code,
 ///    [`Code::describe`]'s name and text, the call as written, its file, line and column;
-/// 3. `describe` for the code, as cuda-loader's `glue!` writes it (cuda-loader/src/shell.rs):
+/// 3. `describe` for the code, as cuda-loader's `glue!` writes it (cuda-loader/src/sys_crate.rs):
 ///    the loader of the library whose call failed last on this thread;
 /// 4. `Loader::describe` (cuda-loader/src/loader.rs): the library's own name and text for the
 ///    code, with the loader's reason after it when the call never reached the library (`explain`);
@@ -728,12 +769,16 @@ macro_rules! check_nvml {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __check {
-    ($code:ty, $call:expr) => {{
+    ($code:ty, $call:expr) => {
+        $crate::__check!($code, $call, |_| ())
+    };
+    // `$ok` makes the value of a success from its code: `check_npp!` gives NPP's warnings back.
+    ($code:ty, $call:expr, $ok:expr) => {{
         $crate::__loader::clear_last_failure();
         // The code, or the code a `launch!` `Status` holds.
         let code: $code = $crate::IntoCode::into_code($call);
         if $crate::__is_success(code) {
-            ::core::result::Result::Ok(())
+            ::core::result::Result::Ok(($ok)(code))
         } else {
             ::core::result::Result::Err($crate::CallError::__failed(
                 code,

@@ -174,7 +174,7 @@ fn child_after_a_handled_failure() {
 /// Another library's codes, as helper_cuda.h prints them when a sample includes that library's
 /// header first (`_cudaGetErrorEnum`): the code's number and the header's name, through the same
 /// check as the driver's; where the call reached no library, the loader's reason on the next
-/// line, from the loader of the library called (here cuBLASLt, its crate's second library).
+/// line, from the loader of the library called (here cuBLASLt, its crate's sibling library).
 #[cfg(all(unix, feature = "cublas"))]
 #[test]
 fn another_librarys_codes_print_as_the_samples_do() {

@@ -29,11 +29,11 @@ pub fn dispatch(scenarios: &[(&str, fn())]) {
 }
 
 /// The variable naming each described library's path: every library of [`ALL`](crate::ALL)
-/// and [`TENSORRT`](crate::TENSORRT), and each one's second library (cuBLASLt).
+/// and [`TENSORRT`](crate::TENSORRT), and each one's siblings (cuBLASLt, NPP's families).
 pub fn library_variables() -> Vec<&'static str> {
     let mut variables = Vec::new();
     for library in crate::ALL.iter().chain(crate::TENSORRT) {
-        for library in std::iter::once(*library).chain(library.also) {
+        for library in std::iter::once(*library).chain(library.siblings.iter().copied()) {
             if !variables.contains(&library.variable) {
                 variables.push(library.variable);
             }

@@ -65,9 +65,12 @@ pub trait Unreachable: Sized {
 }
 
 /// A function that returns nothing (NCCL's `ncclResetDebugInit`, cuBLAS's `cublasXerbla`) does
-/// nothing without its library.
+/// nothing without its library (and notes why, as every function without a code does:
+/// [`last_unreached`](crate::last_unreached)).
 impl Unreachable for () {
-    fn unreachable(_: &'static Library, _: u32) -> Self {}
+    fn unreachable(library: &'static Library, code: u32) {
+        crate::record::unreached(library, code);
+    }
 
     fn code(&self) -> Option<u32> {
         None
@@ -75,10 +78,16 @@ impl Unreachable for () {
 }
 
 /// `cudaGetErrorString` and the like without their library: a static C string that says so,
-/// never null (C code passes their result straight to `printf`).
-impl Unreachable for *const c_char {
-    fn unreachable(library: &'static Library, _: u32) -> Self {
-        library.unreachable_text.as_ptr()
+/// never null (C code passes their result straight to `printf`). Any other `const T*` (NPP's
+/// `const NppLibraryVersion *nppGetLibVersion()`): null, as C code tests it.
+impl<T: 'static> Unreachable for *const T {
+    fn unreachable(library: &'static Library, code: u32) -> Self {
+        crate::record::unreached(library, code);
+        if std::any::TypeId::of::<T>() == std::any::TypeId::of::<c_char>() {
+            library.unreachable_text.as_ptr().cast()
+        } else {
+            std::ptr::null()
+        }
     }
 
     fn code(&self) -> Option<u32> {
@@ -92,7 +101,8 @@ impl Unreachable for *const c_char {
 macro_rules! unreachable_zero {
     ($($t:ty),*) => {$(
         impl Unreachable for $t {
-            fn unreachable(_: &'static Library, _: u32) -> Self {
+            fn unreachable(library: &'static Library, code: u32) -> Self {
+                crate::record::unreached(library, code);
                 0
             }
 
@@ -149,7 +159,7 @@ macro_rules! __functions {
 
 /// The lazily loaded shape. `$loader` is the crate's [`Loader`](crate::Loader) static; a
 /// function whose symbol cannot be had returns [`Unreachable::unreachable`]. `$note` sees every
-/// code a call returns: a crate's second library notes its failures, so that their codes (which
+/// code a call returns: a crate's sibling library notes its failures, so that their codes (which
 /// are the first library's type) are described in its own words.
 #[doc(hidden)]
 #[macro_export]
@@ -225,7 +235,7 @@ macro_rules! __linked_fns {
 }
 
 /// How the calling crate reaches its library, from its `cuda_reach` cfg, which its build
-/// script sets (cuda-bindings-build's `reach`): the one place that choice is read.
+/// script sets (cuda-bindings-build's `link_or_load`): the one place that choice is read.
 #[macro_export]
 macro_rules! reach {
     () => {

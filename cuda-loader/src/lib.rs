@@ -57,6 +57,11 @@ pub use record::{clear_last_failure, last_unreached};
 pub trait ResultCode: Copy + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     /// The code for success.
     const SUCCESS: Self;
+    /// Whether the call did its work: [`SUCCESS`](Self::SUCCESS), or a warning where the library
+    /// has them (NPP's positive codes, [`Codes::positive_warnings`](crate::Codes)).
+    fn is_success(self) -> bool {
+        self == Self::SUCCESS
+    }
     /// The code's name and text, from the best source at hand, for the call that this thread
     /// made last (its library's loader keeps what that call could not find).
     fn describe(self) -> (String, String);

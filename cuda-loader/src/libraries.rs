@@ -4,16 +4,23 @@
 use crate::library::*;
 
 /// Every library with a -sys crate of its own, in the order the crates depend on each other
-/// (a second library such as cuBLASLt is its crate's [`Library::also`]).
+/// (a library whose functions its crate's headers also declare, such as cuBLASLt, is one of its
+/// crate's [`Library::siblings`]).
 pub const ALL: &[&Library] = &[
     &DRIVER, &RUNTIME, &NVRTC, &NVJITLINK, &NCCL, &CUBLAS, &CURAND, &CUFFT, &CUSPARSE, &CUSOLVER, &NVML,
-    &CUDNN,
+    &CUDNN, &NPP,
 ];
 
 /// TensorRT's libraries (nvinfer-sys), apart from [`ALL`]: C++ bound by the C++ generator, with
 /// no result codes, whose crate builds by its own script; what loops over `ALL` (the C
 /// generator, `cargo xtask vendor`, the build-script tests) would not know them.
 pub const TENSORRT: &[&Library] = &[&NVINFER, &NVINFER_LEAN, &NVONNXPARSER, &NVINFER_PLUGIN];
+
+/// Every library of [`ALL`] and each one's [`siblings`](Library::siblings): every file the
+/// crates of `ALL` load.
+pub fn all_with_siblings() -> impl Iterator<Item = &'static Library> {
+    ALL.iter().flat_map(|library| std::iter::once(*library).chain(library.siblings.iter().copied()))
+}
 
 /// The description of the -sys crate whose Rust path is `rust_path` (`cublas_sys`), if any.
 pub fn by_rust_path(rust_path: &str) -> Option<&'static Library> {
@@ -63,6 +70,7 @@ pub const DRIVER: Library = Library {
         enum_name: "cudaError_enum",
         type_name: "CUresult",
         signed: false,
+        positive_warnings: false,
         success: "CUDA_SUCCESS",
         // What NVIDIA's stub answers.
         not_loaded: "CUDA_ERROR_STUB_LIBRARY",
@@ -106,7 +114,7 @@ pub const DRIVER: Library = Library {
         // What NVIDIA's stub answers (see `Role::Driver`).
         unavailable: &["CUDA_ERROR_STUB_LIBRARY"],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// The Runtime API: `cuda_runtime_api.h` and `library_types.h` (which `cuda_runtime.h`
@@ -145,6 +153,7 @@ pub const RUNTIME: Library = Library {
         enum_name: "cudaError",
         type_name: "cudaError_t",
         signed: false,
+        positive_warnings: false,
         success: "cudaSuccess",
         not_loaded: "cudaErrorSharedObjectInitFailed",
         symbol_missing: "cudaErrorSymbolNotFound",
@@ -182,7 +191,7 @@ pub const RUNTIME: Library = Library {
         // CUDA 11's cudaRuntimeGetVersion needs a driver; 12's and 13's answer without one.
         unavailable: &["cudaErrorInsufficientDriver"],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// NVRTC, CUDA C++ compiled at run time: `nvrtc.h`, libnvrtc (nvrtc-sys).
@@ -234,6 +243,7 @@ pub const NVRTC: Library = Library {
         enum_name: "nvrtcResult",
         type_name: "nvrtcResult",
         signed: false,
+        positive_warnings: false,
         success: "NVRTC_SUCCESS",
         // nvrtc.h has no code for "no library" or "no function"; `explain` tells the loader's
         // from the library's own.
@@ -273,7 +283,7 @@ pub const NVRTC: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// nvJitLink, the linker of device code at run time (cubin, PTX, LTO-IR, fatbinaries) into one
@@ -330,6 +340,7 @@ pub const NVJITLINK: Library = Library {
         enum_name: "nvJitLinkResult",
         type_name: "nvJitLinkResult",
         signed: false,
+        positive_warnings: false,
         success: "NVJITLINK_SUCCESS",
         // nvJitLink.h has no code for "no library" or "no function"; `explain` tells the
         // loader's from the library's own.
@@ -391,7 +402,7 @@ pub const NVJITLINK: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// `NCCL_VERSION_CODE`: `major * 10000 + minor * 100 + patch` since 2.9 (22803 is 2.28.3),
@@ -445,6 +456,7 @@ pub const NCCL: Library = Library {
         enum_name: "ncclResult_t",
         type_name: "ncclResult_t",
         signed: false,
+        positive_warnings: false,
         success: "ncclSuccess",
         // nccl.h has no code for "no library" or "no function"; `explain` tells the loader's
         // from NCCL's own.
@@ -476,7 +488,7 @@ pub const NCCL: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuBLAS (`cublas_v2.h`, which declares `cublas_api.h`'s functions under their C names, so
@@ -535,7 +547,7 @@ pub const CUBLAS: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: Some(&CUBLASLT),
+    siblings: &[&CUBLASLT],
 };
 
 /// What cuBLAS binds, with cuBLASLt's functions among its own.
@@ -564,6 +576,7 @@ const CUBLAS_CODES: Codes = Codes {
     enum_name: "cublasStatus_t",
     type_name: "cublasStatus_t",
     signed: false,
+    positive_warnings: false,
     success: "CUBLAS_STATUS_SUCCESS",
     not_loaded: "CUBLAS_STATUS_NOT_INITIALIZED",
     symbol_missing: "CUBLAS_STATUS_NOT_SUPPORTED",
@@ -623,7 +636,7 @@ pub const CUBLASLT: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuRAND, random numbers on the GPU or the host: `curand.h` (the host API), libcurand
@@ -679,6 +692,7 @@ pub const CURAND: Library = Library {
         enum_name: "curandStatus",
         type_name: "curandStatus_t",
         signed: false,
+        positive_warnings: false,
         success: "CURAND_STATUS_SUCCESS",
         // curand.h has no code for "no library" or "no function": "initializing CUDA failed",
         // and "the header and the library do not match"; `explain` tells the loader's from
@@ -721,7 +735,7 @@ pub const CURAND: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuFFT, fast Fourier transforms on the GPU: `cufft.h`, libcufft (cufft-sys). Its bindings are
@@ -778,6 +792,7 @@ pub const CUFFT: Library = Library {
         enum_name: "cufftResult_t",
         type_name: "cufftResult",
         signed: false,
+        positive_warnings: false,
         success: "CUFFT_SUCCESS",
         // cufft.h has no code for "no library" or "no function": "the library could not be
         // initialized", and "not implemented"; `explain` tells the loader's from the library's
@@ -833,7 +848,7 @@ pub const CUFFT: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuSPARSE, sparse matrices and vectors on the GPU: `cusparse.h`, libcusparse (cusparse-sys).
@@ -889,6 +904,7 @@ pub const CUSPARSE: Library = Library {
         enum_name: "cusparseStatus_t",
         type_name: "cusparseStatus_t",
         signed: false,
+        positive_warnings: false,
         success: "CUSPARSE_STATUS_SUCCESS",
         // cusparse.h has no code for "no library" or "no function": "the library was not
         // initialized", and "not supported"; `explain` tells the loader's from the library's own.
@@ -926,7 +942,7 @@ pub const CUSPARSE: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// cuSOLVER, dense and sparse linear solvers on the GPU: `cusolverDn.h` (dense), with
@@ -992,6 +1008,7 @@ pub const CUSOLVER: Library = Library {
         enum_name: "cusolverStatus_t",
         type_name: "cusolverStatus_t",
         signed: false,
+        positive_warnings: false,
         success: "CUSOLVER_STATUS_SUCCESS",
         // cusolver_common.h has no code for "no library" or "no function": "the library was not
         // initialized", and "not supported"; `explain` tells the loader's from the library's own.
@@ -1053,7 +1070,7 @@ pub const CUSOLVER: Library = Library {
         refuses_other_major: false,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// NVML, the NVIDIA Management Library (`nvml.h`): what `nvidia-smi` reads (names, memory,
@@ -1115,6 +1132,7 @@ pub const NVML: Library = Library {
         enum_name: "nvmlReturn_enum",
         type_name: "nvmlReturn_t",
         signed: false,
+        positive_warnings: false,
         success: "NVML_SUCCESS",
         // The header's own codes for both: "the shared library couldn't be found or loaded" and
         // "this version of NVML doesn't implement this function".
@@ -1159,7 +1177,7 @@ pub const NVML: Library = Library {
         // What a stub of it answers, as the driver's (see `Role::Driver`).
         unavailable: &["NVML_ERROR_LIBRARY_NOT_FOUND"],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// `CUDNN_VERSION`: `major * 10000 + minor * 100 + patch` since 9 (91200 is 9.12.0), `major *
@@ -1218,6 +1236,7 @@ pub const CUDNN: Library = Library {
         enum_name: "cudnnStatus_t",
         type_name: "cudnnStatus_t",
         signed: false,
+        positive_warnings: false,
         success: "CUDNN_STATUS_SUCCESS",
         // cudnn_graph.h has no code for "no library" or "no function": "the library was not
         // initialized" (what cudnnCreate answers without a GPU), and "not supported" (9.0 has no
@@ -1280,8 +1299,237 @@ pub const CUDNN: Library = Library {
         refuses_other_major: true,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
+
+/// NPP, NVIDIA's image and signal processing primitives: `npp.h` (which includes every part's
+/// header), libnpp-sys. Its core, libnppc (`nppcore.h`: the version, the stream context), is this
+/// description; its ten families, libnppial to libnpps, are its [`siblings`](Library::siblings),
+/// each loaded for the functions its headers declare. Its bindings are keyed by the toolkit's
+/// `CUDA_VERSION`, its files named by CUDA's major (`libnppif.so.13`); the library answers with
+/// its own version (`nppGetLibVersion`: 13.1 beside `NPP_VERSION` 13102), not compared for age
+/// (each missing function says so when called). Its status codes are signed: errors below 0,
+/// warnings above (the call did its work, or did nothing, and says why). It has no function that
+/// words a status: the sentences are ours, from the header's documentation of each.
+pub const NPP: Library = Library {
+    siblings: &[&NPPIAL, &NPPICC, &NPPIDEI, &NPPIF, &NPPIG, &NPPIM, &NPPIST, &NPPISU, &NPPITC, &NPPS],
+    ..NPPC
+};
+
+/// libnppc: NPP's core, the description [`NPP`] and its families share (the families differ in
+/// their names, files and headers).
+const NPPC: Library = Library {
+    what: "NPP's core library",
+    a_what: "an NPP core library",
+    short: "NPP core library",
+    a_short: "an NPP core library",
+    name: PerOs { unix: "libnppc", windows: "nppc64" },
+    crate_name: "libnpp-sys",
+    rust_path: "npp_sys",
+    feature: Some("npp"),
+    wheel: Some("nvidia-npp"),
+    // `cargo xtask pins nvidia-npp`: NPP numbers its own releases (13.1.2 came with CUDA 13.3).
+    releases: &[
+        ("11.8", "11.8.0.86"),
+        ("12.0", "12.0.0.30"),
+        ("12.1", "12.1.0.40"),
+        ("12.2", "12.2.1.4"),
+        ("12.3", "12.2.3.2"),
+        ("12.4", "12.2.5.30"),
+        ("12.5", "12.3.0.159"),
+        ("12.6", "12.3.1.54"),
+        ("12.8", "12.3.3.100"),
+        ("12.9", "12.4.1.87"),
+        ("13.0", "13.0.1.2"),
+        ("13.1", "13.0.2.21"),
+        ("13.2", "13.1.0.59"),
+        ("13.3", "13.1.2.48"),
+        ("13.4", "13.2.0.58"),
+        ("13.5", "13.2.0.93"),
+    ],
+    header: "npp.h",
+    version: TOOLKIT_CUDA_VERSION,
+    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["npp"], since: None },
+    binding: Binding {
+        functions: "npp.*",
+        types: "Npp.*|npp.*",
+        vars: "NPP.*|npp.*|CUDA_VERSION",
+        function_prefix: "npp",
+        constant_prefixes: &["NPP"],
+        defines: &[],
+        also_headers: &["nppcore.h"],
+        shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
+        reference: "https://docs.nvidia.com/cuda/npp/",
+        vendored_stem: "npp",
+    },
+    codes: Codes {
+        enum_name: "NppStatus",
+        type_name: "NppStatus",
+        signed: true,
+        positive_warnings: true,
+        success: "NPP_NO_ERROR",
+        // npp.h has no code for "no library" or "no function": its generic error, and "not
+        // implemented"; `explain` tells the loader's from the library's own.
+        not_loaded: "NPP_ERROR",
+        symbol_missing: "NPP_NOT_IMPLEMENTED_ERROR",
+        unknown: "NppStatus",
+        reference: "https://docs.nvidia.com/cuda/npp/introduction.html#error-handling",
+        text: ErrorText::Table(&[
+            ("NPP_NOT_SUPPORTED_MODE_ERROR", "the mode asked for is not supported"),
+            ("NPP_LIBRARY_VERSION_MISMATCH_ERROR", "the program's NPP headers and the NPP library loaded are of different releases"),
+            ("NPP_INVALID_HOST_POINTER_ERROR", "a host pointer is not valid"),
+            ("NPP_INVALID_DEVICE_POINTER_ERROR", "a device pointer is not valid"),
+            ("NPP_LUT_PALETTE_BITSIZE_ERROR", "the look-up table palette's bit size is not supported"),
+            ("NPP_ZC_MODE_NOT_SUPPORTED_ERROR", "the zero-crossing mode is not supported"),
+            ("NPP_NOT_SUFFICIENT_COMPUTE_CAPABILITY", "the GPU's compute capability is too low for this function"),
+            ("NPP_TEXTURE_BIND_ERROR", "an image could not be bound to a texture"),
+            ("NPP_WRONG_INTERSECTION_ROI_ERROR", "the regions of interest do not intersect as the call needs"),
+            ("NPP_HAAR_CLASSIFIER_PIXEL_MATCH_ERROR", "the Haar classifier's pixel type does not match the image's"),
+            ("NPP_MEMFREE_ERROR", "freeing memory failed"),
+            ("NPP_MEMSET_ERROR", "setting memory failed"),
+            ("NPP_MEMCPY_ERROR", "copying memory failed"),
+            ("NPP_ALIGNMENT_ERROR", "a pointer or step is not aligned as the function needs"),
+            ("NPP_CUDA_KERNEL_EXECUTION_ERROR", "a CUDA kernel failed, most often at its launch"),
+            ("NPP_STREAM_CTX_ERROR", "the function needs a stream context: call its _Ctx form"),
+            ("NPP_ROUND_MODE_NOT_SUPPORTED_ERROR", "the rounding mode is not supported"),
+            ("NPP_QUALITY_INDEX_ERROR", "the image's pixels are all the same, so it has no quality index"),
+            ("NPP_RESIZE_NO_OPERATION_ERROR", "a side of the resized image would be less than one pixel"),
+            ("NPP_OVERFLOW_ERROR", "a number overflows the range of its data type"),
+            ("NPP_NOT_EVEN_STEP_ERROR", "the step is not a whole number of pixels"),
+            ("NPP_HISTOGRAM_NUMBER_OF_LEVELS_ERROR", "a histogram needs at least 2 levels"),
+            ("NPP_LUT_NUMBER_OF_LEVELS_ERROR", "a look-up table needs at least 2 levels"),
+            ("NPP_CORRUPTED_DATA_ERROR", "the data processed is corrupted"),
+            ("NPP_CHANNEL_ORDER_ERROR", "the order of the destination channels is wrong"),
+            ("NPP_ZERO_MASK_VALUE_ERROR", "every value of the mask is zero"),
+            ("NPP_QUADRANGLE_ERROR", "the quadrangle is not convex, or degenerates to a triangle, a line or a point"),
+            ("NPP_RECTANGLE_ERROR", "the rectangle is 1 or less in size"),
+            ("NPP_COEFFICIENT_ERROR", "the transformation's coefficients are not allowed"),
+            ("NPP_NUMBER_OF_CHANNELS_ERROR", "the number of channels is wrong or not supported"),
+            ("NPP_COI_ERROR", "the channel of interest is not 1, 2 or 3"),
+            ("NPP_DIVISOR_ERROR", "the divisor is zero"),
+            ("NPP_CHANNEL_ERROR", "a channel index is not valid"),
+            ("NPP_STRIDE_ERROR", "the stride is less than the row's length"),
+            ("NPP_ANCHOR_ERROR", "the anchor point is outside the mask"),
+            ("NPP_MASK_SIZE_ERROR", "the mask's size is not valid (a lower bound above the upper)"),
+            ("NPP_RESIZE_FACTOR_ERROR", "the resize factor is not valid"),
+            ("NPP_INTERPOLATION_ERROR", "the interpolation mode is not valid for this call"),
+            ("NPP_MIRROR_FLIP_ERROR", "the mirror axis is not valid"),
+            ("NPP_MOMENT_00_ZERO_ERROR", "the image's zeroth moment is zero"),
+            ("NPP_THRESHOLD_NEGATIVE_LEVEL_ERROR", "a threshold level is negative"),
+            ("NPP_THRESHOLD_ERROR", "the threshold is not valid"),
+            ("NPP_CONTEXT_MATCH_ERROR", "the context does not match the call"),
+            ("NPP_FFT_FLAG_ERROR", "the FFT flag is not valid"),
+            ("NPP_FFT_ORDER_ERROR", "the FFT order is not valid"),
+            ("NPP_STEP_ERROR", "a step (bytes from one row to the next) is zero or less"),
+            ("NPP_SCALE_RANGE_ERROR", "the scale factor is out of its range"),
+            ("NPP_DATA_TYPE_ERROR", "the data type is not supported"),
+            ("NPP_OUT_OFF_RANGE_ERROR", "a value is out of its range"),
+            ("NPP_DIVIDE_BY_ZERO_ERROR", "a division by zero"),
+            ("NPP_MEMORY_ALLOCATION_ERR", "memory could not be allocated"),
+            ("NPP_NULL_POINTER_ERROR", "a pointer is null"),
+            ("NPP_RANGE_ERROR", "an argument is out of its range"),
+            ("NPP_SIZE_ERROR", "a size is not valid (zero or negative, or too large)"),
+            ("NPP_BAD_ARGUMENT_ERROR", "an argument is not valid"),
+            ("NPP_NO_MEMORY_ERROR", "there is not enough memory"),
+            ("NPP_NOT_IMPLEMENTED_ERROR", "the function is not implemented"),
+            ("NPP_ERROR", "the call failed (NPP's generic error)"),
+            ("NPP_ERROR_RESERVED", "the call failed (a code NPP reserves)"),
+            ("NPP_NO_ERROR", "no error"),
+            ("NPP_NO_OPERATION_WARNING", "warning: nothing was done"),
+            ("NPP_DIVIDE_BY_ZERO_WARNING", "warning: a divisor was zero; the call went on"),
+            ("NPP_AFFINE_QUAD_INCORRECT_WARNING", "warning: the quadrangle does not fit an affine warp; its first 3 vertices were used, the fourth ignored"),
+            ("NPP_WRONG_INTERSECTION_ROI_WARNING", "warning: the region of interest meets neither the source's nor the destination's; nothing was done"),
+            ("NPP_WRONG_INTERSECTION_QUAD_WARNING", "warning: the quadrangle meets neither the source's nor the destination's region of interest; nothing was done"),
+            ("NPP_DOUBLE_SIZE_WARNING", "warning: the image's size is not a multiple of 2, so the region of interest was changed for 4:2:2, 4:1:1 or 4:2:0 sampling"),
+            ("NPP_MISALIGNED_DST_ROI_WARNING", "warning: the destination is not aligned for coalesced memory access, which is slower"),
+        ]),
+    },
+    files: Files { pattern: PerOs { unix: "libnppc.so.{major}", windows: "nppc64_{major}.dll" }, exceptions: &[] },
+    link: "nppc",
+    variable: "NPP_SYS_LIBNPPC_PATH",
+    install: "Install NPP of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-npp wheel; CUDA 12: nvidia-npp-cu12)",
+    search: Search::ApplicationAndSystem,
+    companions: &[],
+    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/npp"] },
+    parts: &[],
+    unreachable_text: c"NPP could not be reached; npp_sys::loader::explain says why",
+    version_function: VersionFunction {
+        name: "nppGetLibVersion",
+        call: VersionCall::StructPointer,
+        own: Some((Scheme::library("NPP"), "NPP_VERSION")),
+        refuses_older: false,
+        refuses_other_major: false,
+        unavailable: &[],
+    },
+    siblings: &[],
+};
+
+/// One of NPP's families: libnpp`<name>`, the functions of `headers`, otherwise as its core.
+macro_rules! npp_family {
+    ($name:literal, $what:literal, $($header:literal),+) => {
+        Library {
+            what: concat!("NPP's ", $what, " library (libnpp", $name, ")"),
+            a_what: concat!("an NPP ", $what, " library"),
+            short: concat!("libnpp", $name),
+            a_short: concat!("a libnpp", $name),
+            name: PerOs { unix: concat!("libnpp", $name), windows: concat!("npp", $name, "64") },
+            header: first!($($header),+),
+            binding: Binding { also_headers: rest!($($header),+), ..NPPC.binding },
+            files: Files {
+                pattern: PerOs {
+                    unix: concat!("libnpp", $name, ".so.{major}"),
+                    windows: concat!("npp", $name, "64_{major}.dll"),
+                },
+                exceptions: &[],
+            },
+            link: concat!("npp", $name),
+            variable: concat!("NPP_SYS_LIBNPP", $name, "_PATH"),
+            // The core's wheel, pinned in NPP: fetched once.
+            releases: &[],
+            ..NPPC
+        }
+    };
+}
+
+/// The first of a family's headers, and the rest.
+macro_rules! first {
+    ($first:literal $(, $rest:literal)*) => {
+        $first
+    };
+}
+macro_rules! rest {
+    ($first:literal $(, $rest:literal)*) => {
+        &[$($rest),*]
+    };
+}
+
+const NPPIAL: Library =
+    npp_family!("ial", "image arithmetic and logic", "nppi_arithmetic_and_logical_operations.h");
+const NPPICC: Library = npp_family!("icc", "image color conversion", "nppi_color_conversion.h");
+const NPPIDEI: Library =
+    npp_family!("idei", "image data exchange and initialization", "nppi_data_exchange_and_initialization.h");
+const NPPIF: Library = npp_family!("if", "image filtering", "nppi_filtering_functions.h");
+const NPPIG: Library = npp_family!("ig", "image geometry", "nppi_geometry_transforms.h");
+const NPPIM: Library = npp_family!("im", "image morphology", "nppi_morphological_operations.h");
+const NPPIST: Library = npp_family!(
+    "ist",
+    "image statistics and linear transforms",
+    "nppi_statistics_functions.h",
+    "nppi_linear_transforms.h"
+);
+const NPPISU: Library = npp_family!("isu", "image memory support", "nppi_support_functions.h");
+const NPPITC: Library =
+    npp_family!("itc", "image threshold and compare", "nppi_threshold_and_compare_operations.h");
+const NPPS: Library = npp_family!(
+    "s",
+    "signal processing",
+    "npps_support_functions.h",
+    "npps_initialization.h",
+    "npps_conversion_functions.h",
+    "npps_arithmetic_and_logical_operations.h",
+    "npps_filtering_functions.h",
+    "npps_statistics_functions.h"
+);
 
 /// The folders of a TensorRT root (its tar file unpacked, `$TENSORRT_ROOT`) or a CUDA toolkit
 /// that hold its libraries.
@@ -1347,6 +1595,7 @@ pub const NVINFER: Library = Library {
         enum_name: "",
         type_name: "",
         signed: false,
+        positive_warnings: false,
         success: "",
         not_loaded: "",
         symbol_missing: "",
@@ -1374,7 +1623,7 @@ pub const NVINFER: Library = Library {
         refuses_other_major: true,
         unavailable: &[],
     },
-    also: None,
+    siblings: &[],
 };
 
 /// libnvinfer_lean, TensorRT's lean runtime: it deserializes and runs engines built with
@@ -1508,8 +1757,8 @@ mod tests {
         assert_eq!(CUDNN.major(92801), 9);
     }
 
-    /// Each description is its crate's: names no two crates share, and a second library with
-    /// its crate's codes.
+    /// Each description is its crate's: names no two crates share, and siblings with their
+    /// crate's codes, each with a header of its own.
     #[test]
     fn descriptions_are_one_per_crate() {
         for (i, a) in ALL.iter().enumerate() {
@@ -1519,9 +1768,11 @@ mod tests {
                 assert_ne!(a.variable, b.variable);
                 assert_ne!(a.binding.vendored_stem, b.binding.vendored_stem);
             }
-            if let Some(also) = a.also {
-                assert_eq!((also.rust_path, also.codes.enum_name), (a.rust_path, a.codes.enum_name));
-                assert!(also.binding.function_prefix.starts_with(a.binding.function_prefix));
+            for sibling in a.siblings {
+                // One crate, one result code type; each sibling's functions a module of its own.
+                assert_eq!((sibling.rust_path, sibling.codes.enum_name), (a.rust_path, a.codes.enum_name));
+                assert_ne!(sibling.header, a.header);
+                assert!(!a.sibling_module(sibling).is_empty());
             }
         }
     }

@@ -93,7 +93,14 @@ impl Scheme {
     /// A math library's own (its header's `<LIBRARY>_VERSION`, what its `GetProperty` answers):
     /// `major * 1000 + minor * 100 + patch` (10305 is 10.3.5), named `name`.
     pub const fn library(name: &'static str) -> Scheme {
-        Scheme { name, major_unit: 1000, minor_unit: 100, older_major_unit: None, plausible: &[(1000, 1_000_000)], cfg: None }
+        Scheme {
+            name,
+            major_unit: 1000,
+            minor_unit: 100,
+            older_major_unit: None,
+            plausible: &[(1000, 1_000_000)],
+            cfg: None,
+        }
     }
 
     /// (major, minor, patch) of `version`.
@@ -133,7 +140,8 @@ impl Scheme {
             self.text(example)
         );
         if let Some(older) = self.older_major_unit {
-            text += &format!("; below {}, {older} * major + {} * minor{patch}", self.major_unit, self.minor_unit);
+            text +=
+                &format!("; below {}, {older} * major + {} * minor{patch}", self.major_unit, self.minor_unit);
         }
         text
     }
@@ -141,7 +149,8 @@ impl Scheme {
     /// The number of `major.minor.patch`, where each part fits its place (a minor below
     /// `major_unit / minor_unit`, a patch below `minor_unit` or 0 for CUDA's).
     pub fn number(&self, major: i64, minor: i64, patch: i64) -> Option<i64> {
-        let patch_fits = if self.minor_unit > 10 { (0..self.minor_unit).contains(&patch) } else { patch == 0 };
+        let patch_fits =
+            if self.minor_unit > 10 { (0..self.minor_unit).contains(&patch) } else { patch == 0 };
         ((0..self.major_unit / self.minor_unit).contains(&minor) && patch_fits && major >= 0)
             .then(|| major * self.major_unit + minor * self.minor_unit + patch)
     }
@@ -224,6 +233,9 @@ pub struct Codes {
     /// Whether the type is signed: NPP's errors are negative (`NPP_ERROR` is -2), its warnings
     /// positive. The loader keeps every code as its 32 bits and prints it as this says.
     pub signed: bool,
+    /// Whether positive codes are warnings, not errors (NPP's: the call did its work, or did
+    /// nothing and says why): checks take them as success, and give them back.
+    pub positive_warnings: bool,
     /// The constants for success, for "the library could not be loaded" and for "it lacks the
     /// function": the header's names (their values are the header's).
     pub success: &'static str,
@@ -432,10 +444,12 @@ pub struct Library {
     /// passes it straight to `printf`).
     pub unreachable_text: &'static CStr,
     pub version_function: VersionFunction,
-    /// A second library whose functions the same headers declare (cuBLASLt, beside cuBLAS):
-    /// the functions named with its `binding.function_prefix` are loaded from it, by a loader
-    /// of its own.
-    pub also: Option<&'static Library>,
+    /// Libraries of the same release whose functions the crate's headers declare, each in a
+    /// header of its own (its `header`): a function is loaded from the library whose header
+    /// declares it, by a loader of that library's own, and the library is looked for beside
+    /// this one. cuBLASLt (`cublasLt.h`) beside cuBLAS; NPP's ten families (`nppi_filtering_functions.h`:
+    /// libnppif, ...) beside its core, libnppc.
+    pub siblings: &'static [&'static Library],
 }
 
 impl Library {
@@ -449,18 +463,20 @@ impl Library {
         self.version.scheme.major(version)
     }
 
-    /// The module of the crate holding its second library's functions: that library's function
-    /// prefix past this one's, in lower case (`cublasLt` beside `cublas`: `lt`).
-    pub fn also_module(&self) -> Option<String> {
-        let prefix = self.also?.binding.function_prefix;
-        Some(prefix.strip_prefix(self.binding.function_prefix).unwrap_or(prefix).to_lowercase())
+    /// The module of the crate holding `sibling`'s functions: its name past `lib` and past this
+    /// library's own name, in lower case (`libcublasLt` beside `libcublas`: `lt`; `libnppif`
+    /// beside `libnppc`: `nppif`).
+    pub fn sibling_module(&self, sibling: &Library) -> String {
+        let name = sibling.name.unix.trim_start_matches("lib");
+        name.strip_prefix(self.name.unix.trim_start_matches("lib")).unwrap_or(name).to_lowercase()
     }
 
-    /// Every header bound for this crate: its own, those bound with it, and its second
-    /// library's.
+    /// Every header bound for this crate: its own, those bound with it, and its siblings'.
     pub fn headers(&self) -> impl Iterator<Item = &'static str> + '_ {
-        std::iter::once(self.header)
-            .chain(self.binding.also_headers.iter().copied())
-            .chain(self.also.map(|also| also.header))
+        std::iter::once(self.header).chain(self.binding.also_headers.iter().copied()).chain(
+            self.siblings.iter().flat_map(|sibling| {
+                std::iter::once(sibling.header).chain(sibling.binding.also_headers.iter().copied())
+            }),
+        )
     }
 }

@@ -54,8 +54,8 @@ pub struct Bindings {
     pub version_function: Function,
     pub error_name: Option<Function>,
     pub error_string: Option<Function>,
-    /// For a second library (the description's `also`: cuBLASLt), the first's loader: the
-    /// second is looked for beside the first, and refused if of another release.
+    /// For a sibling library (one of the description's `siblings`: cuBLASLt), its library's
+    /// loader: the sibling is looked for beside it, and refused if of another release.
     pub partner: Option<&'static Loader>,
 }
 
@@ -126,7 +126,7 @@ impl Loader {
     }
 
     /// Notes, for this thread, that a call into the library returned `code` when it is a
-    /// failure (not 0, every library's success): a crate's second library's functions call it,
+    /// failure (not 0, every library's success): a crate's sibling library's functions call it,
     /// so that [`failed_last`](Self::failed_last) can tell whose call a code came from.
     #[doc(hidden)]
     #[inline]
@@ -191,7 +191,7 @@ impl Loader {
     /// Whether a library that loaded may be used: not one whose version function answers
     /// numbers no release has (issue 33: they were believed, and overflowed), not one older
     /// than the header where the description says so (NCCL: its functions and structs grow
-    /// with each version), and not a second library of another release than its first
+    /// with each version), and not a sibling library of another release than its library
     /// (cuBLASLt beside cuBLAS).
     fn accept(&self, handle: &Handle) -> Result<(), String> {
         let a_what = self.library.a_what;
@@ -427,7 +427,7 @@ impl Loader {
             Role::Toolkit { wheels, .. } => {
                 let file = self.bindings.file;
                 let mut out = Vec::new();
-                // A second library is taken from beside its first where that loaded: one release.
+                // A sibling library is taken from beside its library where that loaded: one release.
                 if let Some(first) = self.bindings.partner.and_then(|p| p.handle().ok()) {
                     if let Some(beside) = first.path.parent().map(|d| d.join(file)).filter(|f| f.is_file()) {
                         out.push(Candidate::Open(beside.into_os_string()));

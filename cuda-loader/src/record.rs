@@ -16,7 +16,7 @@ type Failure = (usize, &'static CStr, u32);
 struct Record {
     missing: Option<Failure>,
     /// The loader, by address, whose library's call returned a failure last (only a crate's
-    /// second library notes it; 0: none).
+    /// sibling library notes it; 0: none).
     failed: usize,
 }
 

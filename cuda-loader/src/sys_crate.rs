@@ -34,15 +34,15 @@ macro_rules! __library {
             };
         }
 
-        /// The second library's functions (cuBLASLt's), in a module of their own (each list has
-        /// its own symbol table), re-exported beside the first library's.
-        macro_rules! also_fns {
-            ($d module:ident: $d($d functions:tt)*) => {
-                /// The functions of this crate's second library (see the crate's `loader`),
-                /// also at the crate root.
+        /// A sibling library's functions (cuBLASLt's, an NPP family's), in a module of their own
+        /// (each list has its own symbol table), re-exported beside the library's own.
+        macro_rules! sibling_fns {
+            ($d module:ident, $d loader:ident: $d($d functions:tt)*) => {
+                /// The functions of one of this crate's sibling libraries (see the crate's
+                /// `loader`), also at the crate root.
                 pub mod $d module {
                     use super::*;
-                    $crate::__functions! { loader: crate::bindings::ALSO_LOADER, notes_failures, $d($d functions)* }
+                    $crate::__functions! { loader: crate::bindings::$d loader, notes_failures, $d($d functions)* }
                 }
                 pub use $d module::*;
             };
@@ -63,7 +63,7 @@ macro_rules! __library {
 
 /// What the generator writes at the end of a -sys crate's bindings, from the library's
 /// description: the result code type's names and texts, the crate's [`Loader`](crate::Loader)
-/// (`LOADER`, and `ALSO_LOADER` for a second library), and the items of its `loader` module
+/// (`LOADER`, and `<MODULE>_LOADER` for each sibling library), and the items of its `loader` module
 /// (`__loader`, which the crate's `loader` re-exports). Generated, never written by hand.
 #[doc(hidden)]
 #[allow(clippy::crate_in_macro_def)]
@@ -81,35 +81,38 @@ macro_rules! glue {
         error_name: [$($error_name:ident)?],
         error_string: [$($error_string:ident)?],
         variable: $variable:ident,
-        $(also: {
+        $(sibling: {
             module: $module:ident,
-            file: $also_file:literal,
-            dirs: $also_dirs:literal,
-            version_function: $also_version_function:ident,
-            error_name: [$($also_error_name:ident)?],
-            error_string: [$($also_error_string:ident)?],
-            variable: $also_variable:ident,
-            symbols: $also_symbols:ident,
-            library: $also_library:ident,
-            library_path: $also_library_path:ident,
-            explain: $also_explain:ident,
-            describe: $also_describe:ident $(,)?
-        },)?
+            index: $index:literal,
+            loader: $sibling_loader:ident,
+            file: $sibling_file:literal,
+            dirs: $sibling_dirs:literal,
+            version_function: $sibling_version_function:ident,
+            error_name: [$($sibling_error_name:ident)?],
+            error_string: [$($sibling_error_string:ident)?],
+            variable: $sibling_variable:ident,
+            symbols: $sibling_symbols:ident,
+            library: $sibling_library:ident,
+            library_path: $sibling_library_path:ident,
+            explain: $sibling_explain:ident,
+            describe: $sibling_describe:ident $(,)?
+        },)*
     ) => {
         $crate::__result_codes!($code, RESULTS, DESCRIPTION);
 
         /// What cuda-checked asks of a code: success, and its name and text in the words of the
-        /// library whose call returned it last on this thread (the second library's, cuBLASLt's,
-        /// when its call was the last to fail, else the first's).
+        /// library whose call returned it last on this thread (a sibling's, cuBLASLt's,
+        /// when its call was the last to fail, else the library's own).
         impl $crate::ResultCode for $code {
             const SUCCESS: Self = $success;
 
+            fn is_success(self) -> bool {
+                self == $success || (DESCRIPTION.codes.positive_warnings && (self.0 as i64) > 0)
+            }
+
             #[cold]
             fn describe(self) -> (::std::string::String, ::std::string::String) {
-                match SECOND_LOADER {
-                    ::core::option::Option::Some(second) if second.failed_last() => second.describe(self.0 as u32),
-                    _ => LOADER.describe(self.0 as u32),
-                }
+                SIBLINGS.iter().copied().find(|sibling| sibling.failed_last()).unwrap_or(&LOADER).describe(self.0 as u32)
             }
 
             fn number(self) -> u32 {
@@ -117,15 +120,12 @@ macro_rules! glue {
             }
 
             fn unreached(self) -> ::core::option::Option<::std::string::String> {
-                match SECOND_LOADER {
-                    ::core::option::Option::Some(second) if second.failed_last() => second.explain(self.0 as u32),
-                    _ => LOADER.explain(self.0 as u32),
-                }
+                SIBLINGS.iter().copied().find(|sibling| sibling.failed_last()).unwrap_or(&LOADER).explain(self.0 as u32)
             }
         }
 
-        /// The second library's loader (`ALSO_LOADER`), if the crate has one.
-        static SECOND_LOADER: ::core::option::Option<&$crate::Loader> = $crate::__second!($($module)?);
+        /// The sibling libraries' loaders (`<MODULE>_LOADER`), in the description's order.
+        static SIBLINGS: &[&$crate::Loader] = &[$(&$sibling_loader),*];
 
         /// The library's description: this crate's, found by its name.
         const DESCRIPTION: &$crate::Library = $crate::description(env!("CARGO_CRATE_NAME"));
@@ -151,42 +151,37 @@ macro_rules! glue {
         );
 
         $(
-            /// The second library's loader (`also` in the description): the same codes and
-            /// version, its own file, folders, variable and functions.
-            const ALSO_DESCRIPTION: &$crate::Library = match DESCRIPTION.also {
-                Some(also) => also,
-                None => panic!("the generator wrote a second library the description does not have"),
-            };
-
-            pub(crate) static ALSO_LOADER: $crate::Loader = $crate::Loader::new(
-                ALSO_DESCRIPTION,
+            /// A sibling library's loader (one of the description's `siblings`): the same codes
+            /// and version, its own file, folders, variable and functions.
+            pub(crate) static $sibling_loader: $crate::Loader = $crate::Loader::new(
+                DESCRIPTION.siblings[$index],
                 $crate::Bindings {
                     version: $version,
                     own_version: None,
-                    file: env!($also_file),
-                    toolkit_dirs: env!($also_dirs),
+                    file: env!($sibling_file),
+                    toolkit_dirs: env!($sibling_dirs),
                     reach: $crate::reach!(),
                     renames: &[],
                     codes: RESULTS,
                     not_loaded: $not_loaded.0 as u32,
                     symbol_missing: $symbol_missing.0 as u32,
-                    version_function: || $also_version_function as *const ::core::ffi::c_void,
-                    error_name: $crate::__function!($($also_error_name)?),
-                    error_string: $crate::__function!($($also_error_string)?),
+                    version_function: || $sibling_version_function as *const ::core::ffi::c_void,
+                    error_name: $crate::__function!($($sibling_error_name)?),
+                    error_string: $crate::__function!($($sibling_error_string)?),
                     partner: Some(&LOADER),
                 },
             );
-        )?
+        )*
 
         /// The result code type, for the loader tests.
         #[cfg(all(test, cuda_reach = "loaded"))]
         pub(crate) type Code = $code;
 
-        /// The second library's loader and functions, for the loader tests.
+        /// The sibling libraries' loaders and functions, for the loader tests.
         #[cfg(all(test, cuda_reach = "loaded"))]
         #[allow(clippy::type_complexity)]
-        pub(crate) const ALSO: Option<(&'static $crate::Loader, &[(&str, fn() -> Option<u32>)])> =
-            $crate::__also!($($module)?);
+        pub(crate) const SIBLING_FUNCTIONS: &[(&'static $crate::Loader, &[(&str, fn() -> Option<u32>)])] =
+            &[$((&$sibling_loader, $module::ALL_FUNCTIONS)),*];
 
         /// The crate's `loader` module's items (the module re-exports them, with its own docs).
         pub(crate) mod __loader {
@@ -234,58 +229,34 @@ macro_rules! glue {
             }
 
             $(
-                /// The variable naming the second library's absolute path, as the first's.
-                pub const $also_variable: &str = super::ALSO_DESCRIPTION.variable;
+                /// The variable naming a sibling library's absolute path, as the library's own.
+                pub const $sibling_variable: &str = super::DESCRIPTION.siblings[$index].variable;
 
-                /// Every symbol of the second library these bindings call, in the header's order.
-                pub const $also_symbols: &[&str] = super::$module::SYMBOLS;
+                /// Every symbol of the sibling library these bindings call, in the header's order.
+                pub const $sibling_symbols: &[&str] = super::$module::SYMBOLS;
 
-                /// The second library's file, of the header's major.
-                pub const $also_library: &str = env!($also_file);
+                /// The sibling library's file, of the header's major.
+                pub const $sibling_library: &str = env!($sibling_file);
 
-                /// [`library_path`] for the second library.
+                /// [`library_path`] for the sibling library.
                 ///
                 /// # Errors
                 /// Why it could not be loaded (each file tried, and the loader's message).
-                pub fn $also_library_path() -> Result<&'static ::std::path::Path, &'static LoadError> {
-                    super::ALSO_LOADER.library_path()
+                pub fn $sibling_library_path() -> Result<&'static ::std::path::Path, &'static LoadError> {
+                    super::$sibling_loader.library_path()
                 }
 
-                /// [`explain`] for a call of the second library: its loader's reason.
-                pub fn $also_explain(code: super::$code_type) -> Option<String> {
-                    super::ALSO_LOADER.explain(code.0 as u32)
+                /// [`explain`] for a call of the sibling library: its loader's reason.
+                pub fn $sibling_explain(code: super::$code_type) -> Option<String> {
+                    super::$sibling_loader.explain(code.0 as u32)
                 }
 
-                /// [`describe`] for a call of the second library, in its own words.
-                pub fn $also_describe(code: super::$code_type) -> (String, String) {
-                    super::ALSO_LOADER.describe(code.0 as u32)
+                /// [`describe`] for a call of the sibling library, in its own words.
+                pub fn $sibling_describe(code: super::$code_type) -> (String, String) {
+                    super::$sibling_loader.describe(code.0 as u32)
                 }
             )?
         }
-    };
-}
-
-/// `Some(&ALSO_LOADER)` for a crate with a second library, `None` for one without.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __second {
-    () => {
-        None
-    };
-    ($module:ident) => {
-        Some(&ALSO_LOADER)
-    };
-}
-
-/// `Some((the second library's loader, its functions))`, or `None` for a crate with one library.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __also {
-    () => {
-        None
-    };
-    ($module:ident) => {
-        Some((&ALSO_LOADER, $module::ALL_FUNCTIONS))
     };
 }
 

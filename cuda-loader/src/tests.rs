@@ -27,7 +27,7 @@ macro_rules! loader_tests {
                 ("no_library", no_library),
                 ("wrong_library", wrong_library),
                 ("relative", relative),
-                ("also_no_library", also_no_library),
+                ("sibling_no_library", sibling_no_library),
                 ("loaded_or_refused", loaded_or_refused),
                 $(($name, $body)),*
             ];
@@ -157,6 +157,15 @@ macro_rules! loader_tests {
                     format!("#include <stddef.h>\nsize_t {}(void) {{ return {version}; }}\n", function.name)
                 }
                 $crate::VersionCall::Int => format!("int {}(void) {{ return {version}; }}\n", function.name),
+                // NPP's `NppLibraryVersion`: the major and minor of a library's own version (the
+                // build that follows is no patch).
+                $crate::VersionCall::StructPointer => format!(
+                    "typedef struct {{ int major, minor, build; }} V;\n\
+                     static const V v = {{ {}, {}, 0 }};\nconst V *{}(void) {{ return &v; }}\n",
+                    version / 1000,
+                    version % 1000 / 100,
+                    function.name
+                ),
                 // A CUDA version as its major and minor (12999, one less than 13.0, says
                 // 12.99).
                 $crate::VersionCall::MajorMinor => format!(
@@ -184,7 +193,10 @@ macro_rules! loader_tests {
             use crate::bindings::Code;
             let loader = &crate::bindings::LOADER;
             let function = loader.library().version_function;
-            if cfg!(windows) || matches!(function.call, $crate::VersionCall::Returned | $crate::VersionCall::Int) {
+            if cfg!(windows) || matches!(
+                function.call,
+                $crate::VersionCall::Returned | $crate::VersionCall::Int | $crate::VersionCall::StructPointer
+            ) {
                 return;
             }
             // A failure, not the "not loaded" code (which a driver's stub answers everything with).
@@ -266,9 +278,13 @@ macro_rules! loader_tests {
 
         fn no_library() {
             let library = crate::bindings::LOADER.library();
-            let mut codes = 0;
+            let (mut codes, mut unreached) = (0, 0);
             for &(name, call) in crate::ALL_FUNCTIONS {
-                let Some(code) = call() else { continue };
+                $crate::clear_last_failure();
+                let Some(code) = call() else {
+                    unreached += answered_unreached(name, &crate::bindings::LOADER);
+                    continue;
+                };
                 assert_eq!(code, crate::bindings::LOADER.not_loaded(), "{name}");
                 let why = crate::bindings::LOADER.explain(code).unwrap_or_else(|| panic!("{name}: no explanation"));
                 assert!(why.contains("could not be loaded"), "{why}");
@@ -280,8 +296,10 @@ macro_rules! loader_tests {
                 assert!(why.contains(library.variable), "{why}");
                 codes += 1;
             }
-            // (The smallest API bound, a linker's, has 13 functions.)
-            assert!(codes > 10, "only {codes} functions answered with a code");
+            // (The smallest API bound with codes, a linker's, has 13 functions; NPP 13's core has
+            // one, which returns a pointer.)
+            assert_eq!(codes + unreached, crate::ALL_FUNCTIONS.len(), "a function answered nothing");
+            assert!(codes > 10 || unreached > 0, "only {codes} functions answered with a code");
             assert_eq!(crate::bindings::LOADER.library_path().unwrap_err().attempts()[0].0, nowhere());
             println!("called {} functions", crate::ALL_FUNCTIONS.len());
         }
@@ -342,18 +360,20 @@ macro_rules! loader_tests {
             assert_eq!(crate::bindings::LOADER.library_path().unwrap_err().attempts()[0].0, relative_path());
         }
 
-        /// A crate's second library (cuBLASLt beside cuBLAS), when it has one: without it, each
-        /// of its functions answers the "not loaded" code, its own loader (not the first
-        /// library's) says why, and the code is described in its words.
+        /// A crate's sibling libraries (cuBLASLt beside cuBLAS, NPP's families beside libnppc):
+        /// without one, each of its functions answers the "not loaded" code, its own loader (not
+        /// the library's) says why, and the code is described in its words.
         #[test]
-        fn every_function_of_the_second_library_answers_without_it() {
-            let Some((also, functions)) = crate::bindings::ALSO else { return };
+        fn every_function_of_each_sibling_answers_without_it() {
             let path = module_path!().split_once("::").expect("a crate's module").1;
             let exe = std::env::current_exe().expect("the test binary's path");
-            let out = Child::of(&exe, &format!("{path}::scenario"), "also_no_library")
-                .env(also.library().variable, nowhere_of(also.file()))
-                .run();
-            assert!(out.contains(&format!("called {} functions", functions.len())), "{out}");
+            for (index, (sibling, functions)) in crate::bindings::SIBLING_FUNCTIONS.iter().enumerate() {
+                let out = Child::of(&exe, &format!("{path}::scenario"), "sibling_no_library")
+                    .env(sibling.library().variable, nowhere_of(sibling.file()))
+                    .env(SIBLING, index.to_string())
+                    .run();
+                assert!(out.contains(&format!("called {} functions", functions.len())), "{out}");
+            }
         }
 
         /// An absolute path where `file` cannot be.
@@ -362,22 +382,45 @@ macro_rules! loader_tests {
             Path::new(root).join(file)
         }
 
-        fn also_no_library() {
-            let Some((also, functions)) = crate::bindings::ALSO else { return };
-            let mut codes = 0;
+        /// 1 where the call `name` just made returned no code but noted that `loader`'s library
+        /// could not be reached (a function returning a pointer answers null, one returning
+        /// nothing does nothing), 0 where it did not.
+        fn answered_unreached(name: &str, loader: &$crate::Loader) -> usize {
+            match $crate::last_unreached() {
+                Some((library, code)) => {
+                    assert_eq!(library.variable, loader.library().variable, "{name}");
+                    assert_eq!(code, loader.not_loaded(), "{name}");
+                    1
+                }
+                None => 0,
+            }
+        }
+
+        /// Which sibling `sibling_no_library` runs without.
+        const SIBLING: &str = "CUDA_LOADER_TEST_SIBLING";
+
+        fn sibling_no_library() {
+            let index: usize = std::env::var(SIBLING).ok().and_then(|i| i.parse().ok()).expect("the sibling's index");
+            let (sibling, functions) = crate::bindings::SIBLING_FUNCTIONS[index];
+            let (mut codes, mut unreached) = (0, 0);
             for &(name, call) in functions {
-                let Some(code) = call() else { continue };
-                assert_eq!(code, also.not_loaded(), "{name}");
-                let why = also.explain(code).unwrap_or_else(|| panic!("{name}: no reason"));
-                assert!(why.contains(&format!("{} ({}) could not be loaded", also.library().what,
-                    also.library().name.get(cfg!(windows)))), "{why}");
-                assert!(why.contains(&nowhere_of(also.file()).display().to_string()), "{why}");
-                assert!(why.contains(also.library().variable), "{why}");
-                // Its failure is its own: the code is described by its loader, not the first's.
-                assert!(also.failed_last(), "{name}: the failure was not noted");
+                $crate::clear_last_failure();
+                let Some(code) = call() else {
+                    unreached += answered_unreached(name, sibling);
+                    continue;
+                };
+                assert_eq!(code, sibling.not_loaded(), "{name}");
+                let why = sibling.explain(code).unwrap_or_else(|| panic!("{name}: no reason"));
+                assert!(why.contains(&format!("{} ({}) could not be loaded", sibling.library().what,
+                    sibling.library().name.get(cfg!(windows)))), "{why}");
+                assert!(why.contains(&nowhere_of(sibling.file()).display().to_string()), "{why}");
+                assert!(why.contains(sibling.library().variable), "{why}");
+                // Its failure is its own: the code is described by its loader, not the library's.
+                assert!(sibling.failed_last(), "{name}: the failure was not noted");
                 codes += 1;
             }
-            assert!(codes > 15, "only {codes} functions answered with a code");
+            // (NPP's memory family, nppisu, returns pointers and nothing else: no codes.)
+            assert_eq!(codes + unreached, functions.len(), "a function of {} answered nothing", sibling.library().what);
             println!("called {} functions", functions.len());
         }
     };

@@ -34,7 +34,9 @@
 //!   The function of that name is the full-arity one. The default arguments
 //!   `cuda_runtime_api.h` gives C functions in C++ (`cudaEventRecord(event)`, stream 0) are
 //!   macros alike, generated from the header (`cudaEventRecord!(event)`); those of the
-//!   functions above take what those functions take (`cudaMemcpyAsync!(d, h, n, kind)`).
+//!   functions above take what those functions take (`cudaMemcpyAsync!(d, h, n, kind)`), with
+//!   the header's values, which a test reads from it. An arity C++ has no overload of is a
+//!   compile error that names the ones it has.
 //! - **`cudaOccupancyMaxPotentialBlockSize`** and its three siblings are computed here as the
 //!   header's templates compute them, from the same runtime calls (in a wider integer type, so
 //!   no device or kernel attribute can overflow the search).
@@ -54,6 +56,10 @@
 //! `CUDA_API_PER_THREAD_DEFAULT_STREAM` does.
 
 #![allow(non_snake_case)]
+// The one-line macros of the default arguments keep their line through `cfg_attr(rustfmt, ..)`:
+// the `#[rustfmt::skip]` clippy prefers would make them macro-expanded, which a re-export by path
+// refuses (rust-lang/rust#52234; see the comment above them).
+#![allow(clippy::deprecated_cfg_attr)]
 
 use core::ffi::{c_char, c_int, c_uint, c_ulonglong, c_void};
 
@@ -158,77 +164,39 @@ impl<T> From<nullptr_t> for *const T {
 pub trait VoidMut {
     fn void_mut(self) -> *mut c_void;
 }
-impl<T> VoidMut for *mut T {
-    #[inline]
-    fn void_mut(self) -> *mut c_void {
-        self.cast()
-    }
-}
-impl<T: Copy> VoidMut for &mut T {
-    #[inline]
-    fn void_mut(self) -> *mut c_void {
-        (self as *mut T).cast()
-    }
-}
-impl<T: Copy> VoidMut for &mut [T] {
-    #[inline]
-    fn void_mut(self) -> *mut c_void {
-        self.as_mut_ptr().cast()
-    }
-}
-impl VoidMut for nullptr_t {
-    #[inline]
-    fn void_mut(self) -> *mut c_void {
-        core::ptr::null_mut()
-    }
-}
 
 /// What C++ converts to `const void*`: a pointer to anything, mutable or not.
 pub trait VoidConst {
     fn void_const(self) -> *const c_void;
 }
-impl<T> VoidConst for *const T {
-    #[inline]
-    fn void_const(self) -> *const c_void {
-        self.cast()
-    }
+
+/// Impls of [`VoidMut`] or [`VoidConst`], one line each: `[generics] type => |p| pointer`.
+macro_rules! void_pointers {
+    ($trait:ident::$method:ident -> $c_type:ty { $([$($g:tt)*] $t:ty => |$p:ident| $pointer:expr;)* }) => {$(
+        impl<$($g)*> $trait for $t {
+            #[inline]
+            fn $method(self) -> $c_type {
+                let $p = self;
+                $pointer
+            }
+        }
+    )*};
 }
-impl<T> VoidConst for *mut T {
-    #[inline]
-    fn void_const(self) -> *const c_void {
-        self.cast_const().cast()
-    }
-}
-impl<T: Copy> VoidConst for &T {
-    #[inline]
-    fn void_const(self) -> *const c_void {
-        (self as *const T).cast()
-    }
-}
-impl<T: Copy> VoidConst for &mut T {
-    #[inline]
-    fn void_const(self) -> *const c_void {
-        (self as *const T).cast()
-    }
-}
-impl<T: Copy> VoidConst for &[T] {
-    #[inline]
-    fn void_const(self) -> *const c_void {
-        self.as_ptr().cast()
-    }
-}
-impl<T: Copy> VoidConst for &mut [T] {
-    #[inline]
-    fn void_const(self) -> *const c_void {
-        self.as_ptr().cast()
-    }
-}
-impl VoidConst for nullptr_t {
-    #[inline]
-    fn void_const(self) -> *const c_void {
-        core::ptr::null()
-    }
-}
+void_pointers!(VoidMut::void_mut -> *mut c_void {
+    [T] *mut T => |p| p.cast();
+    [T: Copy] &mut T => |p| (p as *mut T).cast();
+    [T: Copy] &mut [T] => |p| p.as_mut_ptr().cast();
+    [] nullptr_t => |_null| core::ptr::null_mut();
+});
+void_pointers!(VoidConst::void_const -> *const c_void {
+    [T] *const T => |p| p.cast();
+    [T] *mut T => |p| p.cast_const().cast();
+    [T: Copy] &T => |p| (p as *const T).cast();
+    [T: Copy] &mut T => |p| (p as *const T).cast();
+    [T: Copy] &[T] => |p| p.as_ptr().cast();
+    [T: Copy] &mut [T] => |p| p.as_ptr().cast();
+    [] nullptr_t => |_null| core::ptr::null();
+});
 
 /// An integer as C++ converts it to an `int` parameter (`cudaMemset`'s value): any integer
 /// type, converted as C++ converts it (modulo 2^32).
@@ -313,51 +281,36 @@ pub unsafe fn cudaGetErrorString(error: impl Into<cudaError_t>) -> *const c_char
 
 // ---- The C functions with a `void*` or a size, as C++ calls them ----
 
-/// A parameter's type in [`calls!`], by its kind.
-macro_rules! param_type {
-    (void_mut) => { impl VoidMut };
-    (void_const) => { impl VoidConst };
-    (entry) => { impl Entry };
-    (count) => { impl Size };
-    (alloc) => { impl Size };
-    (shmem) => { impl Size };
-    (int) => { impl CInt };
-    (dim3) => { impl Into<dim3> };
-    (out) => { *mut *mut T };
-    ([$t:ty]) => { $t };
+/// The kinds of parameter in [`calls!`], one line each: the type the function here takes, and
+/// the conversion to the C function's type. Written as the two macros `calls!` uses, one by
+/// kind: `param_type!` and `param_value!` (a `let` that converts the parameter). Besides these,
+/// a `count` is a [`Size`] whose negative value makes the function return
+/// `cudaErrorInvalidValue`, and `[type]` is the C type itself.
+macro_rules! kinds {
+    ($d:tt $($kind:ident: $t:ty => $convert:expr;)*) => {
+        macro_rules! param_type {
+            (count) => { impl Size };
+            $(($kind) => { $t };)*
+            ([$d t:ty]) => { $d t };
+        }
+        macro_rules! param_value {
+            (count $d p:ident) => {
+                let Some($d p) = Size::size($d p) else { return launch::Status(cudaErrorInvalidValue) };
+            };
+            $(($kind $d p:ident) => { let $d p = $convert($d p); };)*
+            ([$d t:ty] $d p:ident) => {};
+        }
+    };
 }
-
-/// A parameter converted to the C function's type, by its kind; a negative `count` returns
-/// `cudaErrorInvalidValue` from the function.
-macro_rules! param_value {
-    (void_mut $p:ident) => {
-        let $p = VoidMut::void_mut($p);
-    };
-    (void_const $p:ident) => {
-        let $p = VoidConst::void_const($p);
-    };
-    (entry $p:ident) => {
-        let $p = Entry::entry($p);
-    };
-    (count $p:ident) => {
-        let Some($p) = Size::size($p) else { return launch::Status(cudaErrorInvalidValue) };
-    };
-    (alloc $p:ident) => {
-        let $p = Size::cpp($p);
-    };
-    (shmem $p:ident) => {
-        let $p = Size::cpp($p);
-    };
-    (int $p:ident) => {
-        let $p = CInt::c_int($p);
-    };
-    (dim3 $p:ident) => {
-        let $p: dim3 = $p.into();
-    };
-    (out $p:ident) => {
-        let $p = $p.cast();
-    };
-    ([$t:ty] $p:ident) => {};
+kinds! {$
+    void_mut: impl VoidMut => VoidMut::void_mut;
+    void_const: impl VoidConst => VoidConst::void_const;
+    entry: impl Entry => Entry::entry;
+    alloc: impl Size => Size::cpp;
+    shmem: impl Size => Size::cpp;
+    int: impl CInt => CInt::c_int;
+    dim3: impl Into<dim3> => Into::<dim3>::into;
+    out: *mut *mut T => <*mut *mut T>::cast;
 }
 
 /// Each C function of the list, under its name, as C++ calls it: the parameters' kinds say
@@ -386,9 +339,15 @@ macro_rules! calls {
             }
         )*
 
-        /// The functions [`calls!`] wraps, for the test that the list is the header's.
+        /// The functions [`calls!`] wraps for this header (those whose `cfg` holds), for the
+        /// tests that the list and the default arguments are the header's.
         #[cfg(test)]
-        const WRAPPED: &[&str] = &[$(stringify!($name)),*];
+        #[allow(clippy::vec_init_then_push)] // each push has its entry's cfg
+        fn wrapped() -> Vec<&'static str> {
+            let mut names = Vec::new();
+            $($(#[$attr])* names.push(stringify!($name));)*
+            names
+        }
     };
 }
 
@@ -616,495 +575,162 @@ calls! {
 
 // ---- Overloads of other arity, and default arguments: macros of the same names ----
 
-/// `cudaEventCreate(&event)` or `cudaEventCreate(&event, flags)` (`cudaEventCreateWithFlags`).
+/// What each macro below expands to: `__cpp_overload!([forms] args...)` calls the first form
+/// that takes that many arguments. A form is a function of this module with its parameters: `_`
+/// for one the caller gives, `[value]` for one C++ gives a default, which is used once the
+/// arguments have run out (`cudaMemcpyAsync(_, _, _, _, [0])` takes four or five). Forms are
+/// separated by `|` (`cudaEventCreate(_) | cudaEventCreateWithFlags(_, _)`).
+///
+/// ```no_run
+/// # use cudart_sys::cpp::*;
+/// let (mut dst, src) = ([0u8; 4], [1u8; 4]);
+/// let _ = unsafe { cudaMemcpyAsync!(&mut dst[..], &src[..], 4, cudaMemcpyHostToHost) }; // stream 0
+/// ```
+/// No form takes two arguments, as no overload of C++'s does:
+/// ```compile_fail
+/// # use cudart_sys::cpp::*;
+/// let (mut dst, src) = ([0u8; 4], [1u8; 4]);
+/// let _ = unsafe { cudaMemcpyAsync!(&mut dst[..], &src[..]) };
+/// ```
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __cpp_cudaEventCreate {
-    ($event:expr $(,)?) => {
-        $crate::cudaEventCreate($event)
+macro_rules! __cpp_overload {
+    ([$($forms:tt)+] $($a:expr),* $(,)?) => {
+        $crate::__cpp_overload!(@try [$($forms)+] [$($forms)+] [$($a),*])
     };
-    ($event:expr, $flags:expr $(,)?) => {
-        $crate::cudaEventCreateWithFlags($event, $flags)
+    (@try $all:tt [$f:ident ($($p:tt),*) $(| $($more:tt)+)?] $args:tt) => {
+        $crate::__cpp_overload!(@bind $all $f [] [$($p)*] $args [$($($more)+)?] $args)
+    };
+    // Every parameter has its value: the call.
+    (@bind $all:tt $f:ident [$($v:expr),*] [] [] $more:tt $args:tt) => {
+        $crate::cpp::$f($($v),*)
+    };
+    // The next parameter takes the next argument.
+    (@bind $all:tt $f:ident [$($v:expr),*] [$p:tt $($ps:tt)*] [$a:expr $(, $rest:expr)*] $more:tt $args:tt) => {
+        $crate::__cpp_overload!(@bind $all $f [$($v,)* $a] [$($ps)*] [$($rest),*] $more $args)
+    };
+    // The arguments have run out: the parameter's default.
+    (@bind $all:tt $f:ident [$($v:expr),*] [[$default:expr] $($ps:tt)*] [] $more:tt $args:tt) => {
+        $crate::__cpp_overload!(@bind $all $f [$($v,)* $default] [$($ps)*] [] $more $args)
+    };
+    // Too few arguments for this form, or too many: the next form.
+    (@bind $all:tt $f:ident $v:tt $ps:tt $rest:tt [$($more:tt)+] $args:tt) => {
+        $crate::__cpp_overload!(@try $all [$($more)+] $args)
+    };
+    (@bind [$name:ident $($all:tt)*] $f:ident $v:tt $ps:tt $rest:tt [] $args:tt) => {
+        ::core::compile_error!(::core::concat!(
+            "no overload of `", ::core::stringify!($name), "!` takes these arguments; its forms ",
+            "(`_` an argument, `[value]` a default) are ",
+            ::core::stringify!($name $($all)*),
+        ))
     };
 }
+
+// One line a macro: the C++ forms it takes. Each is a `macro_rules!` of its own, written out,
+// because a `#[macro_export]` macro that a macro writes cannot be re-exported under its C++
+// name in its own crate (rust-lang/rust#52234); for the same reason rustfmt is told to keep the
+// line through `cfg_attr` (a bare `#[rustfmt::skip]` would count as an expansion). A test reads
+// the lines: every default argument `cuda_runtime_api.h` gives a function of the `calls!` list
+// is here, with the header's value, and every form of a C function has that function's arity.
+
+// `cuda_runtime.h`'s overloads and templates: other functions by arity, and defaults of its own.
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaEventCreate { ($($a:tt)*) => { $crate::__cpp_overload!([cudaEventCreate(_) | cudaEventCreateWithFlags(_, _)] $($a)*) } }
 pub use crate::__cpp_cudaEventCreate as cudaEventCreate;
-
-/// `cudaMallocHost(&p, size)` or `cudaMallocHost(&p, size, flags)` (`cudaHostAlloc`).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMallocHost {
-    ($ptr:expr, $size:expr $(,)?) => {
-        $crate::cpp::cudaMallocHost($ptr, $size)
-    };
-    ($ptr:expr, $size:expr, $flags:expr $(,)?) => {
-        $crate::cpp::cudaHostAlloc($ptr, $size, $flags)
-    };
-}
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMallocHost { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMallocHost(_, _) | cudaHostAlloc(_, _, _)] $($a)*) } }
 pub use crate::__cpp_cudaMallocHost as cudaMallocHost;
-
-/// `cudaMallocManaged(&p, size [, flags = cudaMemAttachGlobal])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMallocManaged {
-    ($ptr:expr, $size:expr $(,)?) => {
-        $crate::cpp::cudaMallocManaged($ptr, $size, $crate::cudaMemAttachGlobal)
-    };
-    ($ptr:expr, $size:expr, $flags:expr $(,)?) => {
-        $crate::cpp::cudaMallocManaged($ptr, $size, $flags)
-    };
-}
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMallocManaged { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMallocManaged(_, _, [$crate::cudaMemAttachGlobal])] $($a)*) } }
 pub use crate::__cpp_cudaMallocManaged as cudaMallocManaged;
-
-/// `cudaMallocAsync(&p, size, stream)` or `cudaMallocAsync(&p, size, pool, stream)`
-/// (`cudaMallocFromPoolAsync`).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMallocAsync {
-    ($ptr:expr, $size:expr, $stream:expr $(,)?) => {
-        $crate::cpp::cudaMallocAsync($ptr, $size, $stream)
-    };
-    ($ptr:expr, $size:expr, $pool:expr, $stream:expr $(,)?) => {
-        $crate::cpp::cudaMallocFromPoolAsync($ptr, $size, $pool, $stream)
-    };
-}
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMallocAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMallocAsync(_, _, _) | cudaMallocFromPoolAsync(_, _, _, _)] $($a)*) } }
 pub use crate::__cpp_cudaMallocAsync as cudaMallocAsync;
-
-/// `cudaStreamAttachMemAsync(stream, p [, length = 0 [, flags = cudaMemAttachSingle]])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaStreamAttachMemAsync {
-    ($stream:expr, $ptr:expr $(,)?) => {
-        $crate::cpp::cudaStreamAttachMemAsync($stream, $ptr, 0, $crate::cudaMemAttachSingle)
-    };
-    ($stream:expr, $ptr:expr, $length:expr $(,)?) => {
-        $crate::cpp::cudaStreamAttachMemAsync($stream, $ptr, $length, $crate::cudaMemAttachSingle)
-    };
-    ($stream:expr, $ptr:expr, $length:expr, $flags:expr $(,)?) => {
-        $crate::cpp::cudaStreamAttachMemAsync($stream, $ptr, $length, $flags)
-    };
-}
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaStreamAttachMemAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaStreamAttachMemAsync(_, _, [0], [$crate::cudaMemAttachSingle])] $($a)*) } }
 pub use crate::__cpp_cudaStreamAttachMemAsync as cudaStreamAttachMemAsync;
-
-// The header's default arguments of the functions above (generated as macros at the crate
-// root, where they take the C types), for what those functions take here.
-
-/// `cudaMemcpyAsync` with C++'s default arguments, taking what [`cudaMemcpyAsync`](fn@cudaMemcpyAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyAsync($a0, $a1, $a2, $a3, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyAsync($a0, $a1, $a2, $a3, $a4)
-    };
-}
-pub use crate::__cpp_cudaMemcpyAsync as cudaMemcpyAsync;
-
-/// `cudaMemsetAsync` with C++'s default arguments, taking what [`cudaMemsetAsync`](fn@cudaMemsetAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemsetAsync {
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaMemsetAsync($a0, $a1, $a2, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMemsetAsync($a0, $a1, $a2, $a3)
-    };
-}
-pub use crate::__cpp_cudaMemsetAsync as cudaMemsetAsync;
-
-/// `cudaMemcpy2DAsync` with C++'s default arguments, taking what [`cudaMemcpy2DAsync`](fn@cudaMemcpy2DAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpy2DAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7)
-    };
-}
-pub use crate::__cpp_cudaMemcpy2DAsync as cudaMemcpy2DAsync;
-
-/// `cudaMemset2DAsync` with C++'s default arguments, taking what [`cudaMemset2DAsync`](fn@cudaMemset2DAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemset2DAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemset2DAsync($a0, $a1, $a2, $a3, $a4, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
-        $crate::cpp::cudaMemset2DAsync($a0, $a1, $a2, $a3, $a4, $a5)
-    };
-}
-pub use crate::__cpp_cudaMemset2DAsync as cudaMemset2DAsync;
-
-/// `cudaMemcpyPeerAsync` with C++'s default arguments, taking what [`cudaMemcpyPeerAsync`](fn@cudaMemcpyPeerAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyPeerAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyPeerAsync($a0, $a1, $a2, $a3, $a4, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyPeerAsync($a0, $a1, $a2, $a3, $a4, $a5)
-    };
-}
-pub use crate::__cpp_cudaMemcpyPeerAsync as cudaMemcpyPeerAsync;
-
-/// `cudaMemcpyToSymbol` with C++'s default arguments, taking what [`cudaMemcpyToSymbol`](fn@cudaMemcpyToSymbol) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyToSymbol {
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyToSymbol($a0, $a1, $a2, 0, $crate::cudaMemcpyHostToDevice)
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyToSymbol($a0, $a1, $a2, $a3, $crate::cudaMemcpyHostToDevice)
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyToSymbol($a0, $a1, $a2, $a3, $a4)
-    };
-}
-pub use crate::__cpp_cudaMemcpyToSymbol as cudaMemcpyToSymbol;
-
-/// `cudaMemcpyFromSymbol` with C++'s default arguments, taking what [`cudaMemcpyFromSymbol`](fn@cudaMemcpyFromSymbol) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyFromSymbol {
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyFromSymbol($a0, $a1, $a2, 0, $crate::cudaMemcpyDeviceToHost)
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyFromSymbol($a0, $a1, $a2, $a3, $crate::cudaMemcpyDeviceToHost)
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyFromSymbol($a0, $a1, $a2, $a3, $a4)
-    };
-}
-pub use crate::__cpp_cudaMemcpyFromSymbol as cudaMemcpyFromSymbol;
-
-/// `cudaMemcpyToSymbolAsync` with C++'s default arguments, taking what [`cudaMemcpyToSymbolAsync`](fn@cudaMemcpyToSymbolAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyToSymbolAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyToSymbolAsync($a0, $a1, $a2, $a3, $a4, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyToSymbolAsync($a0, $a1, $a2, $a3, $a4, $a5)
-    };
-}
-pub use crate::__cpp_cudaMemcpyToSymbolAsync as cudaMemcpyToSymbolAsync;
-
-/// `cudaMemcpyFromSymbolAsync` with C++'s default arguments, taking what [`cudaMemcpyFromSymbolAsync`](fn@cudaMemcpyFromSymbolAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyFromSymbolAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyFromSymbolAsync($a0, $a1, $a2, $a3, $a4, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyFromSymbolAsync($a0, $a1, $a2, $a3, $a4, $a5)
-    };
-}
-pub use crate::__cpp_cudaMemcpyFromSymbolAsync as cudaMemcpyFromSymbolAsync;
-
-/// `cudaMemPrefetchAsync` with C++'s default arguments, taking what [`cudaMemPrefetchAsync`](fn@cudaMemPrefetchAsync) takes.
-#[cfg(not(cuda_ge = "13.0"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemPrefetchAsync_11080 {
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaMemPrefetchAsync($a0, $a1, $a2, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMemPrefetchAsync($a0, $a1, $a2, $a3)
-    };
-}
-#[cfg(not(cuda_ge = "13.0"))]
-pub use crate::__cpp_cudaMemPrefetchAsync_11080 as cudaMemPrefetchAsync;
-
-/// `cudaMemPrefetchAsync` with C++'s default arguments, taking what [`cudaMemPrefetchAsync`](fn@cudaMemPrefetchAsync) takes.
-#[cfg(cuda_ge = "13.0")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemPrefetchAsync_13000 {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMemPrefetchAsync($a0, $a1, $a2, $a3, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMemPrefetchAsync($a0, $a1, $a2, $a3, $a4)
-    };
-}
-#[cfg(cuda_ge = "13.0")]
-pub use crate::__cpp_cudaMemPrefetchAsync_13000 as cudaMemPrefetchAsync;
-
-/// `cudaMemcpy2DToArrayAsync` with C++'s default arguments, taking what [`cudaMemcpy2DToArrayAsync`](fn@cudaMemcpy2DToArrayAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpy2DToArrayAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8)
-    };
-}
-pub use crate::__cpp_cudaMemcpy2DToArrayAsync as cudaMemcpy2DToArrayAsync;
-
-/// `cudaMemcpy2DFromArrayAsync` with C++'s default arguments, taking what [`cudaMemcpy2DFromArrayAsync`](fn@cudaMemcpy2DFromArrayAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpy2DFromArrayAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DFromArrayAsync(
-            $a0,
-            $a1,
-            $a2,
-            $a3,
-            $a4,
-            $a5,
-            $a6,
-            $a7,
-            ::core::ptr::null_mut(),
-        )
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8)
-    };
-}
-pub use crate::__cpp_cudaMemcpy2DFromArrayAsync as cudaMemcpy2DFromArrayAsync;
-
-/// `cudaMemcpyToArrayAsync` with C++'s default arguments, taking what [`cudaMemcpyToArrayAsync`](fn@cudaMemcpyToArrayAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyToArrayAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyToArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6)
-    };
-}
-pub use crate::__cpp_cudaMemcpyToArrayAsync as cudaMemcpyToArrayAsync;
-
-/// `cudaMemcpyFromArrayAsync` with C++'s default arguments, taking what [`cudaMemcpyFromArrayAsync`](fn@cudaMemcpyFromArrayAsync) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyFromArrayAsync {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, ::core::ptr::null_mut())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyFromArrayAsync($a0, $a1, $a2, $a3, $a4, $a5, $a6)
-    };
-}
-pub use crate::__cpp_cudaMemcpyFromArrayAsync as cudaMemcpyFromArrayAsync;
-
-/// `cudaMemcpy2DArrayToArray` with C++'s default arguments, taking what [`cudaMemcpy2DArrayToArray`](fn@cudaMemcpy2DArrayToArray) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpy2DArrayToArray {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DArrayToArray(
-            $a0,
-            $a1,
-            $a2,
-            $a3,
-            $a4,
-            $a5,
-            $a6,
-            $a7,
-            $crate::cudaMemcpyDeviceToDevice,
-        )
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr, $a8:expr $(,)?) => {
-        $crate::cpp::cudaMemcpy2DArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8)
-    };
-}
-pub use crate::__cpp_cudaMemcpy2DArrayToArray as cudaMemcpy2DArrayToArray;
-
-/// `cudaMemcpyArrayToArray` with C++'s default arguments, taking what [`cudaMemcpyArrayToArray`](fn@cudaMemcpyArrayToArray) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemcpyArrayToArray {
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyArrayToArray(
-            $a0,
-            $a1,
-            $a2,
-            $a3,
-            $a4,
-            $a5,
-            $a6,
-            $crate::cudaMemcpyDeviceToDevice,
-        )
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr, $a5:expr, $a6:expr, $a7:expr $(,)?) => {
-        $crate::cpp::cudaMemcpyArrayToArray($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7)
-    };
-}
-pub use crate::__cpp_cudaMemcpyArrayToArray as cudaMemcpyArrayToArray;
-
-/// `cudaMallocArray` with C++'s default arguments, taking what [`cudaMallocArray`](fn@cudaMallocArray) takes.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMallocArray {
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaMallocArray($a0, $a1, $a2, 0, 0)
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMallocArray($a0, $a1, $a2, $a3, 0)
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr, $a4:expr $(,)?) => {
-        $crate::cpp::cudaMallocArray($a0, $a1, $a2, $a3, $a4)
-    };
-}
-pub use crate::__cpp_cudaMallocArray as cudaMallocArray;
-
-/// `cudaEventRecord` with C++'s default arguments, giving a [`Status`] as [`cudaEventRecord`](fn@cudaEventRecord) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaEventRecord {
-    ($a0:expr $(,)?) => {
-        $crate::cpp::cudaEventRecord($a0, $crate::__zero())
-    };
-    ($a0:expr, $a1:expr $(,)?) => {
-        $crate::cpp::cudaEventRecord($a0, $a1)
-    };
-}
-pub use crate::__cpp_cudaEventRecord as cudaEventRecord;
-
-/// `cudaEventRecordWithFlags` with C++'s default arguments, giving a [`Status`] as [`cudaEventRecordWithFlags`](fn@cudaEventRecordWithFlags) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaEventRecordWithFlags {
-    ($a0:expr $(,)?) => {
-        $crate::cpp::cudaEventRecordWithFlags($a0, $crate::__zero(), $crate::__zero())
-    };
-    ($a0:expr, $a1:expr $(,)?) => {
-        $crate::cpp::cudaEventRecordWithFlags($a0, $a1, $crate::__zero())
-    };
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaEventRecordWithFlags($a0, $a1, $a2)
-    };
-}
-pub use crate::__cpp_cudaEventRecordWithFlags as cudaEventRecordWithFlags;
-
-/// `cudaGraphReleaseUserObject` with C++'s default arguments, giving a [`Status`] as [`cudaGraphReleaseUserObject`](fn@cudaGraphReleaseUserObject) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaGraphReleaseUserObject {
-    ($a0:expr, $a1:expr $(,)?) => {
-        $crate::cpp::cudaGraphReleaseUserObject($a0, $a1, 1)
-    };
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaGraphReleaseUserObject($a0, $a1, $a2)
-    };
-}
-pub use crate::__cpp_cudaGraphReleaseUserObject as cudaGraphReleaseUserObject;
-
-/// `cudaGraphRetainUserObject` with C++'s default arguments, giving a [`Status`] as [`cudaGraphRetainUserObject`](fn@cudaGraphRetainUserObject) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaGraphRetainUserObject {
-    ($a0:expr, $a1:expr $(,)?) => {
-        $crate::cpp::cudaGraphRetainUserObject($a0, $a1, 1, $crate::__zero())
-    };
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaGraphRetainUserObject($a0, $a1, $a2, $crate::__zero())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaGraphRetainUserObject($a0, $a1, $a2, $a3)
-    };
-}
-pub use crate::__cpp_cudaGraphRetainUserObject as cudaGraphRetainUserObject;
-
-/// `cudaStreamWaitEvent` with C++'s default arguments, giving a [`Status`] as [`cudaStreamWaitEvent`](fn@cudaStreamWaitEvent) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaStreamWaitEvent {
-    ($a0:expr, $a1:expr $(,)?) => {
-        $crate::cpp::cudaStreamWaitEvent($a0, $a1, $crate::__zero())
-    };
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaStreamWaitEvent($a0, $a1, $a2)
-    };
-}
-pub use crate::__cpp_cudaStreamWaitEvent as cudaStreamWaitEvent;
-
-/// `cudaUserObjectRelease` with C++'s default arguments, giving a [`Status`] as [`cudaUserObjectRelease`](fn@cudaUserObjectRelease) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaUserObjectRelease {
-    ($a0:expr $(,)?) => {
-        $crate::cpp::cudaUserObjectRelease($a0, 1)
-    };
-    ($a0:expr, $a1:expr $(,)?) => {
-        $crate::cpp::cudaUserObjectRelease($a0, $a1)
-    };
-}
-pub use crate::__cpp_cudaUserObjectRelease as cudaUserObjectRelease;
-
-/// `cudaUserObjectRetain` with C++'s default arguments, giving a [`Status`] as [`cudaUserObjectRetain`](fn@cudaUserObjectRetain) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaUserObjectRetain {
-    ($a0:expr $(,)?) => {
-        $crate::cpp::cudaUserObjectRetain($a0, 1)
-    };
-    ($a0:expr, $a1:expr $(,)?) => {
-        $crate::cpp::cudaUserObjectRetain($a0, $a1)
-    };
-}
-pub use crate::__cpp_cudaUserObjectRetain as cudaUserObjectRetain;
-
-/// `cudaMemset3DAsync` with C++'s default arguments, giving a [`Status`] as [`cudaMemset3DAsync`](fn@cudaMemset3DAsync) does.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaMemset3DAsync {
-    ($a0:expr, $a1:expr, $a2:expr $(,)?) => {
-        $crate::cpp::cudaMemset3DAsync($a0, $a1, $a2, $crate::__zero())
-    };
-    ($a0:expr, $a1:expr, $a2:expr, $a3:expr $(,)?) => {
-        $crate::cpp::cudaMemset3DAsync($a0, $a1, $a2, $a3)
-    };
-}
-pub use crate::__cpp_cudaMemset3DAsync as cudaMemset3DAsync;
-
-/// `cudaLaunchKernel(func, grid, block, args [, sharedMem = 0 [, stream = 0]])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaLaunchKernel {
-    ($func:expr, $grid:expr, $block:expr, $args:expr $(,)?) => {
-        $crate::cpp::cudaLaunchKernel($func, $grid, $block, $args, 0, ::core::ptr::null_mut())
-    };
-    ($func:expr, $grid:expr, $block:expr, $args:expr, $shmem:expr $(,)?) => {
-        $crate::cpp::cudaLaunchKernel($func, $grid, $block, $args, $shmem, ::core::ptr::null_mut())
-    };
-    ($func:expr, $grid:expr, $block:expr, $args:expr, $shmem:expr, $stream:expr $(,)?) => {
-        $crate::cpp::cudaLaunchKernel($func, $grid, $block, $args, $shmem, $stream)
-    };
-}
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaLaunchKernel { ($($a:tt)*) => { $crate::__cpp_overload!([cudaLaunchKernel(_, _, _, _, [0], [$crate::__zero()])] $($a)*) } }
 pub use crate::__cpp_cudaLaunchKernel as cudaLaunchKernel;
-
-/// `cudaLaunchCooperativeKernel(func, grid, block, args [, sharedMem = 0 [, stream = 0]])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaLaunchCooperativeKernel {
-    ($func:expr, $grid:expr, $block:expr, $args:expr $(,)?) => {
-        $crate::cpp::cudaLaunchCooperativeKernel($func, $grid, $block, $args, 0, ::core::ptr::null_mut())
-    };
-    ($func:expr, $grid:expr, $block:expr, $args:expr, $shmem:expr $(,)?) => {
-        $crate::cpp::cudaLaunchCooperativeKernel($func, $grid, $block, $args, $shmem, ::core::ptr::null_mut())
-    };
-    ($func:expr, $grid:expr, $block:expr, $args:expr, $shmem:expr, $stream:expr $(,)?) => {
-        $crate::cpp::cudaLaunchCooperativeKernel($func, $grid, $block, $args, $shmem, $stream)
-    };
-}
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaLaunchCooperativeKernel { ($($a:tt)*) => { $crate::__cpp_overload!([cudaLaunchCooperativeKernel(_, _, _, _, [0], [$crate::__zero()])] $($a)*) } }
 pub use crate::__cpp_cudaLaunchCooperativeKernel as cudaLaunchCooperativeKernel;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSize { ($($a:tt)*) => { $crate::__cpp_overload!([cudaOccupancyMaxPotentialBlockSize(_, _, _, [0], [0])] $($a)*) } }
+pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSize as cudaOccupancyMaxPotentialBlockSize;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSizeWithFlags { ($($a:tt)*) => { $crate::__cpp_overload!([cudaOccupancyMaxPotentialBlockSizeWithFlags(_, _, _, [0], [0], [0])] $($a)*) } }
+pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSizeWithFlags as cudaOccupancyMaxPotentialBlockSizeWithFlags;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMem { ($($a:tt)*) => { $crate::__cpp_overload!([cudaOccupancyMaxPotentialBlockSizeVariableSMem(_, _, _, _, [0])] $($a)*) } }
+pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMem as cudaOccupancyMaxPotentialBlockSizeVariableSMem;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags { ($($a:tt)*) => { $crate::__cpp_overload!([cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(_, _, _, _, [0], [0])] $($a)*) } }
+pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags as cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags;
+#[cfg(cuda_ge = "12.0")] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaGraphExecUpdate { ($($a:tt)*) => { $crate::__cpp_overload!([cudaGraphExecUpdate(_, _, _) | __graph_exec_update(_, _, _, _)] $($a)*) } }
+#[cfg(cuda_ge = "12.0")]
+pub use crate::__cpp_cudaGraphExecUpdate as cudaGraphExecUpdate;
+
+// `cuda_runtime_api.h`'s default arguments (`__dv`) of the functions above, taking what those
+// functions take (the crate root has them as macros too, generated, taking the C types).
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyAsync(_, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyAsync as cudaMemcpyAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemsetAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemsetAsync(_, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemsetAsync as cudaMemsetAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpy2DAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpy2DAsync(_, _, _, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpy2DAsync as cudaMemcpy2DAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemset2DAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemset2DAsync(_, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemset2DAsync as cudaMemset2DAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemset3DAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemset3DAsync(_, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemset3DAsync as cudaMemset3DAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyPeerAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyPeerAsync(_, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyPeerAsync as cudaMemcpyPeerAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyToSymbol { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyToSymbol(_, _, _, [0], [$crate::cudaMemcpyHostToDevice])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyToSymbol as cudaMemcpyToSymbol;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyFromSymbol { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyFromSymbol(_, _, _, [0], [$crate::cudaMemcpyDeviceToHost])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyFromSymbol as cudaMemcpyFromSymbol;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyToSymbolAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyToSymbolAsync(_, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyToSymbolAsync as cudaMemcpyToSymbolAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyFromSymbolAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyFromSymbolAsync(_, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyFromSymbolAsync as cudaMemcpyFromSymbolAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpy2DToArrayAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpy2DToArrayAsync(_, _, _, _, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpy2DToArrayAsync as cudaMemcpy2DToArrayAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpy2DFromArrayAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpy2DFromArrayAsync(_, _, _, _, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpy2DFromArrayAsync as cudaMemcpy2DFromArrayAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyToArrayAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyToArrayAsync(_, _, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyToArrayAsync as cudaMemcpyToArrayAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyFromArrayAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyFromArrayAsync(_, _, _, _, _, _, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyFromArrayAsync as cudaMemcpyFromArrayAsync;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpy2DArrayToArray { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpy2DArrayToArray(_, _, _, _, _, _, _, _, [$crate::cudaMemcpyDeviceToDevice])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpy2DArrayToArray as cudaMemcpy2DArrayToArray;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemcpyArrayToArray { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemcpyArrayToArray(_, _, _, _, _, _, _, [$crate::cudaMemcpyDeviceToDevice])] $($a)*) } }
+pub use crate::__cpp_cudaMemcpyArrayToArray as cudaMemcpyArrayToArray;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMallocArray { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMallocArray(_, _, _, [0], [0])] $($a)*) } }
+pub use crate::__cpp_cudaMallocArray as cudaMallocArray;
+#[cfg(not(cuda_ge = "13.0"))] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemPrefetchAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemPrefetchAsync(_, _, _, [$crate::__zero()])] $($a)*) } }
+#[cfg(not(cuda_ge = "13.0"))]
+pub use crate::__cpp_cudaMemPrefetchAsync as cudaMemPrefetchAsync;
+#[cfg(cuda_ge = "13.0")] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemPrefetchAsync { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemPrefetchAsync(_, _, _, _, [$crate::__zero()])] $($a)*) } }
+#[cfg(cuda_ge = "13.0")]
+pub use crate::__cpp_cudaMemPrefetchAsync as cudaMemPrefetchAsync;
+#[cfg(all(cuda_ge = "12.2", not(cuda_ge = "13.0")))] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaMemPrefetchAsync_v2 { ($($a:tt)*) => { $crate::__cpp_overload!([cudaMemPrefetchAsync_v2(_, _, _, _, [$crate::__zero()])] $($a)*) } }
+#[cfg(all(cuda_ge = "12.2", not(cuda_ge = "13.0")))]
+pub use crate::__cpp_cudaMemPrefetchAsync_v2 as cudaMemPrefetchAsync_v2;
+#[cfg(not(cuda_ge = "13.0"))] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaStreamUpdateCaptureDependencies { ($($a:tt)*) => { $crate::__cpp_overload!([cudaStreamUpdateCaptureDependencies(_, _, _, [0])] $($a)*) } }
+#[cfg(not(cuda_ge = "13.0"))]
+pub use crate::__cpp_cudaStreamUpdateCaptureDependencies as cudaStreamUpdateCaptureDependencies;
+#[cfg(cuda_ge = "13.0")] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaStreamUpdateCaptureDependencies { ($($a:tt)*) => { $crate::__cpp_overload!([cudaStreamUpdateCaptureDependencies(_, _, _, _, [0])] $($a)*) } }
+#[cfg(cuda_ge = "13.0")]
+pub use crate::__cpp_cudaStreamUpdateCaptureDependencies as cudaStreamUpdateCaptureDependencies;
+#[cfg(all(cuda_ge = "12.3", not(cuda_ge = "13.0")))] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaStreamUpdateCaptureDependencies_v2 { ($($a:tt)*) => { $crate::__cpp_overload!([cudaStreamUpdateCaptureDependencies_v2(_, _, _, _, [0])] $($a)*) } }
+#[cfg(all(cuda_ge = "12.3", not(cuda_ge = "13.0")))]
+pub use crate::__cpp_cudaStreamUpdateCaptureDependencies_v2 as cudaStreamUpdateCaptureDependencies_v2;
+#[cfg(not(cuda_ge = "12.0"))] #[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaBindTexture { ($($a:tt)*) => { $crate::__cpp_overload!([cudaBindTexture(_, _, _, _, [$crate::UINT_MAX])] $($a)*) } }
+#[cfg(not(cuda_ge = "12.0"))]
+pub use crate::__cpp_cudaBindTexture as cudaBindTexture;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaEventRecord { ($($a:tt)*) => { $crate::__cpp_overload!([cudaEventRecord(_, [$crate::__zero()])] $($a)*) } }
+pub use crate::__cpp_cudaEventRecord as cudaEventRecord;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaEventRecordWithFlags { ($($a:tt)*) => { $crate::__cpp_overload!([cudaEventRecordWithFlags(_, [$crate::__zero()], [0])] $($a)*) } }
+pub use crate::__cpp_cudaEventRecordWithFlags as cudaEventRecordWithFlags;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaStreamWaitEvent { ($($a:tt)*) => { $crate::__cpp_overload!([cudaStreamWaitEvent(_, _, [0])] $($a)*) } }
+pub use crate::__cpp_cudaStreamWaitEvent as cudaStreamWaitEvent;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaGraphReleaseUserObject { ($($a:tt)*) => { $crate::__cpp_overload!([cudaGraphReleaseUserObject(_, _, [1])] $($a)*) } }
+pub use crate::__cpp_cudaGraphReleaseUserObject as cudaGraphReleaseUserObject;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaGraphRetainUserObject { ($($a:tt)*) => { $crate::__cpp_overload!([cudaGraphRetainUserObject(_, _, [1], [0])] $($a)*) } }
+pub use crate::__cpp_cudaGraphRetainUserObject as cudaGraphRetainUserObject;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaUserObjectRelease { ($($a:tt)*) => { $crate::__cpp_overload!([cudaUserObjectRelease(_, [1])] $($a)*) } }
+pub use crate::__cpp_cudaUserObjectRelease as cudaUserObjectRelease;
+#[cfg_attr(rustfmt, rustfmt::skip)] #[doc(hidden)] #[macro_export] macro_rules! __cpp_cudaUserObjectRetain { ($($a:tt)*) => { $crate::__cpp_overload!([cudaUserObjectRetain(_, [1])] $($a)*) } }
+pub use crate::__cpp_cudaUserObjectRetain as cudaUserObjectRetain;
 
 /// `cudaLaunchKernelEx(&config, kernel, args...)`: the variadic template, for a typed
 /// [`Kernel`] (C++ converts each argument to the kernel's parameter type, and so does this: the
@@ -1124,80 +750,6 @@ macro_rules! __cpp_cudaLaunchKernelEx {
     }};
 }
 pub use crate::__cpp_cudaLaunchKernelEx as cudaLaunchKernelEx;
-
-/// `cudaOccupancyMaxPotentialBlockSize(&grid, &block, func [, dynamicSMemSize = 0
-/// [, blockSizeLimit = 0]])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSize {
-    ($grid:expr, $block:expr, $func:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSize($grid, $block, $func, 0, 0)
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSize($grid, $block, $func, $smem, 0)
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr, $limit:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSize($grid, $block, $func, $smem, $limit)
-    };
-}
-pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSize as cudaOccupancyMaxPotentialBlockSize;
-
-/// `cudaOccupancyMaxPotentialBlockSizeWithFlags(&grid, &block, func [, dynamicSMemSize = 0
-/// [, blockSizeLimit = 0 [, flags = 0]]])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSizeWithFlags {
-    ($grid:expr, $block:expr, $func:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeWithFlags($grid, $block, $func, 0, 0, 0)
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeWithFlags($grid, $block, $func, $smem, 0, 0)
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr, $limit:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeWithFlags($grid, $block, $func, $smem, $limit, 0)
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr, $limit:expr, $flags:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeWithFlags($grid, $block, $func, $smem, $limit, $flags)
-    };
-}
-pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSizeWithFlags as cudaOccupancyMaxPotentialBlockSizeWithFlags;
-
-/// `cudaOccupancyMaxPotentialBlockSizeVariableSMem(&grid, &block, func, smemOfBlockSize
-/// [, blockSizeLimit = 0])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMem {
-    ($grid:expr, $block:expr, $func:expr, $smem:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeVariableSMem($grid, $block, $func, $smem, 0)
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr, $limit:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeVariableSMem($grid, $block, $func, $smem, $limit)
-    };
-}
-pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMem as cudaOccupancyMaxPotentialBlockSizeVariableSMem;
-
-/// `cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(&grid, &block, func,
-/// smemOfBlockSize [, blockSizeLimit = 0 [, flags = 0]])`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags {
-    ($grid:expr, $block:expr, $func:expr, $smem:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
-            $grid, $block, $func, $smem, 0, 0,
-        )
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr, $limit:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
-            $grid, $block, $func, $smem, $limit, 0,
-        )
-    };
-    ($grid:expr, $block:expr, $func:expr, $smem:expr, $limit:expr, $flags:expr $(,)?) => {
-        $crate::cpp::cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
-            $grid, $block, $func, $smem, $limit, $flags,
-        )
-    };
-}
-pub use crate::__cpp_cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags as cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags;
 
 /// `cudaGraphInstantiate(&exec, graph [, flags = 0])`, or C++'s old five-argument form
 /// `cudaGraphInstantiate(&exec, graph, errorNode, logBuffer, bufferSize)`, whose last three the
@@ -1256,23 +808,8 @@ pub unsafe fn __user_object_create<T: Send + 'static>(
     status
 }
 
-/// `cudaGraphExecUpdate(exec, graph, &resultInfo)`, or C++'s old four-argument form
-/// `cudaGraphExecUpdate(exec, graph, &errorNode, &updateResult)`, filled from the result info
-/// as the header does.
-#[cfg(cuda_ge = "12.0")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __cpp_cudaGraphExecUpdate {
-    ($exec:expr, $graph:expr, $info:expr $(,)?) => {
-        $crate::cudaGraphExecUpdate($exec, $graph, $info)
-    };
-    ($exec:expr, $graph:expr, $error_node:expr, $result:expr $(,)?) => {
-        $crate::cpp::__graph_exec_update($exec, $graph, $error_node, $result)
-    };
-}
-#[cfg(cuda_ge = "12.0")]
-pub use crate::__cpp_cudaGraphExecUpdate as cudaGraphExecUpdate;
-
+/// C++'s old four-argument `cudaGraphExecUpdate(exec, graph, &errorNode, &updateResult)`, the
+/// second form of `cudaGraphExecUpdate!`: both filled from the result info, as the header does.
 #[cfg(cuda_ge = "12.0")]
 #[doc(hidden)]
 pub unsafe fn __graph_exec_update(
@@ -1341,6 +878,7 @@ mod tests {
         let bindings = include_str!(env!("CUDA_BINDINGS"));
         let functions = functions(bindings);
         assert!(functions.len() > 100, "{} functions read from the bindings", functions.len());
+        let wrapped = wrapped();
         let missing: Vec<&str> = functions
             .iter()
             .filter(|(name, _, _)| !name.ends_with("_ptsz") && !name.ends_with("_ptds"))
@@ -1352,9 +890,139 @@ mod tests {
                 void_or_size || (*result == "cudaError_t" && params.iter().all(|t| !t.contains('*')))
             })
             .map(|(name, _, _)| *name)
-            .filter(|name| !WRAPPED.contains(name))
+            .filter(|name| !wrapped.contains(name))
             .collect();
         assert!(missing.is_empty(), "not in cpp's calls! list (add them, with their kinds): {missing:?}");
+    }
+
+    /// The pieces of a comma-separated list, split at its own commas only (`a, f(b, c), [d]`).
+    fn pieces(list: &str) -> Vec<&str> {
+        let (mut out, mut depth, mut start) = (Vec::new(), 0, 0);
+        for (i, c) in list.char_indices() {
+            match c {
+                '(' | '[' => depth += 1,
+                ')' | ']' => depth -= 1,
+                ',' if depth == 0 => {
+                    out.push(list[start..i].trim());
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        out.push(list[start..].trim());
+        out.retain(|piece| !piece.is_empty());
+        out
+    }
+
+    /// Whether a `cfg` of this module (`cuda_ge = "13.0"`, `not(..)`, `all(..)`) holds for the
+    /// header the crate was built with.
+    fn holds(cfg: &str) -> bool {
+        let inner = |prefix: &str| cfg.strip_prefix(prefix).and_then(|c| c.strip_suffix(')'));
+        if let Some(cfg) = inner("not(") {
+            return !holds(cfg);
+        }
+        if let Some(cfgs) = inner("all(") {
+            return pieces(cfgs).into_iter().all(holds);
+        }
+        let version = cfg.strip_prefix("cuda_ge = \"").and_then(|v| v.strip_suffix('"'));
+        let (major, minor) = version.and_then(|v| v.split_once('.')).expect("a cuda_ge cfg");
+        let at_least = major.parse::<u32>().unwrap() * 1000 + minor.parse::<u32>().unwrap() * 10;
+        CUDART_VERSION >= at_least
+    }
+
+    /// A default value as the header's macros and this module's write it: `0` either way for
+    /// `$crate::__zero()` (a size here takes a literal, as `impl Size` infers no type).
+    fn value(default: &str) -> String {
+        default.replace(' ', "").replace("$crate::__zero()", "0")
+    }
+
+    /// The crate root's default-argument macros, generated from the header's `__dv`: each
+    /// one's name, the number of arguments it needs and the values of the others.
+    fn header_defaults(bindings: &str) -> Vec<(&str, usize, Vec<String>)> {
+        let mut out = Vec::new();
+        for (_, rest) in bindings.match_indices("\nmacro_rules! ").map(|(at, _)| bindings.split_at(at + 14)) {
+            let name = &rest[..rest.find(' ').unwrap()];
+            // The first arm: the fewest arguments, and every default.
+            let arm = rest.lines().nth(1).unwrap_or("");
+            let Some((pattern, call)) = arm.split_once("=>") else { continue };
+            let Some(args) = call.split_once('(').and_then(|(_, a)| a.rsplit_once(')')) else { continue };
+            let given = pattern.matches(":expr").count();
+            out.push((name, given, pieces(args.0).iter().skip(given).map(|d| value(d)).collect()));
+        }
+        out
+    }
+
+    /// A form of a one-line macro: a function and its parameters (`_`, or `[default]`).
+    type Form<'a> = (&'a str, Vec<&'a str>);
+
+    /// This module's one-line macros that the crate compiled: each one's name and its forms.
+    fn overloads(source: &str) -> Vec<(&str, Vec<Form<'_>>)> {
+        let mut out = Vec::new();
+        for line in source.lines().filter(|line| line.starts_with('#')) {
+            let Some((attributes, shell)) = line.split_once("macro_rules! __cpp_") else { continue };
+            let Some((_, forms)) = shell.split_once("__cpp_overload!([") else { continue };
+            if let Some(cfg) = attributes.strip_prefix("#[cfg(").and_then(|a| a.split_once(")] ")) {
+                if !holds(cfg.0) {
+                    continue;
+                }
+            }
+            let forms = forms.rsplit_once("] $($a)*)").expect("a form list").0;
+            let forms = forms.split(" | ").map(|form| {
+                let (function, params) = form.split_once('(').expect("a parameter list");
+                (function, pieces(params.strip_suffix(')').expect("a closed parameter list")))
+            });
+            out.push((&shell[..shell.find(' ').unwrap()], forms.collect()));
+        }
+        out
+    }
+
+    /// `cuda_runtime_api.h`'s default arguments (`__dv`) of the functions `calls!` wraps are
+    /// this module's too, read from the header's macros rather than from a list: each such
+    /// function has its one-line macro, whose form of that name takes as many arguments as
+    /// the function and ends in the header's defaults (`cuda_runtime.h` may default more of
+    /// them, as `cudaStreamAttachMemAsync`'s length). And the macros are re-exported here.
+    #[test]
+    fn the_headers_default_arguments_are_cpps() {
+        let source = include_str!("cpp.rs");
+        let overloads = overloads(source);
+        assert!(overloads.len() > 30, "{} one-line macros read", overloads.len());
+        for (name, _) in &overloads {
+            assert!(
+                source.contains(&format!("pub use crate::__cpp_{name} as {name};")),
+                "{name}! is not re-exported"
+            );
+        }
+        let defaults = header_defaults(include_str!(env!("CUDA_BINDINGS")));
+        let wrapped = wrapped();
+        let wrapped: Vec<_> = defaults.iter().filter(|(name, _, _)| wrapped.contains(name)).collect();
+        assert!(wrapped.len() > 15, "{} default-argument macros of wrapped functions", wrapped.len());
+        for (name, given, values) in wrapped {
+            let form = overloads.iter().filter(|(macro_name, _)| macro_name == name);
+            let form = form.flat_map(|(_, forms)| forms).find(|(function, _)| function == name);
+            let Some((_, params)) = form else { panic!("{name}: the header's defaults have no macro here") };
+            assert_eq!(params.len(), given + values.len(), "{name}: the number of parameters");
+            let ours: Vec<String> =
+                params[*given..].iter().map(|p| value(p.trim_matches(['[', ']']))).collect();
+            assert_eq!(&ours, values, "{name}: the defaults");
+        }
+    }
+
+    /// Each form of a C function has as many parameters as the function in the bindings, so
+    /// every arity a macro takes is one the function can be called with.
+    #[test]
+    fn every_form_has_its_functions_arity() {
+        let bindings = include_str!(env!("CUDA_BINDINGS"));
+        let functions = functions(bindings);
+        let mut checked = 0;
+        for (name, forms) in overloads(include_str!("cpp.rs")) {
+            for (function, params) in forms {
+                if let Some((_, c_params, _)) = functions.iter().find(|(f, _, _)| *f == function) {
+                    assert_eq!(params.len(), c_params.len(), "{name}!'s form {function}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 30, "{checked} forms of C functions");
     }
 
     #[test]

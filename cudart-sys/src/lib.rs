@@ -44,3 +44,8 @@ pub mod loader;
 mod vector_types;
 
 cuda_loader::library!();
+
+/// `limits.h`'s `UINT_MAX`, which `cuda_runtime_api.h` before CUDA 12.0 gives as
+/// `cudaBindTexture`'s default size (`cudaBindTexture!`); the bindings have only CUDA's own names.
+#[cfg(not(cuda_ge = "12.0"))]
+pub const UINT_MAX: core::ffi::c_uint = core::ffi::c_uint::MAX;

@@ -73,6 +73,131 @@ fn default_arguments_of_the_c_functions() {
     }
 }
 
+/// Every macro of other arities and default arguments with the fewest arguments C++ takes
+/// (so with every default: each has the type its function takes) and with them all, each
+/// reaching the runtime, which is missing.
+#[test]
+fn every_default_and_overload_reaches_the_runtime() {
+    runtime_missing();
+    fn code(status: impl Into<cudaError_t>) -> cudaError_t {
+        status.into()
+    }
+    let (p, c): (*mut c_void, *const c_void) = (null_mut(), std::ptr::null());
+    let (mut f, mut event, stream): (*mut f32, cudaEvent_t, cudaStream_t) =
+        (null_mut(), null_mut(), null_mut());
+    let (array, array_const): (cudaArray_t, cudaArray_const_t) = (null_mut(), std::ptr::null());
+    let (graph, object): (cudaGraph_t, cudaUserObject_t) = (null_mut(), null_mut());
+    let kernel: *const c_void = 1 as *const c_void;
+    let mut args: [*mut c_void; 0] = [];
+    let (mut grid, mut block) = (0, 0);
+    let mut new_array: cudaArray_t = null_mut();
+    let kind = cudaMemcpyHostToHost;
+    unsafe {
+        let desc: cudaChannelFormatDesc = std::mem::zeroed();
+        let pitched: cudaPitchedPtr = std::mem::zeroed();
+        let extent: cudaExtent = std::mem::zeroed();
+        let mut reached = vec![
+            code(cudaEventCreate!(&mut event)),
+            code(cudaEventCreate!(&mut event, cudaEventDisableTiming)),
+            code(cudaMallocHost!(&mut f, 4)),
+            code(cudaMallocHost!(&mut f, 4, cudaHostAllocPortable)),
+            code(cudaMallocManaged!(&mut f, 4)),
+            code(cudaMallocManaged!(&mut f, 4, cudaMemAttachHost)),
+            code(cudaMallocAsync!(&mut f, 4, stream)),
+            code(cudaMallocAsync!(&mut f, 4, null_mut(), stream)),
+            code(cudaStreamAttachMemAsync!(stream, f)),
+            code(cudaStreamAttachMemAsync!(stream, f, 0, cudaMemAttachHost)),
+            code(cudaLaunchKernel!(kernel, 1, 1, args.as_mut_ptr())),
+            code(cudaLaunchKernel!(kernel, 1, 1, args.as_mut_ptr(), 0, stream)),
+            code(cudaLaunchCooperativeKernel!(kernel, 1, 1, args.as_mut_ptr())),
+            code(cudaLaunchCooperativeKernel!(kernel, 1, 1, args.as_mut_ptr(), 0, stream)),
+            code(cudaOccupancyMaxPotentialBlockSize!(&mut grid, &mut block, kernel)),
+            code(cudaOccupancyMaxPotentialBlockSizeWithFlags!(&mut grid, &mut block, kernel)),
+            code(cudaOccupancyMaxPotentialBlockSizeWithFlags!(&mut grid, &mut block, kernel, 0, 0, 0)),
+            code(cudaOccupancyMaxPotentialBlockSizeVariableSMem!(&mut grid, &mut block, kernel, |_| 0)),
+            code(cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags!(
+                &mut grid,
+                &mut block,
+                kernel,
+                |_| 0
+            )),
+            code(cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags!(
+                &mut grid,
+                &mut block,
+                kernel,
+                |_| 0,
+                0,
+                0
+            )),
+            code(cudaMemcpyAsync!(p, c, 0, kind)),
+            code(cudaMemsetAsync!(p, 0, 0)),
+            code(cudaMemcpy2DAsync!(p, 0, c, 0, 0, 0, kind)),
+            code(cudaMemset2DAsync!(p, 0, 0, 0, 0)),
+            code(cudaMemset3DAsync!(pitched, 0, extent)),
+            code(cudaMemcpyPeerAsync!(p, 0, c, 0, 0)),
+            code(cudaMemcpyToSymbol!(c, c, 0)),
+            code(cudaMemcpyFromSymbol!(p, c, 0)),
+            code(cudaMemcpyToSymbolAsync!(c, c, 0, 0, kind)),
+            code(cudaMemcpyFromSymbolAsync!(p, c, 0, 0, kind)),
+            code(cudaMemcpy2DToArrayAsync!(array, 0, 0, c, 0, 0, 0, kind)),
+            code(cudaMemcpy2DFromArrayAsync!(p, 0, array_const, 0, 0, 0, 0, kind)),
+            code(cudaMemcpyToArrayAsync!(array, 0, 0, c, 0, kind)),
+            code(cudaMemcpyFromArrayAsync!(p, array_const, 0, 0, 0, kind)),
+            code(cudaMemcpy2DArrayToArray!(array, 0, 0, array_const, 0, 0, 0, 0)),
+            code(cudaMemcpyArrayToArray!(array, 0, 0, array_const, 0, 0, 0)),
+            code(cudaMallocArray!(&mut new_array, &desc, 4)),
+            code(cudaEventRecord!(event)),
+            code(cudaEventRecordWithFlags!(event)),
+            code(cudaStreamWaitEvent!(stream, event)),
+            code(cudaGraphReleaseUserObject!(graph, object)),
+            code(cudaGraphRetainUserObject!(graph, object)),
+            code(cudaUserObjectRelease!(object)),
+            code(cudaUserObjectRetain!(object)),
+        ];
+        let mut deps: [cudaGraphNode_t; 0] = [];
+        #[cfg(not(cuda_ge = "13.0"))]
+        reached.extend([
+            code(cudaMemPrefetchAsync!(c, 0, 0)),
+            code(cudaStreamUpdateCaptureDependencies!(stream, deps.as_mut_ptr(), 0)),
+        ]);
+        #[cfg(cuda_ge = "12.3")]
+        {
+            let location: cudaMemLocation = std::mem::zeroed();
+            let edges: *const cudaGraphEdgeData = std::ptr::null();
+            #[cfg(cuda_ge = "13.0")]
+            reached.extend([
+                code(cudaMemPrefetchAsync!(c, 0, location, 0)),
+                code(cudaStreamUpdateCaptureDependencies!(stream, deps.as_mut_ptr(), edges, 0)),
+            ]);
+            #[cfg(not(cuda_ge = "13.0"))]
+            reached.extend([
+                code(cudaMemPrefetchAsync_v2!(c, 0, location, 0)),
+                code(cudaStreamUpdateCaptureDependencies_v2!(stream, deps.as_mut_ptr(), edges, 0)),
+            ]);
+        }
+        #[cfg(cuda_ge = "12.0")]
+        {
+            let exec: cudaGraphExec_t = null_mut();
+            let mut info = cudaGraphExecUpdateResultInfo::default();
+            let (mut node, mut result): (cudaGraphNode_t, cudaGraphExecUpdateResult) =
+                (null_mut(), cudaGraphExecUpdateSuccess);
+            reached.extend([
+                code(cudaGraphExecUpdate!(exec, graph, &mut info)),
+                code(cudaGraphExecUpdate!(exec, graph, &mut node, &mut result)),
+            ]);
+        }
+        #[cfg(not(cuda_ge = "12.0"))]
+        {
+            let (mut offset, texture): (usize, *const textureReference) = (0, std::ptr::null());
+            reached.push(code(cudaBindTexture!(&mut offset, texture, c, &desc)));
+        }
+        for (call, code) in reached.into_iter().enumerate() {
+            assert_eq!(code, cudaErrorSharedObjectInitFailed, "call {call}");
+        }
+    }
+    assert!(f.is_null() && event.is_null() && new_array.is_null());
+}
+
 /// Item 2 of issue 32: typed pointers where C++ takes `void*`, `const void*` from either
 /// mutability, references to plain data and slices; `nullptr`.
 #[test]

@@ -13,11 +13,12 @@ fn scenario() {
     fault_tests::dispatch(SCENARIOS);
 }
 
-/// Every library's variable, and its second library's, from the descriptions.
+/// Every library's variable, and its siblings', from the descriptions.
 fn every_variable() -> Vec<&'static str> {
     let libraries = cuda_loader::ALL.iter().chain(cuda_loader::TENSORRT);
     libraries
-        .flat_map(|library| std::iter::once(library.variable).chain(library.also.map(|a| a.variable)))
+        .flat_map(|library| std::iter::once(*library).chain(library.siblings.iter().copied()))
+        .map(|library| library.variable)
         .collect()
 }
 

@@ -84,7 +84,7 @@ fn item8_nccls_variable_is_loaded_from_its_bytes() {
 }
 
 /// The library `$FAULT_LIBRARY` (its Rust path) of version `$FAULT_VERSION`, loaded by a loader
-/// whose build found the folders `$FAULT_DIRS` (as cuda-bindings-build's `reach_checked` writes
+/// whose build found the folders `$FAULT_DIRS` (as cuda-bindings-build's `link_or_load_checked` writes
 /// them): where from, or why not.
 fn from_root() {
     use cuda_loader::{Bindings, Loader, Reach};

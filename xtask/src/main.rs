@@ -7,7 +7,8 @@
 //!   per line.
 //!   With WHICH, the roots it names instead (`all`: every supported release, `newest`,
 //!   `newest-12`, `major-13`, `default`, `gpu`): scripts ask for a toolkit by purpose, never by a
-//!   version typed again.
+//!   version typed again. A library whose description pins no wheel for a release it has is
+//!   said in a line (stderr), naming what to do.
 //! - `root-vars`: the variables that may name a toolkit root, in the order the finder reads them.
 //! - `nccl [DIR [MAJOR]]`: fetch the NCCL CI builds against with CUDA MAJOR (default: the
 //!   newest; NVIDIA's `nvidia-nccl-cu<MAJOR>` wheel) into `DIR/nccl-<version>-cu<MAJOR>` (default
@@ -21,19 +22,25 @@
 //!   `pip install` may bring of it, a line each, tab-separated: release, crate, requirement
 //!   (`13.0`, `libcublas-sys`, `nvidia-cublas==13.0.2.14`): what CI installs into virtual
 //!   environments to build against NVIDIA's wheels as pip lays them out (`.ci/pip-layouts`).
+//! - `pins WHEEL`: the `releases` table of a description whose wheel is WHEEL (`nvidia-curand`),
+//!   from PyPI: for each release of [`VERSIONS`], the version uploaded with its runtime's wheel,
+//!   as the Rust lines to paste (stdout), and how each was chosen (stderr).
 //! - `vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE]`: regenerate the vendored bindings of every
 //!   release (what generation from that release's header gives): every CUDA version of the list
 //!   for each library of the toolkit; every NCCL of [`NCCL_HEADERS`]. Each crate keeps
 //!   them as edit scripts in `src/vendored/` (`cuda_bindings_build::edits`): the newest release
-//!   whole, each older one as what differs from the next newer. Only the headers are read where
-//!   no test needs the libraries. With `--check`, fail if any release a build makes from them
-//!   differs by a byte from what the generator makes. Either way, fail where a description's
-//!   table of sentences lacks a code of any release or words a code of none.
+//!   whole, each older one as what differs from the next newer. Only the headers it generates
+//!   from are read (the toolkit's, the library's and those its types come from: a few MB with
+//!   `--only`), into the roots `headers` makes (a root it lacks, or lacks them in, is fetched).
+//!   A release a library has without its wheel pinned is an error naming what to do. With
+//!   `--check`, fail if any release a build makes from them differs by a byte from what the
+//!   generator makes. Either way, fail where a description's table of sentences lacks a code of
+//!   any release or words a code of none.
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
 //!   every version's cuda.h; with `--check`, fail if it differs.
 //! - `libraries`: every library's description as CI's scripts read it, a line each, tab-separated:
-//!   package, `links` key, Rust path, header, version macro, version scheme (`cuda`, `nccl`,
-//!   `library`), its own root variable (or `-`), cuda-checked's feature (or `-`), crate folder.
+//!   package, `links` key, Rust path, header, version macro, version's cfg (`cuda`, `nccl`,
+//!   `cudnn`, `-` for none), its own root variable (or `-`), cuda-checked's feature (or `-`), crate folder.
 //!   With `tensorrt`, the same line for TensorRT's crate (`cuda_loader::TENSORRT`, apart from
 //!   `ALL`: its CI is `.ci/tensorrt`).
 //! - `tensorrt headers|vendor|vendored|stand-in|dump ...`: TensorRT's headers and nvinfer-sys's
@@ -292,13 +299,8 @@ fn libraries(root: &Path, which: Option<&str>) -> Result<(), String> {
             .find_map(|line| line.trim().strip_prefix("links = \""))
             .and_then(|rest| rest.strip_suffix('"'))
             .ok_or(format!("{}: no links key", library.crate_name))?;
-        let scheme = match library.version.scheme {
-            cuda_loader::Scheme::Cuda => "cuda",
-            cuda_loader::Scheme::Nccl => "nccl",
-            cuda_loader::Scheme::Cudnn => "cudnn",
-            cuda_loader::Scheme::Library { .. } => "library",
-            cuda_loader::Scheme::TensorRt | cuda_loader::Scheme::OnnxParser => "tensorrt",
-        };
+        // The cfg its version gives dependents (`cuda`, `nccl`, `cudnn`), `-` for none.
+        let scheme = library.version.scheme.cfg.unwrap_or("-");
         let folder = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         println!(
             "{}\t{links}\t{}\t{}\t{}\t{scheme}\t{}\t{}\t{folder}",
@@ -518,7 +520,11 @@ fn library_wheels(version: &str) -> Vec<(&'static Library, String, Unpack)> {
         .filter_map(|&library| {
             let wheel = library.wheel?;
             let (_, pinned) = library.releases.iter().find(|(release, _)| *release == version)?;
-            Some((library, format!("{}=={pinned}", project(wheel, version)), what_to_unpack(library, version)))
+            Some((
+                library,
+                format!("{}=={pinned}", project(wheel, version)),
+                what_to_unpack(library, version),
+            ))
         })
         .collect()
 }
@@ -560,13 +566,24 @@ fn unpinned(library: &Library, version: &str) -> Option<String> {
 /// versions (NPP 13.1.2.48 came with CUDA 13.3), so a pin is found by its upload, never by its
 /// number. The table goes to stdout, how each pin was chosen to stderr.
 fn pins(wheel: &str) -> Result<(), String> {
+    if let Some((name, _)) =
+        wheel.rsplit_once("-cu").filter(|(_, major)| major.chars().all(|c| c.is_ascii_digit()))
+    {
+        return Err(format!(
+            "pins {wheel}: name the wheel as CUDA 13 does (`{name}`): xtask adds -cu11 and -cu12"
+        ));
+    }
+    let table = derive_pins(wheel)?;
+    // How each was chosen first, then the table alone: a terminal shows them apart.
+    for (release, pinned, how) in &table {
+        if pinned.is_some() {
+            eprintln!("CUDA {release}: {how}");
+        }
+    }
     println!("    releases: &[");
-    for (release, pinned, how) in derive_pins(wheel)? {
+    for (release, pinned, how) in &table {
         match pinned {
-            Some(version) => {
-                println!("        (\"{release}\", \"{version}\"),");
-                eprintln!("CUDA {release}: {how}");
-            }
+            Some(version) => println!("        (\"{release}\", \"{version}\"),"),
             None => println!(
                 "        // CUDA {release}: none: {how}; leave {release} out, and if no earlier release has \
                  one either, set `found.since` to the first release with one"
@@ -577,9 +594,15 @@ fn pins(wheel: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// For each release of [`VERSIONS`], the version of `wheel` published with it (`None`: none),
-/// and a sentence saying how it was chosen (or why there is none).
-fn derive_pins(wheel: &str) -> Result<Vec<(&'static str, Option<String>, String)>, String> {
+/// A release, the version of a wheel published with it (`None`: none), and a sentence saying
+/// how it was chosen (or why there is none).
+type Pinned = (&'static str, Option<String>, String);
+
+/// A project's releases as (version, upload time).
+type Uploads = Vec<(String, String)>;
+
+/// For each release of [`VERSIONS`], the version of `wheel` published with it ([`Pinned`]).
+fn derive_pins(wheel: &str) -> Result<Vec<Pinned>, String> {
     let mut projects: Vec<String> = Vec::new();
     for v in VERSIONS {
         for name in [runtime_project(v)?.0, project(wheel, v.version)] {
@@ -591,7 +614,7 @@ fn derive_pins(wheel: &str) -> Result<Vec<(&'static str, Option<String>, String)
     let uploads = uploads(&projects)?;
     let of =
         |name: &str| uploads.iter().find(|(n, _)| n == name).map_or(&[][..], |(_, list)| list.as_slice());
-    let mut table = Vec::new();
+    let mut table: Vec<Pinned> = Vec::new();
     for v in VERSIONS {
         let (runtime, runtime_version) = runtime_project(v)?;
         let at = of(&runtime).iter().find(|(version, _)| *version == runtime_version).ok_or(format!(
@@ -601,14 +624,27 @@ fn derive_pins(wheel: &str) -> Result<Vec<(&'static str, Option<String>, String)
         let name = project(wheel, v.version);
         table.push(match chosen_pin(of(&name), &at.1) {
             Pin::With { version, minutes } => {
-                let how = format!("{name} {version}, uploaded {minutes} min after {}", v.runtime);
+                let when = if minutes < 0 {
+                    format!("{} min before", -minutes)
+                } else {
+                    format!("{minutes} min after")
+                };
+                let how = format!("{name} {version}, uploaded {when} {}", v.runtime);
                 (v.version, Some(version.to_string()), how)
             }
             Pin::Before(version) => {
-                let how = format!(
+                let mut how = format!(
                     "{name} {version}, the newest uploaded before {} (none was uploaded within a day of it)",
                     v.runtime
                 );
+                if let Some((previous, _, _)) =
+                    table.last().filter(|(_, pin, _)| pin.as_deref() == Some(version))
+                {
+                    how += &format!(
+                        "; CUDA {previous}'s too: check that NVIDIA published one with CUDA {}",
+                        v.version
+                    );
+                }
                 (v.version, Some(version.to_string()), how)
             }
             Pin::None if of(&name).is_empty() => (v.version, None, format!("PyPI has no project {name}")),
@@ -630,7 +666,7 @@ fn runtime_project(v: &Version) -> Result<(String, &'static str), String> {
 
 /// Each project's releases on PyPI, as (version, when its first file was uploaded), from its
 /// JSON (`/pypi/NAME/json`); a project PyPI does not have has none.
-fn uploads(projects: &[String]) -> Result<Vec<(String, Vec<(String, String)>)>, String> {
+fn uploads(projects: &[String]) -> Result<Vec<(String, Uploads)>, String> {
     let script = "import json, sys, urllib.error, urllib.request\n\
                   for name in sys.argv[1:]:\n\
                   \x20   try:\n\
@@ -653,8 +689,7 @@ fn uploads(projects: &[String]) -> Result<Vec<(String, Vec<(String, String)>)>, 
     if !output.status.success() {
         return Err(String::from_utf8_lossy(&output.stderr).trim().to_string());
     }
-    let mut all: Vec<(String, Vec<(String, String)>)> =
-        projects.iter().map(|p| (p.clone(), Vec::new())).collect();
+    let mut all: Vec<(String, Uploads)> = projects.iter().map(|p| (p.clone(), Vec::new())).collect();
     for line in String::from_utf8_lossy(&output.stdout).lines() {
         let fields: Vec<&str> = line.split('\t').collect();
         match fields[..] {
@@ -724,9 +759,11 @@ fn final_release(version: &str) -> Option<Vec<u64>> {
     Some(numbers)
 }
 
-/// Seconds since 1970 of a time as PyPI writes its uploads' (`2025-12-05T17:34:27`, UTC).
+/// Seconds since 1970 of a time as PyPI writes its uploads' (`2025-12-05T17:34:27`, UTC; a
+/// fraction of a second and a `Z`, as in `upload_time_iso_8601`, are ignored).
 fn seconds(time: &str) -> Option<i64> {
-    let (date, clock) = time.split_once('T')?;
+    let (date, clock) = time.trim_end_matches('Z').split_once('T')?;
+    let clock = clock.split('.').next()?;
     let date: Vec<i64> = date.split('-').map(|n| n.parse().ok()).collect::<Option<_>>()?;
     let clock: Vec<i64> = clock.split(':').map(|n| n.parse().ok()).collect::<Option<_>>()?;
     let (&[year, month, day], &[hour, minute, second]) = (&date[..], &clock[..]) else { return None };
@@ -1313,7 +1350,8 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
     let mut stale = Vec::new();
     // Each crate's releases: (what it is, the API's include folder or None for the toolkit's,
     // the CUDA release whose toolkit root it needs).
-    let mut plans: Vec<(&Library, Vec<(String, Option<PathBuf>, &'static str)>)> = Vec::new();
+    type Plan = (String, Option<PathBuf>, &'static str);
+    let mut plans: Vec<(&Library, Vec<Plan>)> = Vec::new();
     // What each release's root must hold for them: only the headers these libraries read.
     let mut wants: Vec<(&'static Version, Vec<Piece>)> = Vec::new();
     for &library in ALL.iter().filter(|l| only.is_empty() || only.contains(&l.crate_name)) {
@@ -1715,7 +1753,7 @@ mod tests {
     #[test]
     fn every_pin_is_of_a_release_and_of_one_description() {
         let mut pinned = std::collections::BTreeSet::new();
-        for library in ALL.iter().copied().chain(ALL.iter().filter_map(|l| l.also)) {
+        for library in cuda_loader::all_with_siblings() {
             let name = library.crate_name;
             assert!(library.wheel.is_some() || library.releases.is_empty(), "{name}");
             for (release, _) in library.releases {
@@ -1772,6 +1810,9 @@ mod tests {
             chosen_pin(&curand, "2026-07-16T09:33:00"),
             Pin::With { version: "10.4.2.66", minutes: 16 }
         );
+        // The nearest, before the runtime or after it.
+        let around = uploads(&[("1.0.0", "2026-07-16T09:31:00"), ("1.0.1", "2026-07-16T09:43:00")]);
+        assert_eq!(chosen_pin(&around, "2026-07-16T09:33:00"), Pin::With { version: "1.0.0", minutes: -2 });
     }
 
     #[test]
@@ -1789,6 +1830,7 @@ mod tests {
         assert_eq!(seconds("1970-01-01T00:00:00"), Some(0));
         // (Python: datetime(2025, 12, 5, 17, 34, 27, tzinfo=timezone.utc).timestamp())
         assert_eq!(seconds("2025-12-05T17:34:27"), Some(1_764_956_067));
+        assert_eq!(seconds("2025-12-05T17:34:27.992478Z"), Some(1_764_956_067));
         let leap = seconds("2024-03-01T00:00:00").unwrap() - seconds("2024-02-28T00:00:00").unwrap();
         assert_eq!(leap, 2 * 86_400);
         for bad in ["2025-12-05", "2025-12-05T17:34", "yesterday"] {

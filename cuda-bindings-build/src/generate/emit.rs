@@ -162,23 +162,27 @@ pub fn emit(
     out += &unparse(items);
 
     out += "\n// Every function of the header, loaded on first call or linked (see `cuda_fns!`).\n";
-    let also = library.also.zip(library.also_module());
-    let (others, own): (Vec<&syn::ForeignItemFn>, Vec<&syn::ForeignItemFn>) =
-        functions.values().partition(|f| {
-            also.as_ref()
-                .is_some_and(|(also, _)| f.sig.ident.to_string().starts_with(also.binding.function_prefix))
-        });
+    // Each function goes to the library whose header declares it: a sibling's, or this one.
+    let sibling_of = |f: &syn::ForeignItemFn| {
+        let name = f.sig.ident.to_string();
+        scan.sibling_functions.iter().position(|declared| declared.contains(&name))
+    };
+    let own: Vec<&syn::ForeignItemFn> = functions.values().filter(|f| sibling_of(f).is_none()).collect();
     let block = unparse(vec![syn::parse_quote!(extern "C" { #(#own)* })]);
     out += &block.replacen("extern \"C\" {", "cuda_fns! {", 1);
-    if let Some((also, module)) = also {
+    for (index, sibling) in library.siblings.iter().enumerate() {
+        let theirs: Vec<&syn::ForeignItemFn> =
+            functions.values().filter(|f| sibling_of(f) == Some(index)).collect();
+        let module = library.sibling_module(sibling);
         writeln!(
             out,
-            "\n// The functions of {} (`{}...`), loaded or linked by its own loader.",
-            also.what, also.binding.function_prefix
+            "\n// The functions of {} (`{}`), loaded or linked by its own loader.",
+            sibling.what, sibling.header
         )
         .unwrap();
-        let block = unparse(vec![syn::parse_quote!(extern "C" { #(#others)* })]);
-        out += &block.replacen("extern \"C\" {", &format!("also_fns! {{\n    {module}:"), 1);
+        let block = unparse(vec![syn::parse_quote!(extern "C" { #(#theirs)* })]);
+        let loader = format!("{}_LOADER", module.to_uppercase());
+        out += &block.replacen("extern \"C\" {", &format!("sibling_fns! {{\n    {module}, {loader}:"), 1);
     }
 
     out += "\n// The names C code calls: the header turns them into these symbols by `#define`.\n";
@@ -271,7 +275,7 @@ pub fn emit(
             )));
         }
     }
-    out += &glue(library, &codes, &functions)?;
+    out += &glue(library, scan, &codes, &functions)?;
     let codes = codes.into_iter().map(|c| c.name).collect();
     Ok(Generated { text: out, version, anonymous, files: Vec::new(), codes })
 }
@@ -286,10 +290,11 @@ fn variable_const(library: &Library) -> String {
 /// the version and the functions the loader calls, each checked against what the header has.
 fn glue(
     library: &Library,
+    scan: &Scan,
     codes: &[Code],
     functions: &BTreeMap<String, syn::ForeignItemFn>,
 ) -> Result<String, Error> {
-    // Every function the description names, for the library and its second one; but where a
+    // Every function the description names, for the library and its siblings; but where a
     // library added after CUDA's first release (`found.since`) got its version function later
     // still, its releases before that are loaded without the version asked (the loader asks by
     // name, and takes a library without the function), and the glue's function, whose address
@@ -306,8 +311,23 @@ fn glue(
         library.version_function.name.to_string()
     };
     let asked = (version_function == library.version_function.name).then_some(library.version_function.name);
-    let also = library.also.map(|also| (also, Some(also.version_function.name)));
-    for (described, version) in std::iter::once((library, asked)).chain(also) {
+    // A sibling's own function for the glue (whose address says which file a linked library
+    // was loaded from): its version function where its header declares it, else its first
+    // (NPP's families have none: the loader asks theirs by name, and libnppc answers for them).
+    let mut sibling_functions = Vec::new();
+    for (index, sibling) in library.siblings.iter().enumerate() {
+        let theirs = scan.sibling_functions.get(index).filter(|f| !f.is_empty()).ok_or_else(|| {
+            Error::Shape(format!("{} declares no function of {}", sibling.header, sibling.what))
+        })?;
+        let name = sibling.version_function.name;
+        sibling_functions.push(if theirs.contains(name) {
+            name.to_string()
+        } else {
+            theirs.iter().next().unwrap().clone()
+        });
+    }
+    let siblings = library.siblings.iter().map(|sibling| (*sibling, None));
+    for (described, version) in std::iter::once((library, asked)).chain(siblings) {
         let (name, string) = described.codes.text.functions();
         for function in [version, name, string].into_iter().flatten() {
             if !functions.contains_key(function) {
@@ -348,18 +368,18 @@ fn glue(
         version_function,
         variable_const(library),
     );
-    if let Some((also, module)) = library.also.zip(library.also_module()) {
+    for ((index, sibling), function) in library.siblings.iter().enumerate().zip(&sibling_functions) {
+        let module = library.sibling_module(sibling);
         let upper = module.to_uppercase();
-        let (error_name, error_string) = names(also);
+        let (error_name, error_string) = names(sibling);
         writeln!(
             out,
-            "    also: {{\n        module: {module},\n        file: \"{upper}_CUDA_LIBRARY_FILE\",\n        \
-             dirs: \"{upper}_CUDA_TOOLKIT_LIB_DIRS\",\n        version_function: {},\n        \
-             error_name: [{error_name}],\n        error_string: [{error_string}],\n        variable: {},\n        \
-             symbols: {upper}_SYMBOLS,\n        library: {upper}_LIBRARY,\n        library_path: {module}_library_path,\n        \
-             explain: explain_{module},\n        describe: describe_{module},\n    }},",
-            also.version_function.name,
-            variable_const(also),
+            "    sibling: {{\n        module: {module},\n        index: {index},\n        loader: {upper}_LOADER,\n        \
+             file: \"{upper}_CUDA_LIBRARY_FILE\",\n        dirs: \"{upper}_CUDA_TOOLKIT_LIB_DIRS\",\n        \
+             version_function: {function},\n        error_name: [{error_name}],\n        error_string: [{error_string}],\n        \
+             variable: {},\n        symbols: {upper}_SYMBOLS,\n        library: {upper}_LIBRARY,\n        \
+             library_path: {module}_library_path,\n        explain: explain_{module},\n        describe: describe_{module},\n    }},",
+            variable_const(sibling),
         )
         .unwrap();
     }

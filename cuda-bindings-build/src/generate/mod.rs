@@ -9,7 +9,7 @@
 //! 3. `spelling`: members are reshaped so C's spellings compile (`prop.r#type`,
 //!    `location.id` through an anonymous union).
 //! 4. `emit`: everything is written as one file: the declarations, the function list for the
-//!    crate's `cuda_fns!` (and a second library's `also_fns!`), the renames, the `ptds` module,
+//!    crate's `cuda_fns!` (and each sibling library's `sibling_fns!`), the renames, the `ptds` module,
 //!    the tables the crates read, and the `cuda_loader::glue!` call made of the description.
 
 mod anchor;
@@ -549,7 +549,11 @@ mod tests {
         };
         let generated = generate(&SIGNED, &dir, &[], false);
         std::fs::remove_dir_all(&dir).unwrap();
-        assert!(unsigned.contains("CUDA_ERROR_NOT_FOUND is -9999") || unsigned.contains("CUDA_ERROR_INVALID_VALUE is -2"), "{unsigned}");
+        assert!(
+            unsigned.contains("CUDA_ERROR_NOT_FOUND is -9999")
+                || unsigned.contains("CUDA_ERROR_INVALID_VALUE is -2"),
+            "{unsigned}"
+        );
         assert!(unsigned.contains("codes.signed"), "{unsigned}");
         let text = generated.unwrap_or_else(|e| panic!("{e}")).text;
         let table = &text[text.find("RESULTS").expect("a table")..];
@@ -558,10 +562,19 @@ mod tests {
         let names: Vec<&str> = rows.iter().map(|r| r.split('"').nth(1).unwrap()).collect();
         assert_eq!(
             names,
-            ["CUDA_SUCCESS", "CUDA_WARNING", "CUDA_ERROR_STUB_LIBRARY", "CUDA_ERROR_NOT_FOUND", "CUDA_ERROR_INVALID_VALUE"],
+            [
+                "CUDA_SUCCESS",
+                "CUDA_WARNING",
+                "CUDA_ERROR_STUB_LIBRARY",
+                "CUDA_ERROR_NOT_FOUND",
+                "CUDA_ERROR_INVALID_VALUE"
+            ],
             "{table}"
         );
-        assert!(rows[3].starts_with("    (-9999_i32 as u32,") && rows[4].starts_with("    (-2_i32 as u32,"), "{table}");
+        assert!(
+            rows[3].starts_with("    (-9999_i32 as u32,") && rows[4].starts_with("    (-2_i32 as u32,"),
+            "{table}"
+        );
     }
 
     /// Issue 24, item 6: a version macro no CUDA version has is not believed.

@@ -64,6 +64,10 @@ pub struct Scan {
     /// The API's macros defined as a macro of another header (`INT_MIN`, `NULL`), which
     /// bindgen does not evaluate: (macro, its C type, its value; `None`: a null pointer).
     pub foreign_values: Vec<(String, String, Option<Value>)>,
+    /// The functions each of the library's siblings' headers declares (its `header` and
+    /// `also_headers`), in the description's order (`Library::siblings`): those functions are
+    /// loaded from that sibling.
+    pub sibling_functions: Vec<BTreeSet<String>>,
     /// C++'s default arguments (`cudaStream_t stream __dv(0)`), by the symbol declared: each
     /// parameter's default, as the header writes it, or `None`.
     pub defaults: BTreeMap<String, Vec<Option<Vec<String>>>>,
@@ -189,9 +193,37 @@ pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, 
             scan.shared_types.insert(name);
         }
     }
+    for sibling in library.siblings {
+        let mut declared = BTreeSet::new();
+        for header in sibling.headers() {
+            declared.extend(declared_functions(header, include, args)?);
+        }
+        scan.sibling_functions.push(declared);
+    }
     scan.initializers = initializers(library, &scan.macros, args)?;
     scan.foreign_values = foreign_values(library, &scan.macros, args)?;
     Ok(scan)
+}
+
+/// The functions `header` itself declares (not those of the headers it includes), from the
+/// include folders the parse is given and `include`.
+fn declared_functions(header: &str, include: &Path, args: &[String]) -> Result<BTreeSet<String>, Error> {
+    let source = format!("#include \"{header}\"\n");
+    let unit = Unit::parse("cuda_bindings_sibling.c", &source, args).map_err(Error::Parse)?;
+    let file = std::iter::once(include)
+        .chain(args.iter().filter_map(|a| a.strip_prefix("-I")).map(Path::new))
+        .map(|dir| dir.join(header))
+        .find(|file| file.is_file())
+        .ok_or_else(|| Error::Parse(format!("no {header} in the include folders")))?;
+    // (clang names a file as it was reached: by the -I folder as given, or canonical.)
+    let canonical = file.canonicalize().ok();
+    Ok(unit
+        .entities()
+        .into_iter()
+        .filter(|e| e.kind == CXCursor_FunctionDecl)
+        .filter(|e| e.file.as_deref().is_some_and(|f| f == file || canonical.as_deref() == Some(f)))
+        .map(|e| e.name)
+        .collect())
 }
 
 /// The symbol the function `name` defined at `line` of the header does nothing but call and

@@ -12,13 +12,12 @@ pub fn nowhere(library: &Library) -> PathBuf {
     PathBuf::from(root).join(library.file(0))
 }
 
-/// Points every library's loader (and every second library's) at nothing, before anything in
+/// Points every library's loader (and every sibling library's) at nothing, before anything in
 /// this process can load one; every test calls this first.
 pub fn nothing_to_load() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        for library in cuda_loader::ALL.iter().copied().chain(cuda_loader::ALL.iter().filter_map(|l| l.also))
-        {
+        for library in cuda_loader::all_with_siblings() {
             std::env::set_var(library.variable, nowhere(library));
         }
     });

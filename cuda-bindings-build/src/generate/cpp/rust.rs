@@ -107,31 +107,18 @@ impl Writer<'_> {
              NvInferPlugin.h and NvOnnxParser.h. Never edited by hand: `cargo xtask tensorrt vendor` writes it.\n"
         );
         // Modules, in the order of their first item; every item goes to its namespace's.
+        let mut items: Vec<(&Vec<String>, String)> = Vec::new();
+        items.extend(r.enums.iter().map(|e| (&e.module, self.enumeration(e))));
+        items.extend(r.records.iter().map(|rec| (&rec.module, self.record(rec))));
+        items.extend(r.classes.iter().map(|class| (&class.module, self.class(class))));
+        items.extend(r.aliases.iter().map(|alias| (&alias.module, self.alias(alias))));
+        items.extend(
+            r.constants.iter().filter_map(|(module, c)| Some((module, self.constant(c, "pub const")?))),
+        );
+        items.extend(r.inlines.iter().map(|inline| (&inline.module, self.inline(inline))));
         let mut modules: BTreeMap<Vec<String>, String> = BTreeMap::new();
-        for e in &r.enums {
-            let text = self.enumeration(e);
-            modules.entry(e.module.clone()).or_default().push_str(&text);
-        }
-        for rec in &r.records {
-            let text = self.record(rec);
-            modules.entry(rec.module.clone()).or_default().push_str(&text);
-        }
-        for class in &r.classes {
-            let text = self.class(class);
-            modules.entry(class.module.clone()).or_default().push_str(&text);
-        }
-        for alias in &r.aliases {
-            let text = self.alias(alias);
-            modules.entry(alias.module.clone()).or_default().push_str(&text);
-        }
-        for (module, constant) in &r.constants {
-            if let Some(text) = self.constant(constant, "pub const") {
-                modules.entry(module.clone()).or_default().push_str(&text);
-            }
-        }
-        for inline in &r.inlines {
-            let text = self.inline(inline);
-            modules.entry(inline.module.clone()).or_default().push_str(&text);
+        for (module, text) in items {
+            modules.entry(module.clone()).or_default().push_str(&text);
         }
         // Classes the headers only declare (`struct cudnnContext;`, `class IPlugin;`): opaque.
         let mut defined: BTreeSet<String> = BTreeSet::new();
