@@ -15,9 +15,10 @@ use cuda_checked::check_npp;
 use cudart_sys::cpp::*;
 use lessons::samples::{check_cmd_line_flag, get_cmd_line_argument_string, sdk_find_file_path};
 use lessons::util_npp::{load_image, save_image, Exception, Image, ImageCPU_8u_C1, ImageNPP_8u_C1};
+use lessons::NPP_ASSERT;
 use npp_sys::{
     nppGetLibVersion, nppiFilterBoxBorder_8u_C1R_Ctx, nppiFree, NppStreamContext, NppiPoint, NppiSize,
-    NPP_BORDER_REPLICATE, NPP_NOT_SUFFICIENT_COMPUTE_CAPABILITY,
+    NPP_BORDER_REPLICATE, NPP_NOT_SUFFICIENT_COMPUTE_CAPABILITY, NPP_SUCCESS,
 };
 
 const EXIT_SUCCESS: i32 = 0;
@@ -46,6 +47,7 @@ fn run() -> Result<i32, Exception> {
     // The stream context every `_Ctx` function takes: the NULL stream (0), and what NPP would
     // otherwise ask the runtime about the device on each call. (C++ leaves the struct
     // uninitialized and fills it field by field; zeroed, then filled, here.)
+    // SAFETY: plain data (a stream handle and numbers), of which all zeros is a value.
     let mut npp_stream_ctx: NppStreamContext = unsafe { std::mem::zeroed() };
     npp_stream_ctx.hStream = std::ptr::null_mut();
 
@@ -60,6 +62,15 @@ fn run() -> Result<i32, Exception> {
     }
 
     let lib_ver = unsafe { nppGetLibVersion() };
+    if lib_ver.is_null() {
+        // (Ours: without libnppc there is no version to read, where the sample would read
+        // through the null pointer; the loader says why.)
+        match npp_sys::loader::library_path() {
+            Err(why) => eprintln!("nppGetLibVersion: {why}"),
+            Ok(path) => eprintln!("nppGetLibVersion: {} gave no version", path.display()),
+        }
+        return Ok(EXIT_FAILURE);
+    }
 
     unsafe {
         printf!("NPP Library Version %d.%d.%d\n", (*lib_ver).major, (*lib_ver).minor, (*lib_ver).build)
@@ -171,7 +182,7 @@ fn run() -> Result<i32, Exception> {
 
     // run box filter
     unsafe {
-        check_npp!(nppiFilterBoxBorder_8u_C1R_Ctx(
+        let e_status_npp = check_npp!(nppiFilterBoxBorder_8u_C1R_Ctx(
             o_device_src.data(),
             o_device_src.pitch() as i32,
             o_src_size,
@@ -184,6 +195,7 @@ fn run() -> Result<i32, Exception> {
             NPP_BORDER_REPLICATE,
             npp_stream_ctx
         ))?;
+        NPP_ASSERT!(e_status_npp == NPP_SUCCESS); // warnings too, as NPP_CHECK_NPP asserts
     }
 
     // declare a host image for the result

@@ -26,7 +26,7 @@ use lessons::NPP_ASSERT;
 use npp_sys::{
     nppGetLibVersion, nppiEvenLevelsHost_32s, nppiFree, nppiHistogramEvenGetBufferSize_8u_C1R_Ctx,
     nppiHistogramEven_8u_C1R_Ctx, nppiLUT_Linear_8u_C1R_Ctx, Npp32s, Npp8u, NppStreamContext, NppiSize,
-    NPP_NOT_SUFFICIENT_COMPUTE_CAPABILITY,
+    NPP_NOT_SUFFICIENT_COMPUTE_CAPABILITY, NPP_SUCCESS,
 };
 
 const EXIT_SUCCESS: i32 = 0;
@@ -79,6 +79,7 @@ fn run() -> Result<i32, Exception> {
     // The stream context every `_Ctx` function takes: the NULL stream (0), and what NPP would
     // otherwise ask the runtime about the device on each call. (C++ leaves the struct
     // uninitialized and fills it field by field; zeroed, then filled, here.)
+    // SAFETY: plain data (a stream handle and numbers), of which all zeros is a value.
     let mut npp_stream_ctx: NppStreamContext = unsafe { std::mem::zeroed() };
     npp_stream_ctx.hStream = std::ptr::null_mut();
 
@@ -89,6 +90,15 @@ fn run() -> Result<i32, Exception> {
     }
 
     let lib_ver = unsafe { nppGetLibVersion() };
+    if lib_ver.is_null() {
+        // (Ours: without libnppc there is no version to read, where the sample would read
+        // through the null pointer; the loader says why.)
+        match npp_sys::loader::library_path() {
+            Err(why) => eprintln!("nppGetLibVersion: {why}"),
+            Ok(path) => eprintln!("nppGetLibVersion: {} gave no version", path.display()),
+        }
+        return Ok(EXIT_FAILURE);
+    }
 
     unsafe {
         printf!("NPP Library Version %d.%d.%d\n", (*lib_ver).major, (*lib_ver).minor, (*lib_ver).build)
@@ -216,9 +226,11 @@ fn run() -> Result<i32, Exception> {
     // compute levels values on host
     let mut levels_host = [0 as Npp32s; LEVEL_COUNT as usize];
     unsafe {
-        check_npp!(nppiEvenLevelsHost_32s(levels_host.as_mut_ptr(), LEVEL_COUNT, 0, BIN_COUNT))?;
-        // compute the histogram
-        check_npp!(nppiHistogramEven_8u_C1R_Ctx(
+        let e_status_npp =
+            check_npp!(nppiEvenLevelsHost_32s(levels_host.as_mut_ptr(), LEVEL_COUNT, 0, BIN_COUNT))?;
+        NPP_ASSERT!(e_status_npp == NPP_SUCCESS); // warnings too, as NPP_CHECK_NPP asserts
+                                                  // compute the histogram
+        let e_status_npp = check_npp!(nppiHistogramEven_8u_C1R_Ctx(
             o_device_src.data(),
             o_device_src.pitch() as i32,
             o_size_roi,
@@ -229,6 +241,7 @@ fn run() -> Result<i32, Exception> {
             p_device_buffer,
             npp_stream_ctx
         ))?;
+        NPP_ASSERT!(e_status_npp == NPP_SUCCESS);
     }
     // copy histogram and levels to host memory
     let mut hist_host = [0 as Npp32s; BIN_COUNT as usize];
@@ -301,7 +314,7 @@ fn run() -> Result<i32, Exception> {
             cudaMemcpyHostToDevice
         ))?;
 
-        check_npp!(nppiLUT_Linear_8u_C1R_Ctx(
+        let e_status_npp = check_npp!(nppiLUT_Linear_8u_C1R_Ctx(
             o_device_src.data(),
             o_device_src.pitch() as i32,
             o_device_dst.data(),
@@ -312,6 +325,7 @@ fn run() -> Result<i32, Exception> {
             LEVEL_COUNT,
             npp_stream_ctx
         ))?;
+        NPP_ASSERT!(e_status_npp == NPP_SUCCESS);
 
         check_cuda!(cudaFree(lut_device))?;
         check_cuda!(cudaFree(lvls_device))?;
