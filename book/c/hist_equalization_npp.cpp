@@ -43,8 +43,17 @@ int main(int argc, char **argv) {
     checkNpp(nppiEvenLevelsHost_32s(levels_host, levels, 0, bins));
     Npp32s *hist_device;
     checkCuda(cudaMalloc(&hist_device, bins * sizeof(Npp32s)));
+    // The scratch size is a size_t from CUDA 12.4's NPP, an int before; the context came with 12.2.
+#if CUDART_VERSION >= 12040
     size_t scratch_size = 0;
     checkNpp(nppiHistogramEvenGetBufferSize_8u_C1R_Ctx(size, levels, &scratch_size, ctx));
+#elif CUDART_VERSION >= 12020
+    int scratch_size = 0;
+    checkNpp(nppiHistogramEvenGetBufferSize_8u_C1R_Ctx(size, levels, &scratch_size, ctx));
+#else
+    int scratch_size = 0;
+    checkNpp(nppiHistogramEvenGetBufferSize_8u_C1R_Ctx(size, levels, &scratch_size));
+#endif
     Npp8u *scratch;
     checkCuda(cudaMalloc(&scratch, scratch_size));
     checkNpp(nppiHistogramEven_8u_C1R_Ctx(src, src_pitch, size, hist_device, levels, 0, bins, scratch,

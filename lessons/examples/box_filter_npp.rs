@@ -195,7 +195,8 @@ fn run() -> Result<i32, Exception> {
             NPP_BORDER_REPLICATE,
             npp_stream_ctx
         ))?;
-        NPP_ASSERT!(e_status_npp == NPP_SUCCESS); // warnings too, as NPP_CHECK_NPP asserts
+        // (NPP_CHECK_NPP asserts success: a warning throws too.)
+        NPP_ASSERT!(e_status_npp == NPP_SUCCESS);
     }
 
     // declare a host image for the result

@@ -208,10 +208,17 @@ fn run() -> Result<i32, Exception> {
     // compute histogram
     //
 
-    let o_size_roi = NppiSize { width: o_device_src.width() as i32, height: o_device_src.height() as i32 }; // full image
-                                                                                                            // create device scratch buffer for nppiHistogram
+    // full image
+    let o_size_roi = NppiSize { width: o_device_src.width() as i32, height: o_device_src.height() as i32 };
+    // create device scratch buffer for nppiHistogram
+    // (Unchecked, as in the sample. Its size is a size_t from CUDA 12.4's NPP, an int before;
+    // the stream context came with 12.2: the sample's own spelling needs 12.4, whose header
+    // it follows, as C code does with `#if CUDART_VERSION >= 12040`.)
+    #[cfg(cuda_ge = "12.4")]
     let mut n_device_buffer_size: usize = 0;
-    // (Unchecked, as in the sample.)
+    #[cfg(not(cuda_ge = "12.4"))]
+    let mut n_device_buffer_size: std::ffi::c_int = 0;
+    #[cfg(cuda_ge = "12.2")]
     let _ = unsafe {
         nppiHistogramEvenGetBufferSize_8u_C1R_Ctx(
             o_size_roi,
@@ -219,6 +226,10 @@ fn run() -> Result<i32, Exception> {
             &mut n_device_buffer_size,
             npp_stream_ctx,
         )
+    };
+    #[cfg(not(cuda_ge = "12.2"))]
+    let _ = unsafe {
+        nppiHistogramEvenGetBufferSize_8u_C1R_Ctx(o_size_roi, LEVEL_COUNT, &mut n_device_buffer_size)
     };
     let mut p_device_buffer: *mut Npp8u = std::ptr::null_mut();
     unsafe { check_cuda!(cudaMalloc(&mut p_device_buffer, n_device_buffer_size))? };
@@ -228,8 +239,9 @@ fn run() -> Result<i32, Exception> {
     unsafe {
         let e_status_npp =
             check_npp!(nppiEvenLevelsHost_32s(levels_host.as_mut_ptr(), LEVEL_COUNT, 0, BIN_COUNT))?;
-        NPP_ASSERT!(e_status_npp == NPP_SUCCESS); // warnings too, as NPP_CHECK_NPP asserts
-                                                  // compute the histogram
+        // (NPP_CHECK_NPP asserts success: a warning throws too.)
+        NPP_ASSERT!(e_status_npp == NPP_SUCCESS);
+        // compute the histogram
         let e_status_npp = check_npp!(nppiHistogramEven_8u_C1R_Ctx(
             o_device_src.data(),
             o_device_src.pitch() as i32,
