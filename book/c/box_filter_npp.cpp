@@ -1,7 +1,7 @@
 // Lesson box_filter_npp, in C++: our own version of what NVIDIA's boxFilterNPP does (the lesson
 // ports the sample itself; run.sh builds the original beside it). A grey image uploaded to a
 // pitched device image, each pixel the mean of the 5 x 5 box around it (border replicated),
-// saved. It prints the sample's lines; its images are npp_image.h's PGM, not FreeImage's.
+// saved. It prints the sample's lines; its images are pgm.h's PGM, not FreeImage's.
 //   box_filter_npp [input.pgm [output.pgm]]
 #include "npp_image.h"
 
@@ -11,26 +11,15 @@ int main(int argc, char **argv) {
     NppStreamContext ctx = stream_context();
     print_versions();
 
-    std::string input = argc > 1 ? argv[1] : "teapot512.pgm";
-    std::string output = argc > 2 ? argv[2] : result_name(input, "_boxFilter.pgm");
     GreyImage host;
-    if (!read_pgm(input, host)) {
-        printf("boxFilterNPP unable to open: <%s>\n", input.c_str());
-        return 1;
-    }
-    printf("boxFilterNPP opened: <%s> successfully!\n", input.c_str());
+    std::string output;
+    if (!open_image(argc, argv, "boxFilterNPP", "_boxFilter.pgm", host, output)) return 1;
 
     // ANCHOR: filter
-    // Device images, each row `pitch` bytes after the one before, as nppiMalloc chose.
+    // Device images: each row `pitch` bytes after the one before, as nppiMalloc_8u_C1 chose.
     int src_pitch = 0, dst_pitch = 0;
-    Npp8u *src = nppiMalloc_8u_C1(host.width, host.height, &src_pitch);
-    Npp8u *dst = nppiMalloc_8u_C1(host.width, host.height, &dst_pitch);
-    if (!src || !dst) {
-        fprintf(stderr, "nppiMalloc_8u_C1 failed\n");
-        return 1;
-    }
-    checkCuda(cudaMemcpy2D(src, src_pitch, host.pixels.data(), host.width, host.width, host.height,
-                           cudaMemcpyHostToDevice));
+    Npp8u *src = device_image(host, &src_pitch, true);
+    Npp8u *dst = device_image(host, &dst_pitch, false);
 
     NppiSize size = {host.width, host.height};
     NppiSize mask = {5, 5};
@@ -39,9 +28,7 @@ int main(int argc, char **argv) {
     checkNpp(nppiFilterBoxBorder_8u_C1R_Ctx(src, src_pitch, size, offset, dst, dst_pitch, size, mask,
                                             anchor, NPP_BORDER_REPLICATE, ctx));
 
-    GreyImage result = host;
-    checkCuda(cudaMemcpy2D(result.pixels.data(), result.width, dst, dst_pitch, result.width,
-                           result.height, cudaMemcpyDeviceToHost));
+    GreyImage result = download(dst, dst_pitch, host);
     // ANCHOR_END: filter
 
     if (!write_pgm(output, result)) return 1;

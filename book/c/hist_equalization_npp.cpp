@@ -2,7 +2,8 @@
 // does (the lesson ports the sample itself; run.sh builds the original beside it). A grey
 // image's histogram made on the GPU, its running sum made a look-up table on the host that
 // spreads the grey levels over 0 to 255, the table applied on the GPU, the image saved. It
-// prints the sample's lines; its images are npp_image.h's PGM, not FreeImage's.
+// prints the lines the sample prints about NPP and the image; its images are pgm.h's PGM, not
+// FreeImage's.
 //   hist_equalization_npp [input.pgm [output.pgm]]
 #include "npp_image.h"
 
@@ -15,24 +16,13 @@ int main(int argc, char **argv) {
     NppStreamContext ctx = stream_context();
     print_versions();
 
-    std::string input = argc > 1 ? argv[1] : "teapot512.pgm";
-    std::string output = argc > 2 ? argv[2] : result_name(input, "_histEqualization.pgm");
     GreyImage host;
-    if (!read_pgm(input, host)) {
-        printf("histEqualizationNPP unable to open: <%s>\n", input.c_str());
-        return 1;
-    }
-    printf("histEqualizationNPP opened: <%s> successfully!\n", input.c_str());
+    std::string output;
+    if (!open_image(argc, argv, "histEqualizationNPP", "_histEqualization.pgm", host, output)) return 1;
 
     int src_pitch = 0, dst_pitch = 0;
-    Npp8u *src = nppiMalloc_8u_C1(host.width, host.height, &src_pitch);
-    Npp8u *dst = nppiMalloc_8u_C1(host.width, host.height, &dst_pitch);
-    if (!src || !dst) {
-        fprintf(stderr, "nppiMalloc_8u_C1 failed\n");
-        return 1;
-    }
-    checkCuda(cudaMemcpy2D(src, src_pitch, host.pixels.data(), host.width, host.width, host.height,
-                           cudaMemcpyHostToDevice));
+    Npp8u *src = device_image(host, &src_pitch, true);
+    Npp8u *dst = device_image(host, &dst_pitch, false);
     NppiSize size = {host.width, host.height};
 
     // ANCHOR: histogram
@@ -85,9 +75,7 @@ int main(int argc, char **argv) {
                                        levels, ctx));
     // ANCHOR_END: apply
 
-    GreyImage result = host;
-    checkCuda(cudaMemcpy2D(result.pixels.data(), result.width, dst, dst_pitch, result.width,
-                           result.height, cudaMemcpyDeviceToHost));
+    GreyImage result = download(dst, dst_pitch, host);
     checkCuda(cudaFree(lut_device));
     checkCuda(cudaFree(levels_device));
     checkCuda(cudaFree(hist_device));

@@ -63,10 +63,39 @@ static void print_versions() {
     printf("CUDA Runtime Version: %d.%d\n\n", runtime / 1000, (runtime % 100) / 10);
 }
 
-// `path` less its extension, plus `suffix`: where the samples save their result.
-static std::string result_name(std::string path, const char *suffix) {
-    std::string::size_type dot = path.rfind('.');
-    if (dot != std::string::npos) path.erase(dot);
-    return path + suffix;
+// The image argv[1] names (else teapot512.pgm) read into `image`, said as `sample` says it; the
+// path of the result in `output`: argv[2], else the input's less its extension plus `suffix`.
+static bool open_image(int argc, char **argv, const char *sample, const char *suffix, GreyImage &image,
+                       std::string &output) {
+    std::string input = argc > 1 ? argv[1] : "teapot512.pgm";
+    output = argc > 2 ? argv[2] : input.substr(0, input.rfind('.')) + suffix;
+    if (!read_pgm(input, image)) {
+        printf("%s unable to open: <%s>\n", sample, input.c_str());
+        return false;
+    }
+    printf("%s opened: <%s> successfully!\n", sample, input.c_str());
+    return true;
+}
+
+// A device image of the host image's size, each row `*pitch` bytes after the one before (as
+// nppiMalloc chose), holding its pixels when `upload`.
+static Npp8u *device_image(const GreyImage &host, int *pitch, bool upload) {
+    Npp8u *image = nppiMalloc_8u_C1(host.width, host.height, pitch);
+    if (!image) {
+        fprintf(stderr, "nppiMalloc_8u_C1 failed\n");
+        exit(1);
+    }
+    if (upload)
+        checkCuda(cudaMemcpy2D(image, *pitch, host.pixels.data(), host.width, host.width, host.height,
+                               cudaMemcpyHostToDevice));
+    return image;
+}
+
+// A device image's pixels, `pitch` bytes a row, into a host image of the same size.
+static GreyImage download(const Npp8u *image, int pitch, const GreyImage &like) {
+    GreyImage result = like;
+    checkCuda(cudaMemcpy2D(result.pixels.data(), result.width, image, pitch, result.width, result.height,
+                           cudaMemcpyDeviceToHost));
+    return result;
 }
 #endif
