@@ -2,7 +2,8 @@
 //! events, bandwidth measured with it (which the benchmarks share too), a chart, NVIDIA's
 //! NVRTC helper (`nvrtc_helper`), the samples' comparison of a GPU's result with the host's, and
 //! the TensorRT samples' common helpers (`trt_common`), and what the cuSOLVER samples share
-//! (`helper_cusolver`, and `mmio`, their Matrix Market reader).
+//! (`helper_cusolver`, and `mmio`, their Matrix Market reader), and the NPP samples' images,
+//! exception and PGM files (`util_npp`, their `Common/UtilNPP`).
 //! Each lesson's own subject stays in its own file (`examples/`).
 
 pub mod bandwidth;
