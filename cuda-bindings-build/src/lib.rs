@@ -178,7 +178,7 @@ pub fn reach(library: &cuda_loader::Library, bindings: &Bindings, toolkit_root: 
 /// the library file found must be of ([`release::check`]).
 pub type HeaderFound<'a> = (&'a Path, u32);
 
-/// [`link_or_load`] for a crate's sibling library (cublas-sys's libcublasLt, NPP's families): its loader's
+/// [`link_or_load`] for a crate's sibling library (cublas-sys's libcublasLt): its loader's
 /// variables are `prefix`ed (`LT_CUDA_LIBRARY_FILE`); the crate's `cuda_reach` cfg and metadata
 /// are the first library's.
 pub fn link_or_load_prefixed(

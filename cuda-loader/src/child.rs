@@ -29,7 +29,7 @@ pub fn dispatch(scenarios: &[(&str, fn())]) {
 }
 
 /// The variable naming each described library's path: every library of [`ALL`](crate::ALL)
-/// and [`TENSORRT`](crate::TENSORRT), and each one's siblings (cuBLASLt, NPP's families).
+/// and [`TENSORRT`](crate::TENSORRT), and each one's siblings (cuBLASLt).
 pub fn library_variables() -> Vec<&'static str> {
     let mut variables = Vec::new();
     for library in crate::ALL.iter().chain(crate::TENSORRT) {

@@ -78,8 +78,8 @@ impl Unreachable for () {
 }
 
 /// `cudaGetErrorString` and the like without their library: a static C string that says so,
-/// never null (C code passes their result straight to `printf`). Any other `const T*` (NPP's
-/// `const NppLibraryVersion *nppGetLibVersion()`): null, as C code tests it.
+/// never null (C code passes their result straight to `printf`). Any other `const T*` (a version
+/// struct's): null, as C code tests it.
 impl<T: 'static> Unreachable for *const T {
     fn unreachable(library: &'static Library, code: u32) -> Self {
         crate::record::unreached(library, code);

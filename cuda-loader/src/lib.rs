@@ -58,7 +58,7 @@ pub trait ResultCode: Copy + PartialEq + std::fmt::Debug + Send + Sync + 'static
     /// The code for success.
     const SUCCESS: Self;
     /// Whether the call did its work: [`SUCCESS`](Self::SUCCESS), or a warning where the library
-    /// has them (NPP's positive codes, [`Codes::positive_warnings`](crate::Codes)).
+    /// has them (positive codes, [`Codes::positive_warnings`](crate::Codes)).
     fn is_success(self) -> bool {
         self == Self::SUCCESS
     }

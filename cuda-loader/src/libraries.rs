@@ -1,6 +1,8 @@
 //! Every library this workspace binds, described once (see [`Library`]). A new library is one
 //! more value here and in [`ALL`]; CONTRIBUTING.md has the whole checklist.
 
+use std::ffi::CStr;
+
 use crate::library::*;
 
 /// Every library with a -sys crate of its own, in the order the crates depend on each other
@@ -38,6 +40,60 @@ const TOOLKIT_CUDA_VERSION: Version =
 
 /// Which crate's toolkit the libraries that use the runtime's types bind with.
 const WITH_THE_RUNTIME: &str = "cudart_sys";
+
+/// A math library of the toolkit (`cuRAND`, stem `curand`, `CURAND`, its version function and
+/// that function's shape): the names, the wheel, the files' folders, the version and the
+/// sentences every such library words alike, and the fields given.
+macro_rules! toolkit_library {
+    (
+        $what:literal, $stem:literal, $upper:literal, $version_function:ident($call:ident),
+        { $($field:ident: $value:expr,)* }
+    ) => {
+        Library {
+            what: $what,
+            crate_name: concat!($stem, "-sys"),
+            variable: concat!($upper, "_SYS_LIB", $upper, "_PATH"),
+            // Its own version (`<LIBRARY>_VERSION`), by a function of the shape `$call`; an
+            // older library than the header is refused.
+            version_function: VersionFunction {
+                name: stringify!($version_function),
+                call: VersionCall::$call,
+                own: Some((Scheme::library($what), concat!($upper, "_VERSION"))),
+                refuses_older: true,
+                refuses_other_major: false,
+                unavailable: &[],
+            },
+            siblings: &[],
+            a_what: concat!("a ", $what, " library"),
+            short: concat!($what, " library"),
+            a_short: concat!("a ", $what, " library"),
+            name: PerOs { unix: concat!("lib", $stem), windows: concat!($stem, "64") },
+            rust_path: concat!($stem, "_sys"),
+            feature: Some($stem),
+            wheel: Some(concat!("nvidia-", $stem)),
+            link: $stem,
+            install: concat!(
+                "Install ", $what, " of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-", $stem,
+                " wheel; CUDA 12: nvidia-", $stem, "-cu12)"
+            ),
+            search: Search::ApplicationAndSystem,
+            companions: &[],
+            role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", concat!("nvidia/", $stem)] },
+            parts: &[],
+            unreachable_text: c_text(concat!($what, " could not be reached; ", $stem, "_sys::loader::explain says why\0")),
+            $($field: $value,)*
+        }
+    };
+}
+
+/// `text`, which ends in a NUL and holds no other, as a C string (for `concat!`, which makes no
+/// `c"..."` literal).
+const fn c_text(text: &'static str) -> &'static CStr {
+    match CStr::from_bytes_with_nul(text.as_bytes()) {
+        Ok(text) => text,
+        Err(_) => panic!("a C text ends in its only NUL"),
+    }
+}
 
 /// The Driver API: `cuda.h`, libcuda (libcuda-sys).
 pub const DRIVER: Library = Library {
@@ -645,97 +701,74 @@ pub const CUBLASLT: Library = Library {
 /// 10405 for 10.4.5), which must not be older than the header's. Its streams and property
 /// types are the runtime's, as in C. It has no function that words a status: the sentences are
 /// ours, from the header's documentation of each.
-pub const CURAND: Library = Library {
-    what: "cuRAND",
-    a_what: "a cuRAND library",
-    short: "cuRAND library",
-    a_short: "a cuRAND library",
-    name: PerOs { unix: "libcurand", windows: "curand64" },
-    crate_name: "curand-sys",
-    rust_path: "curand_sys",
-    feature: Some("curand"),
-    wheel: Some("nvidia-curand"),
-    releases: &[
-        ("11.8", "10.3.0.86"),
-        ("12.0", "10.3.1.50"),
-        ("12.1", "10.3.2.106"),
-        ("12.2", "10.3.3.141"),
-        ("12.3", "10.3.4.101"),
-        ("12.4", "10.3.5.147"),
-        ("12.5", "10.3.6.82"),
-        ("12.6", "10.3.7.77"),
-        ("12.8", "10.3.9.90"),
-        ("12.9", "10.3.10.19"),
-        ("13.0", "10.4.0.35"),
-        ("13.1", "10.4.1.34"),
-        ("13.2", "10.4.2.66"),
-        ("13.3", "10.4.3.29"),
-        ("13.4", "10.4.4.72"),
-        ("13.5", "10.4.5.25"),
-    ],
-    header: "curand.h",
-    version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["curand"], since: None },
-    binding: Binding {
-        functions: "curand.*",
-        types: "curand.*",
-        vars: "CURAND.*|curand.*|CUDA_VERSION",
-        function_prefix: "curand",
-        constant_prefixes: &["CURAND"],
-        defines: &[],
-        also_headers: &[],
-        shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
-        reference: "https://docs.nvidia.com/cuda/curand/",
-        vendored_stem: "curand",
-    },
-    codes: Codes {
-        enum_name: "curandStatus",
-        type_name: "curandStatus_t",
-        signed: false,
-        positive_warnings: false,
-        success: "CURAND_STATUS_SUCCESS",
-        // curand.h has no code for "no library" or "no function": "initializing CUDA failed",
-        // and "the header and the library do not match"; `explain` tells the loader's from
-        // the library's own.
-        not_loaded: "CURAND_STATUS_INITIALIZATION_FAILED",
-        symbol_missing: "CURAND_STATUS_VERSION_MISMATCH",
-        unknown: "curandStatus_t",
-        reference: "https://docs.nvidia.com/cuda/curand/group__HOST.html",
-        text: ErrorText::Table(&[
-            ("CURAND_STATUS_SUCCESS", "no error"),
-            ("CURAND_STATUS_VERSION_MISMATCH", "the header's version and the library's do not match"),
-            ("CURAND_STATUS_NOT_INITIALIZED", "the generator was never created, or was destroyed"),
-            ("CURAND_STATUS_ALLOCATION_FAILED", "memory could not be allocated"),
-            ("CURAND_STATUS_TYPE_ERROR", "the generator is of the wrong type for this call"),
-            ("CURAND_STATUS_OUT_OF_RANGE", "an argument is out of its range"),
-            ("CURAND_STATUS_LENGTH_NOT_MULTIPLE", "the length asked for is not a multiple of the dimension"),
-            ("CURAND_STATUS_DOUBLE_PRECISION_REQUIRED", "the GPU has no double precision, which MRG32k3a needs"),
-            ("CURAND_STATUS_LAUNCH_FAILURE", "a kernel launch failed"),
-            ("CURAND_STATUS_PREEXISTING_FAILURE", "an earlier failure was pending when the library was entered"),
-            ("CURAND_STATUS_INITIALIZATION_FAILED", "CUDA could not be initialized"),
-            ("CURAND_STATUS_ARCH_MISMATCH", "the GPU's architecture does not support the feature asked for"),
-            ("CURAND_STATUS_INTERNAL_ERROR", "the library failed inside"),
-        ]),
-    },
-    // cuRAND's ABI has been 10 since CUDA 10.
-    files: Files { pattern: PerOs { unix: "libcurand.so.10", windows: "curand64_10.dll" }, exceptions: &[] },
-    link: "curand",
-    variable: "CURAND_SYS_LIBCURAND_PATH",
-    install: "Install cuRAND of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-curand wheel; CUDA 12: nvidia-curand-cu12)",
-    search: Search::ApplicationAndSystem,
-    companions: &[],
-    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/curand"] },
-    parts: &[],
-    unreachable_text: c"cuRAND could not be reached; curand_sys::loader::explain says why",
-    version_function: VersionFunction {
-        name: "curandGetVersion",
-        call: VersionCall::Single,
-        own: Some((Scheme::library("cuRAND"), "CURAND_VERSION")),
-        refuses_older: true,
-        refuses_other_major: false,
-        unavailable: &[],
-    },
-    siblings: &[],
+pub const CURAND: Library = toolkit_library! {
+    "cuRAND", "curand", "CURAND", curandGetVersion(Single),
+    {
+        releases: &[
+            ("11.8", "10.3.0.86"),
+            ("12.0", "10.3.1.50"),
+            ("12.1", "10.3.2.106"),
+            ("12.2", "10.3.3.141"),
+            ("12.3", "10.3.4.101"),
+            ("12.4", "10.3.5.147"),
+            ("12.5", "10.3.6.82"),
+            ("12.6", "10.3.7.77"),
+            ("12.8", "10.3.9.90"),
+            ("12.9", "10.3.10.19"),
+            ("13.0", "10.4.0.35"),
+            ("13.1", "10.4.1.34"),
+            ("13.2", "10.4.2.66"),
+            ("13.3", "10.4.3.29"),
+            ("13.4", "10.4.4.72"),
+            ("13.5", "10.4.5.25"),
+        ],
+        header: "curand.h",
+        version: TOOLKIT_CUDA_VERSION,
+        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["curand"], since: None },
+        binding: Binding {
+            functions: "curand.*",
+            types: "curand.*",
+            vars: "CURAND.*|curand.*|CUDA_VERSION",
+            function_prefix: "curand",
+            constant_prefixes: &["CURAND"],
+            defines: &[],
+            also_headers: &[],
+            shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
+            reference: "https://docs.nvidia.com/cuda/curand/",
+            vendored_stem: "curand",
+        },
+        codes: Codes {
+            enum_name: "curandStatus",
+            type_name: "curandStatus_t",
+            signed: false,
+            positive_warnings: false,
+            success: "CURAND_STATUS_SUCCESS",
+            // curand.h has no code for "no library" or "no function": "initializing CUDA failed",
+            // and "the header and the library do not match"; `explain` tells the loader's from
+            // the library's own.
+            not_loaded: "CURAND_STATUS_INITIALIZATION_FAILED",
+            symbol_missing: "CURAND_STATUS_VERSION_MISMATCH",
+            unknown: "curandStatus_t",
+            reference: "https://docs.nvidia.com/cuda/curand/group__HOST.html",
+            text: ErrorText::Table(&[
+                ("CURAND_STATUS_SUCCESS", "no error"),
+                ("CURAND_STATUS_VERSION_MISMATCH", "the header's version and the library's do not match"),
+                ("CURAND_STATUS_NOT_INITIALIZED", "the generator was never created, or was destroyed"),
+                ("CURAND_STATUS_ALLOCATION_FAILED", "memory could not be allocated"),
+                ("CURAND_STATUS_TYPE_ERROR", "the generator is of the wrong type for this call"),
+                ("CURAND_STATUS_OUT_OF_RANGE", "an argument is out of its range"),
+                ("CURAND_STATUS_LENGTH_NOT_MULTIPLE", "the length asked for is not a multiple of the dimension"),
+                ("CURAND_STATUS_DOUBLE_PRECISION_REQUIRED", "the GPU has no double precision, which MRG32k3a needs"),
+                ("CURAND_STATUS_LAUNCH_FAILURE", "a kernel launch failed"),
+                ("CURAND_STATUS_PREEXISTING_FAILURE", "an earlier failure was pending when the library was entered"),
+                ("CURAND_STATUS_INITIALIZATION_FAILED", "CUDA could not be initialized"),
+                ("CURAND_STATUS_ARCH_MISMATCH", "the GPU's architecture does not support the feature asked for"),
+                ("CURAND_STATUS_INTERNAL_ERROR", "the library failed inside"),
+            ]),
+        },
+        // cuRAND's ABI has been 10 since CUDA 10.
+        files: Files { pattern: PerOs { unix: "libcurand.so.10", windows: "curand64_10.dll" }, exceptions: &[] },
+    }
 };
 
 /// cuFFT, fast Fourier transforms on the GPU: `cufft.h`, libcufft (cufft-sys). Its bindings are
@@ -744,111 +777,88 @@ pub const CURAND: Library = Library {
 /// is named by its own major, one less than CUDA's. Its complex types are `cuComplex.h`'s, its
 /// streams and property types the runtime's, as in C. It has no function that words a status:
 /// the sentences are ours, from the header's and NVIDIA's documentation of each.
-pub const CUFFT: Library = Library {
-    what: "cuFFT",
-    a_what: "a cuFFT library",
-    short: "cuFFT library",
-    a_short: "a cuFFT library",
-    name: PerOs { unix: "libcufft", windows: "cufft64" },
-    crate_name: "cufft-sys",
-    rust_path: "cufft_sys",
-    feature: Some("cufft"),
-    wheel: Some("nvidia-cufft"),
-    releases: &[
-        ("11.8", "10.9.0.58"),
-        ("12.0", "11.0.0.21"),
-        ("12.1", "11.0.2.54"),
-        ("12.2", "11.0.8.103"),
-        ("12.3", "11.0.12.1"),
-        ("12.4", "11.2.1.3"),
-        ("12.5", "11.2.3.61"),
-        ("12.6", "11.3.0.4"),
-        ("12.8", "11.3.3.83"),
-        ("12.9", "11.4.1.4"),
-        ("13.0", "12.0.0.61"),
-        ("13.1", "12.1.0.31"),
-        ("13.2", "12.2.0.57"),
-        ("13.3", "12.3.0.29"),
-        ("13.4", "12.4.0.43"),
-        ("13.5", "12.5.0.14"),
-    ],
-    header: "cufft.h",
-    version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cufft"], since: None },
-    binding: Binding {
-        functions: "cufft.*",
-        types: "cufft.*",
-        // MAX_CUFFT_ERROR and MAX_SHIM_RANK: the header's constants not named by its prefix.
-        vars: "CUFFT.*|cufft.*|MAX_CUFFT_ERROR|MAX_SHIM_RANK|CUDA_VERSION",
-        function_prefix: "cufft",
-        constant_prefixes: &["CUFFT"],
-        defines: &[],
-        also_headers: &[],
-        shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
-        reference: "https://docs.nvidia.com/cuda/cufft/",
-        vendored_stem: "cufft",
-    },
-    codes: Codes {
-        enum_name: "cufftResult_t",
-        type_name: "cufftResult",
-        signed: false,
-        positive_warnings: false,
-        success: "CUFFT_SUCCESS",
-        // cufft.h has no code for "no library" or "no function": "the library could not be
-        // initialized", and "not implemented"; `explain` tells the loader's from the library's
-        // own.
-        not_loaded: "CUFFT_SETUP_FAILED",
-        symbol_missing: "CUFFT_NOT_IMPLEMENTED",
-        unknown: "cufftResult",
-        reference: "https://docs.nvidia.com/cuda/cufft/#cufftresult",
-        // Every release's codes: CUDA 13 dropped 0xA, 0xC and 0xF and added 0x11 to 0x14.
-        text: ErrorText::Table(&[
-            ("CUFFT_SUCCESS", "no error"),
-            ("CUFFT_INVALID_PLAN", "the handle is no plan cuFFT made, or its plan was destroyed"),
-            ("CUFFT_ALLOC_FAILED", "memory (the GPU's or the host's) could not be allocated"),
-            ("CUFFT_INVALID_TYPE", "the transform type is none cuFFT knows"),
-            ("CUFFT_INVALID_VALUE", "a pointer or another argument is not valid"),
-            ("CUFFT_INTERNAL_ERROR", "the library failed inside (often the driver or the GPU)"),
-            ("CUFFT_EXEC_FAILED", "the transform could not be run on the GPU"),
-            ("CUFFT_SETUP_FAILED", "the library could not be initialized"),
-            ("CUFFT_INVALID_SIZE", "a transform size is not one cuFFT supports"),
-            ("CUFFT_UNALIGNED_DATA", "the data is not aligned as the transform needs"),
-            ("CUFFT_INCOMPLETE_PARAMETER_LIST", "the call lacks a parameter it needs"),
-            ("CUFFT_INVALID_DEVICE", "the plan is run on another GPU than the one it was made on"),
-            ("CUFFT_PARSE_ERROR", "the library's own plan database failed"),
-            ("CUFFT_NO_WORKSPACE", "the plan was run before it was given a work area"),
-            ("CUFFT_NOT_IMPLEMENTED", "the library does not implement this for the parameters given"),
-            ("CUFFT_LICENSE_ERROR", "a license check failed (older releases only)"),
-            ("CUFFT_NOT_SUPPORTED", "the operation is not supported for the parameters given"),
-            ("CUFFT_MISSING_DEPENDENCY", "a library cuFFT needs for this could not be found"),
-            ("CUFFT_NVRTC_FAILURE", "NVRTC failed while cuFFT compiled a kernel at run time"),
-            ("CUFFT_NVJITLINK_FAILURE", "nvJitLink failed while cuFFT linked a kernel at run time"),
-            ("CUFFT_NVSHMEM_FAILURE", "NVSHMEM failed during a multi-GPU transform"),
-        ]),
-    },
-    // cuFFT's ABI major is its own: 10 in CUDA 11, 11 in CUDA 12, 12 in CUDA 13 (NVIDIA's
-    // wheels); a new CUDA major needs its line here.
-    files: Files {
-        pattern: PerOs { unix: "libcufft.so.12", windows: "cufft64_12.dll" },
-        exceptions: &[(11, "libcufft.so.10", "cufft64_10.dll"), (12, "libcufft.so.11", "cufft64_11.dll")],
-    },
-    link: "cufft",
-    variable: "CUFFT_SYS_LIBCUFFT_PATH",
-    install: "Install cuFFT of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cufft wheel; CUDA 12: nvidia-cufft-cu12)",
-    search: Search::ApplicationAndSystem,
-    companions: &[],
-    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cufft"] },
-    parts: &[],
-    unreachable_text: c"cuFFT could not be reached; cufft_sys::loader::explain says why",
-    version_function: VersionFunction {
-        name: "cufftGetVersion",
-        call: VersionCall::Single,
-        own: Some((Scheme::library("cuFFT"), "CUFFT_VERSION")),
-        refuses_older: true,
-        refuses_other_major: false,
-        unavailable: &[],
-    },
-    siblings: &[],
+pub const CUFFT: Library = toolkit_library! {
+    "cuFFT", "cufft", "CUFFT", cufftGetVersion(Single),
+    {
+        releases: &[
+            ("11.8", "10.9.0.58"),
+            ("12.0", "11.0.0.21"),
+            ("12.1", "11.0.2.54"),
+            ("12.2", "11.0.8.103"),
+            ("12.3", "11.0.12.1"),
+            ("12.4", "11.2.1.3"),
+            ("12.5", "11.2.3.61"),
+            ("12.6", "11.3.0.4"),
+            ("12.8", "11.3.3.83"),
+            ("12.9", "11.4.1.4"),
+            ("13.0", "12.0.0.61"),
+            ("13.1", "12.1.0.31"),
+            ("13.2", "12.2.0.57"),
+            ("13.3", "12.3.0.29"),
+            ("13.4", "12.4.0.43"),
+            ("13.5", "12.5.0.14"),
+        ],
+        header: "cufft.h",
+        version: TOOLKIT_CUDA_VERSION,
+        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cufft"], since: None },
+        binding: Binding {
+            functions: "cufft.*",
+            types: "cufft.*",
+            // MAX_CUFFT_ERROR and MAX_SHIM_RANK: the header's constants not named by its prefix.
+            vars: "CUFFT.*|cufft.*|MAX_CUFFT_ERROR|MAX_SHIM_RANK|CUDA_VERSION",
+            function_prefix: "cufft",
+            constant_prefixes: &["CUFFT"],
+            defines: &[],
+            also_headers: &[],
+            shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
+            reference: "https://docs.nvidia.com/cuda/cufft/",
+            vendored_stem: "cufft",
+        },
+        codes: Codes {
+            enum_name: "cufftResult_t",
+            type_name: "cufftResult",
+            signed: false,
+            positive_warnings: false,
+            success: "CUFFT_SUCCESS",
+            // cufft.h has no code for "no library" or "no function": "the library could not be
+            // initialized", and "not implemented"; `explain` tells the loader's from the library's
+            // own.
+            not_loaded: "CUFFT_SETUP_FAILED",
+            symbol_missing: "CUFFT_NOT_IMPLEMENTED",
+            unknown: "cufftResult",
+            reference: "https://docs.nvidia.com/cuda/cufft/#cufftresult",
+            // Every release's codes: CUDA 13 dropped 0xA, 0xC and 0xF and added 0x11 to 0x14.
+            text: ErrorText::Table(&[
+                ("CUFFT_SUCCESS", "no error"),
+                ("CUFFT_INVALID_PLAN", "the handle is no plan cuFFT made, or its plan was destroyed"),
+                ("CUFFT_ALLOC_FAILED", "memory (the GPU's or the host's) could not be allocated"),
+                ("CUFFT_INVALID_TYPE", "the transform type is none cuFFT knows"),
+                ("CUFFT_INVALID_VALUE", "a pointer or another argument is not valid"),
+                ("CUFFT_INTERNAL_ERROR", "the library failed inside (often the driver or the GPU)"),
+                ("CUFFT_EXEC_FAILED", "the transform could not be run on the GPU"),
+                ("CUFFT_SETUP_FAILED", "the library could not be initialized"),
+                ("CUFFT_INVALID_SIZE", "a transform size is not one cuFFT supports"),
+                ("CUFFT_UNALIGNED_DATA", "the data is not aligned as the transform needs"),
+                ("CUFFT_INCOMPLETE_PARAMETER_LIST", "the call lacks a parameter it needs"),
+                ("CUFFT_INVALID_DEVICE", "the plan is run on another GPU than the one it was made on"),
+                ("CUFFT_PARSE_ERROR", "the library's own plan database failed"),
+                ("CUFFT_NO_WORKSPACE", "the plan was run before it was given a work area"),
+                ("CUFFT_NOT_IMPLEMENTED", "the library does not implement this for the parameters given"),
+                ("CUFFT_LICENSE_ERROR", "a license check failed (older releases only)"),
+                ("CUFFT_NOT_SUPPORTED", "the operation is not supported for the parameters given"),
+                ("CUFFT_MISSING_DEPENDENCY", "a library cuFFT needs for this could not be found"),
+                ("CUFFT_NVRTC_FAILURE", "NVRTC failed while cuFFT compiled a kernel at run time"),
+                ("CUFFT_NVJITLINK_FAILURE", "nvJitLink failed while cuFFT linked a kernel at run time"),
+                ("CUFFT_NVSHMEM_FAILURE", "NVSHMEM failed during a multi-GPU transform"),
+            ]),
+        },
+        // cuFFT's ABI major is its own: 10 in CUDA 11, 11 in CUDA 12, 12 in CUDA 13 (NVIDIA's
+        // wheels); a new CUDA major needs its line here.
+        files: Files {
+            pattern: PerOs { unix: "libcufft.so.12", windows: "cufft64_12.dll" },
+            exceptions: &[(11, "libcufft.so.10", "cufft64_10.dll"), (12, "libcufft.so.11", "cufft64_11.dll")],
+        },
+    }
 };
 
 /// cuSPARSE, sparse matrices and vectors on the GPU: `cusparse.h`, libcusparse (cusparse-sys).
@@ -857,92 +867,68 @@ pub const CUFFT: Library = Library {
 /// and its file is named by its own major (11 in CUDA 11, 12 in CUDA 12 and 13). Its complex
 /// types are `cuComplex.h`'s, its streams and data types the runtime's, as in C. It words its
 /// own statuses (`cusparseGetErrorName`, `cusparseGetErrorString`).
-pub const CUSPARSE: Library = Library {
-    what: "cuSPARSE",
-    a_what: "a cuSPARSE library",
-    short: "cuSPARSE library",
-    a_short: "a cuSPARSE library",
-    name: PerOs { unix: "libcusparse", windows: "cusparse64" },
-    crate_name: "cusparse-sys",
-    rust_path: "cusparse_sys",
-    feature: Some("cusparse"),
-    wheel: Some("nvidia-cusparse"),
-    releases: &[
-        ("11.8", "11.7.5.86"),
-        ("12.0", "12.0.0.76"),
-        ("12.1", "12.1.0.106"),
-        ("12.2", "12.1.2.141"),
-        ("12.3", "12.2.0.103"),
-        ("12.4", "12.3.1.170"),
-        ("12.5", "12.5.1.3"),
-        ("12.6", "12.5.4.2"),
-        ("12.8", "12.5.8.93"),
-        ("12.9", "12.5.10.65"),
-        ("13.0", "12.6.3.3"),
-        ("13.1", "12.7.2.19"),
-        ("13.2", "12.7.10.12"),
-        ("13.3", "12.8.1.7"),
-        ("13.4", "12.8.6.72"),
-        ("13.5", "12.9.4.2"),
-    ],
-    header: "cusparse.h",
-    version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusparse"], since: None },
-    binding: Binding {
-        functions: "cusparse.*",
-        types: "cusparse.*",
-        vars: "CUSPARSE.*|cusparse.*|CUDA_VERSION",
-        function_prefix: "cusparse",
-        constant_prefixes: &["CUSPARSE"],
-        defines: &[],
-        also_headers: &[],
-        shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
-        reference: "https://docs.nvidia.com/cuda/cusparse/",
-        vendored_stem: "cusparse",
-    },
-    codes: Codes {
-        enum_name: "cusparseStatus_t",
-        type_name: "cusparseStatus_t",
-        signed: false,
-        positive_warnings: false,
-        success: "CUSPARSE_STATUS_SUCCESS",
-        // cusparse.h has no code for "no library" or "no function": "the library was not
-        // initialized", and "not supported"; `explain` tells the loader's from the library's own.
-        not_loaded: "CUSPARSE_STATUS_NOT_INITIALIZED",
-        symbol_missing: "CUSPARSE_STATUS_NOT_SUPPORTED",
-        unknown: "cusparseStatus_t",
-        reference: "https://docs.nvidia.com/cuda/cusparse/#cusparsestatus-t",
-        text: ErrorText::Returned {
-            name: Some("cusparseGetErrorName"),
-            string: "cusparseGetErrorString",
-            unknown: &["unrecognized"],
-        },
-    },
-    // cuSPARSE's ABI major is its own: 11 in CUDA 11, 12 in CUDA 12 and 13 (NVIDIA's wheels);
-    // a new CUDA major needs its line here.
-    files: Files {
-        pattern: PerOs { unix: "libcusparse.so.12", windows: "cusparse64_12.dll" },
-        exceptions: &[(11, "libcusparse.so.11", "cusparse64_11.dll")],
-    },
-    link: "cusparse",
-    variable: "CUSPARSE_SYS_LIBCUSPARSE_PATH",
-    install: "Install cuSPARSE of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cusparse wheel; CUDA 12: nvidia-cusparse-cu12)",
-    search: Search::ApplicationAndSystem,
-    // libcusparse finds the libnvJitLink it needs (CUDA 12.1 on) by its RUNPATH, beside it.
-    companions: &[],
-    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cusparse"] },
-    parts: &[],
-    unreachable_text: c"cuSPARSE could not be reached; cusparse_sys::loader::explain says why",
+pub const CUSPARSE: Library = toolkit_library! {
+    "cuSPARSE", "cusparse", "CUSPARSE", cusparseGetProperty(Property),
     // cusparseGetVersion needs a handle, which needs a GPU: the version a property at a time.
-    version_function: VersionFunction {
-        name: "cusparseGetProperty",
-        call: VersionCall::Property,
-        own: Some((Scheme::library("cuSPARSE"), "CUSPARSE_VERSION")),
-        refuses_older: true,
-        refuses_other_major: false,
-        unavailable: &[],
-    },
-    siblings: &[],
+    {
+        releases: &[
+            ("11.8", "11.7.5.86"),
+            ("12.0", "12.0.0.76"),
+            ("12.1", "12.1.0.106"),
+            ("12.2", "12.1.2.141"),
+            ("12.3", "12.2.0.103"),
+            ("12.4", "12.3.1.170"),
+            ("12.5", "12.5.1.3"),
+            ("12.6", "12.5.4.2"),
+            ("12.8", "12.5.8.93"),
+            ("12.9", "12.5.10.65"),
+            ("13.0", "12.6.3.3"),
+            ("13.1", "12.7.2.19"),
+            ("13.2", "12.7.10.12"),
+            ("13.3", "12.8.1.7"),
+            ("13.4", "12.8.6.72"),
+            ("13.5", "12.9.4.2"),
+        ],
+        header: "cusparse.h",
+        version: TOOLKIT_CUDA_VERSION,
+        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusparse"], since: None },
+        binding: Binding {
+            functions: "cusparse.*",
+            types: "cusparse.*",
+            vars: "CUSPARSE.*|cusparse.*|CUDA_VERSION",
+            function_prefix: "cusparse",
+            constant_prefixes: &["CUSPARSE"],
+            defines: &[],
+            also_headers: &[],
+            shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
+            reference: "https://docs.nvidia.com/cuda/cusparse/",
+            vendored_stem: "cusparse",
+        },
+        codes: Codes {
+            enum_name: "cusparseStatus_t",
+            type_name: "cusparseStatus_t",
+            signed: false,
+            positive_warnings: false,
+            success: "CUSPARSE_STATUS_SUCCESS",
+            // cusparse.h has no code for "no library" or "no function": "the library was not
+            // initialized", and "not supported"; `explain` tells the loader's from the library's own.
+            not_loaded: "CUSPARSE_STATUS_NOT_INITIALIZED",
+            symbol_missing: "CUSPARSE_STATUS_NOT_SUPPORTED",
+            unknown: "cusparseStatus_t",
+            reference: "https://docs.nvidia.com/cuda/cusparse/#cusparsestatus-t",
+            text: ErrorText::Returned {
+                name: Some("cusparseGetErrorName"),
+                string: "cusparseGetErrorString",
+                unknown: &["unrecognized"],
+            },
+        },
+        // cuSPARSE's ABI major is its own: 11 in CUDA 11, 12 in CUDA 12 and 13 (NVIDIA's wheels);
+        // a new CUDA major needs its line here.
+        files: Files {
+            pattern: PerOs { unix: "libcusparse.so.12", windows: "cusparse64_12.dll" },
+            exceptions: &[(11, "libcusparse.so.11", "cusparse64_11.dll")],
+        },
+    }
 };
 
 /// cuSOLVER, dense and sparse linear solvers on the GPU: `cusolverDn.h` (dense), with
@@ -953,124 +939,99 @@ pub const CUSPARSE: Library = Library {
 /// in CUDA 13). Its fill modes and operations are cuBLAS's, its sparse matrix descriptor
 /// cuSPARSE's, its streams and data types the runtime's, as in C. It words none of its statuses:
 /// the sentences are ours, from NVIDIA's documentation of `cusolverStatus_t`.
-pub const CUSOLVER: Library = Library {
-    what: "cuSOLVER",
-    a_what: "a cuSOLVER library",
-    short: "cuSOLVER library",
-    a_short: "a cuSOLVER library",
-    name: PerOs { unix: "libcusolver", windows: "cusolver64" },
-    crate_name: "cusolver-sys",
-    rust_path: "cusolver_sys",
-    feature: Some("cusolver"),
-    wheel: Some("nvidia-cusolver"),
-    releases: &[
-        ("11.8", "11.4.1.48"),
-        ("12.0", "11.4.2.57"),
-        ("12.1", "11.4.5.107"),
-        ("12.2", "11.5.2.141"),
-        ("12.3", "11.5.4.101"),
-        ("12.4", "11.6.1.9"),
-        ("12.5", "11.6.3.83"),
-        ("12.6", "11.7.1.2"),
-        ("12.8", "11.7.3.90"),
-        ("12.9", "11.7.5.82"),
-        ("13.0", "12.0.4.66"),
-        ("13.1", "12.0.7.41"),
-        ("13.2", "12.2.0.11"),
-        ("13.3", "12.2.2.18"),
-        ("13.4", "12.3.4.7"),
-        ("13.5", "12.4.1.2"),
-    ],
-    header: "cusolverDn.h",
-    version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusolver"], since: None },
-    binding: Binding {
-        functions: "cusolver.*",
-        types: "cusolver.*",
-        vars: "CUSOLVER.*|cusolver.*|CUDA_VERSION",
-        function_prefix: "cusolver",
-        constant_prefixes: &["CUSOLVER"],
-        // cublas_api.h, whose types are libcublas-sys's, refuses to be read alone (as the
-        // shared types are) without its export macro, which cublas_v2.h defines empty for C.
-        defines: &["CUBLASAPI="],
-        // One library, three headers: each declares its own part of libcusolver.
-        also_headers: &["cusolverSp.h", "cusolverRf.h"],
-        shares_types_with: &[
-            ("driver_types.h", "cudart_sys"),
-            ("library_types.h", "cudart_sys"),
-            ("cublas_api.h", "cublas_sys"),
-            ("cusparse.h", "cusparse_sys"),
-        ],
-        reference: "https://docs.nvidia.com/cuda/cusolver/",
-        vendored_stem: "cusolver",
-    },
-    codes: Codes {
-        enum_name: "cusolverStatus_t",
-        type_name: "cusolverStatus_t",
-        signed: false,
-        positive_warnings: false,
-        success: "CUSOLVER_STATUS_SUCCESS",
-        // cusolver_common.h has no code for "no library" or "no function": "the library was not
-        // initialized", and "not supported"; `explain` tells the loader's from the library's own.
-        not_loaded: "CUSOLVER_STATUS_NOT_INITIALIZED",
-        symbol_missing: "CUSOLVER_STATUS_NOT_SUPPORTED",
-        unknown: "cusolverStatus_t",
-        reference: "https://docs.nvidia.com/cuda/cusolver/#cusolverstatus-t",
-        text: ErrorText::Table(&[
-            ("CUSOLVER_STATUS_SUCCESS", "no error"),
-            ("CUSOLVER_STATUS_NOT_INITIALIZED", "the library was not initialized (often no GPU or no driver)"),
-            ("CUSOLVER_STATUS_ALLOC_FAILED", "memory (the GPU's or the host's) could not be allocated"),
-            ("CUSOLVER_STATUS_INVALID_VALUE", "a pointer, a size or another argument is not valid"),
-            ("CUSOLVER_STATUS_ARCH_MISMATCH", "the GPU lacks a feature the call needs"),
-            ("CUSOLVER_STATUS_MAPPING_ERROR", "the GPU's memory could not be mapped (often a texture)"),
-            ("CUSOLVER_STATUS_EXECUTION_FAILED", "a kernel failed to run on the GPU"),
-            ("CUSOLVER_STATUS_INTERNAL_ERROR", "the library failed inside (often a copy or the driver)"),
-            ("CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "the matrix descriptor's type is not one the call supports"),
-            ("CUSOLVER_STATUS_NOT_SUPPORTED", "the call is not supported for the parameters given"),
-            ("CUSOLVER_STATUS_ZERO_PIVOT", "the factorization met a zero pivot"),
-            ("CUSOLVER_STATUS_INVALID_LICENSE", "a license check failed"),
-            ("CUSOLVER_STATUS_IRS_PARAMS_NOT_INITIALIZED", "the iterative refinement's parameters were not created"),
-            ("CUSOLVER_STATUS_IRS_PARAMS_INVALID", "the iterative refinement's parameters are not valid"),
-            ("CUSOLVER_STATUS_IRS_PARAMS_INVALID_PREC", "the iterative refinement's precisions are not valid"),
-            ("CUSOLVER_STATUS_IRS_PARAMS_INVALID_REFINE", "the iterative refinement's solver is not valid"),
-            ("CUSOLVER_STATUS_IRS_PARAMS_INVALID_MAXITER", "the iterative refinement's iteration limit is not valid"),
-            ("CUSOLVER_STATUS_IRS_INTERNAL_ERROR", "the iterative refinement failed inside"),
-            ("CUSOLVER_STATUS_IRS_NOT_SUPPORTED", "the iterative refinement does not support the parameters given"),
-            ("CUSOLVER_STATUS_IRS_OUT_OF_RANGE", "the iterative refinement's numbers went out of range"),
-            ("CUSOLVER_STATUS_IRS_NRHS_NOT_SUPPORTED_FOR_REFINE_GMRES", "GMRES refinement takes one right-hand side only"),
-            ("CUSOLVER_STATUS_IRS_INFOS_NOT_INITIALIZED", "the iterative refinement's information was not created"),
-            ("CUSOLVER_STATUS_IRS_INFOS_NOT_DESTROYED", "the iterative refinement's information was not destroyed"),
-            ("CUSOLVER_STATUS_IRS_MATRIX_SINGULAR", "the iterative refinement met a singular matrix"),
-            ("CUSOLVER_STATUS_INVALID_WORKSPACE", "the work area given is too small or not valid"),
-        ]),
-    },
-    // cuSOLVER's ABI major is its own: 11 in CUDA 11 and 12, 12 in CUDA 13 (NVIDIA's wheels);
-    // a new CUDA major needs its line here.
-    files: Files {
-        pattern: PerOs { unix: "libcusolver.so.12", windows: "cusolver64_12.dll" },
-        exceptions: &[(11, "libcusolver.so.11", "cusolver64_11.dll"), (12, "libcusolver.so.11", "cusolver64_11.dll")],
-    },
-    link: "cusolver",
-    variable: "CUSOLVER_SYS_LIBCUSOLVER_PATH",
-    install: "Install cuSOLVER of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cusolver wheel; CUDA 12: nvidia-cusolver-cu12)",
-    search: Search::ApplicationAndSystem,
-    // libcusolver finds the libcublas, libcublasLt, libcusparse and libnvJitLink it needs by its
-    // RUNPATH, beside it.
-    companions: &[],
-    role: Role::Toolkit { toolkit_dirs: TOOLKIT_LIB_DIRS, wheels: &["nvidia/cu{major}", "nvidia/cusolver"] },
-    parts: &[],
-    unreachable_text: c"cuSOLVER could not be reached; cusolver_sys::loader::explain says why",
+pub const CUSOLVER: Library = toolkit_library! {
+    "cuSOLVER", "cusolver", "CUSOLVER", cusolverGetProperty(Property),
     // cusolverGetVersion answers without a handle too; the property form is cuSPARSE's, and
     // gives major, minor and patch alike.
-    version_function: VersionFunction {
-        name: "cusolverGetProperty",
-        call: VersionCall::Property,
-        own: Some((Scheme::library("cuSOLVER"), "CUSOLVER_VERSION")),
-        refuses_older: true,
-        refuses_other_major: false,
-        unavailable: &[],
-    },
-    siblings: &[],
+    {
+        releases: &[
+            ("11.8", "11.4.1.48"),
+            ("12.0", "11.4.2.57"),
+            ("12.1", "11.4.5.107"),
+            ("12.2", "11.5.2.141"),
+            ("12.3", "11.5.4.101"),
+            ("12.4", "11.6.1.9"),
+            ("12.5", "11.6.3.83"),
+            ("12.6", "11.7.1.2"),
+            ("12.8", "11.7.3.90"),
+            ("12.9", "11.7.5.82"),
+            ("13.0", "12.0.4.66"),
+            ("13.1", "12.0.7.41"),
+            ("13.2", "12.2.0.11"),
+            ("13.3", "12.2.2.18"),
+            ("13.4", "12.3.4.7"),
+            ("13.5", "12.4.1.2"),
+        ],
+        header: "cusolverDn.h",
+        version: TOOLKIT_CUDA_VERSION,
+        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusolver"], since: None },
+        binding: Binding {
+            functions: "cusolver.*",
+            types: "cusolver.*",
+            vars: "CUSOLVER.*|cusolver.*|CUDA_VERSION",
+            function_prefix: "cusolver",
+            constant_prefixes: &["CUSOLVER"],
+            // cublas_api.h, whose types are libcublas-sys's, refuses to be read alone (as the
+            // shared types are) without its export macro, which cublas_v2.h defines empty for C.
+            defines: &["CUBLASAPI="],
+            // One library, three headers: each declares its own part of libcusolver.
+            also_headers: &["cusolverSp.h", "cusolverRf.h"],
+            shares_types_with: &[
+                ("driver_types.h", "cudart_sys"),
+                ("library_types.h", "cudart_sys"),
+                ("cublas_api.h", "cublas_sys"),
+                ("cusparse.h", "cusparse_sys"),
+            ],
+            reference: "https://docs.nvidia.com/cuda/cusolver/",
+            vendored_stem: "cusolver",
+        },
+        codes: Codes {
+            enum_name: "cusolverStatus_t",
+            type_name: "cusolverStatus_t",
+            signed: false,
+            positive_warnings: false,
+            success: "CUSOLVER_STATUS_SUCCESS",
+            // cusolver_common.h has no code for "no library" or "no function": "the library was not
+            // initialized", and "not supported"; `explain` tells the loader's from the library's own.
+            not_loaded: "CUSOLVER_STATUS_NOT_INITIALIZED",
+            symbol_missing: "CUSOLVER_STATUS_NOT_SUPPORTED",
+            unknown: "cusolverStatus_t",
+            reference: "https://docs.nvidia.com/cuda/cusolver/#cusolverstatus-t",
+            text: ErrorText::Table(&[
+                ("CUSOLVER_STATUS_SUCCESS", "no error"),
+                ("CUSOLVER_STATUS_NOT_INITIALIZED", "the library was not initialized (often no GPU or no driver)"),
+                ("CUSOLVER_STATUS_ALLOC_FAILED", "memory (the GPU's or the host's) could not be allocated"),
+                ("CUSOLVER_STATUS_INVALID_VALUE", "a pointer, a size or another argument is not valid"),
+                ("CUSOLVER_STATUS_ARCH_MISMATCH", "the GPU lacks a feature the call needs"),
+                ("CUSOLVER_STATUS_MAPPING_ERROR", "the GPU's memory could not be mapped (often a texture)"),
+                ("CUSOLVER_STATUS_EXECUTION_FAILED", "a kernel failed to run on the GPU"),
+                ("CUSOLVER_STATUS_INTERNAL_ERROR", "the library failed inside (often a copy or the driver)"),
+                ("CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "the matrix descriptor's type is not one the call supports"),
+                ("CUSOLVER_STATUS_NOT_SUPPORTED", "the call is not supported for the parameters given"),
+                ("CUSOLVER_STATUS_ZERO_PIVOT", "the factorization met a zero pivot"),
+                ("CUSOLVER_STATUS_INVALID_LICENSE", "a license check failed"),
+                ("CUSOLVER_STATUS_IRS_PARAMS_NOT_INITIALIZED", "the iterative refinement's parameters were not created"),
+                ("CUSOLVER_STATUS_IRS_PARAMS_INVALID", "the iterative refinement's parameters are not valid"),
+                ("CUSOLVER_STATUS_IRS_PARAMS_INVALID_PREC", "the iterative refinement's precisions are not valid"),
+                ("CUSOLVER_STATUS_IRS_PARAMS_INVALID_REFINE", "the iterative refinement's solver is not valid"),
+                ("CUSOLVER_STATUS_IRS_PARAMS_INVALID_MAXITER", "the iterative refinement's iteration limit is not valid"),
+                ("CUSOLVER_STATUS_IRS_INTERNAL_ERROR", "the iterative refinement failed inside"),
+                ("CUSOLVER_STATUS_IRS_NOT_SUPPORTED", "the iterative refinement does not support the parameters given"),
+                ("CUSOLVER_STATUS_IRS_OUT_OF_RANGE", "the iterative refinement's numbers went out of range"),
+                ("CUSOLVER_STATUS_IRS_NRHS_NOT_SUPPORTED_FOR_REFINE_GMRES", "GMRES refinement takes one right-hand side only"),
+                ("CUSOLVER_STATUS_IRS_INFOS_NOT_INITIALIZED", "the iterative refinement's information was not created"),
+                ("CUSOLVER_STATUS_IRS_INFOS_NOT_DESTROYED", "the iterative refinement's information was not destroyed"),
+                ("CUSOLVER_STATUS_IRS_MATRIX_SINGULAR", "the iterative refinement met a singular matrix"),
+                ("CUSOLVER_STATUS_INVALID_WORKSPACE", "the work area given is too small or not valid"),
+            ]),
+        },
+        // cuSOLVER's ABI major is its own: 11 in CUDA 11 and 12, 12 in CUDA 13 (NVIDIA's wheels);
+        // a new CUDA major needs its line here.
+        files: Files {
+            pattern: PerOs { unix: "libcusolver.so.12", windows: "cusolver64_12.dll" },
+            exceptions: &[(11, "libcusolver.so.11", "cusolver64_11.dll"), (12, "libcusolver.so.11", "cusolver64_11.dll")],
+        },
+    }
 };
 
 /// NVML, the NVIDIA Management Library (`nvml.h`): what `nvidia-smi` reads (names, memory,

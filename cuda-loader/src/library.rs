@@ -230,11 +230,11 @@ pub struct Codes {
     /// names it by (`CUresult`).
     pub enum_name: &'static str,
     pub type_name: &'static str,
-    /// Whether the type is signed: NPP's errors are negative (`NPP_ERROR` is -2), its warnings
+    /// Whether the type is signed: a library's errors may be negative (-2), its warnings
     /// positive. The loader keeps every code as its 32 bits and prints it as this says.
     pub signed: bool,
-    /// Whether positive codes are warnings, not errors (NPP's: the call did its work, or did
-    /// nothing and says why): checks take them as success, and give them back.
+    /// Whether positive codes are warnings, not errors (the call did its work, or did nothing
+    /// and says why): checks take them as success, and give them back.
     pub positive_warnings: bool,
     /// The constants for success, for "the library could not be loaded" and for "it lacks the
     /// function": the header's names (their values are the header's).
@@ -317,8 +317,8 @@ pub enum VersionCall {
     /// `int32_t f(void)`: TensorRT's `getInferLibVersion`.
     Int,
     /// `const S *f(void)`: a pointer to a struct whose first two `int`s are the major and the
-    /// minor (NPP's `const NppLibraryVersion *nppGetLibVersion(void)`, `{ major, minor, build }`,
-    /// whose build is no patch). The answer is written in the library's scheme, patch 0.
+    /// minor (`const Version *getVersion(void)` of `{ int major, minor, build; }`, whose build is
+    /// no patch). The answer is written in the library's scheme, patch 0.
     StructPointer,
     /// `f(libraryPropertyType type, int *value)`, returning a code (0 for success), asked for
     /// `MAJOR_VERSION`, `MINOR_VERSION` and `PATCH_LEVEL` (0, 1, 2): a math library's
@@ -447,8 +447,8 @@ pub struct Library {
     /// Libraries of the same release whose functions the crate's headers declare, each in a
     /// header of its own (its `header`): a function is loaded from the library whose header
     /// declares it, by a loader of that library's own, and the library is looked for beside
-    /// this one. cuBLASLt (`cublasLt.h`) beside cuBLAS; NPP's ten families (`nppi_filtering_functions.h`:
-    /// libnppif, ...) beside its core, libnppc.
+    /// this one: cuBLASLt (`cublasLt.h`) beside cuBLAS; a library of families, each its own file
+    /// and headers, beside its core.
     pub siblings: &'static [&'static Library],
 }
 
@@ -464,8 +464,8 @@ impl Library {
     }
 
     /// The module of the crate holding `sibling`'s functions: its name past `lib` and past this
-    /// library's own name, in lower case (`libcublasLt` beside `libcublas`: `lt`; `libnppif`
-    /// beside `libnppc`: `nppif`).
+    /// library's own name, in lower case (`libcublasLt` beside `libcublas`: `lt`; `libfooa`
+    /// beside `libfooc`: `fooa`).
     pub fn sibling_module(&self, sibling: &Library) -> String {
         let name = sibling.name.unix.trim_start_matches("lib");
         name.strip_prefix(self.name.unix.trim_start_matches("lib")).unwrap_or(name).to_lowercase()

@@ -808,7 +808,7 @@ impl Loader {
         }
     }
 
-    /// `code` as the header writes it: negative where the type is signed (NPP's `-2`).
+    /// `code` as the header writes it: negative where the type is signed (`-2`).
     fn number(&self, code: u32) -> i64 {
         if self.library.codes.signed {
             i64::from(code as i32)
@@ -1085,7 +1085,7 @@ mod unit_tests {
         assert_eq!(nvrtc.version_by(|| absurd_major_minor as *const c_void), None);
     }
 
-    /// `NppLibraryVersion`'s shape: major, minor, build.
+    /// A version struct's shape: major, minor, build.
     #[repr(C)]
     struct StructVersion {
         major: c_int,
@@ -1093,38 +1093,38 @@ mod unit_tests {
         build: c_int,
     }
 
-    static NPP_13_1: StructVersion = StructVersion { major: 13, minor: 1, build: 48 };
-    static NPP_ABSURD: StructVersion = StructVersion { major: 13, minor: 100, build: 0 };
+    static V13_1: StructVersion = StructVersion { major: 13, minor: 1, build: 48 };
+    static V_ABSURD: StructVersion = StructVersion { major: 13, minor: 100, build: 0 };
 
-    extern "C" fn npp_13_1() -> *const StructVersion {
-        &NPP_13_1
+    extern "C" fn struct_13_1() -> *const StructVersion {
+        &V13_1
     }
 
-    extern "C" fn npp_absurd() -> *const StructVersion {
-        &NPP_ABSURD
+    extern "C" fn struct_absurd() -> *const StructVersion {
+        &V_ABSURD
     }
 
-    extern "C" fn npp_null() -> *const StructVersion {
+    extern "C" fn struct_null() -> *const StructVersion {
         std::ptr::null()
     }
 
-    /// Issue 42, items 1 and 5: a version function returning a pointer to a struct (NPP's
-    /// `nppGetLibVersion`) answers its major and minor in the library's own scheme; a minor no
+    /// Issue 42, items 1 and 5: a version function returning a pointer to a struct (`const
+    /// Version *getVersion(void)`) answers its major and minor in the library's own scheme; a minor no
     /// release has, or a null pointer, is named, never computed with.
     #[test]
     fn a_version_struct_is_read_through_its_pointer() {
         static STRUCT: Library = Library {
             version_function: crate::VersionFunction {
                 call: crate::VersionCall::StructPointer,
-                own: Some((crate::Scheme::library("NPP"), "NPP_VERSION")),
+                own: Some((crate::Scheme::library("cuRAND"), "CURAND_VERSION")),
                 ..CURAND.version_function
             },
             ..CURAND
         };
-        let npp = loader(&STRUCT, &[]);
-        assert_eq!(said(&npp, npp_13_1 as *const c_void), "version 13100");
-        assert_eq!(said(&npp, npp_absurd as *const c_void), "major 13, minor 100");
-        assert_eq!(said(&npp, npp_null as *const c_void), "a null pointer");
+        let library = loader(&STRUCT, &[]);
+        assert_eq!(said(&library, struct_13_1 as *const c_void), "version 13100");
+        assert_eq!(said(&library, struct_absurd as *const c_void), "major 13, minor 100");
+        assert_eq!(said(&library, struct_null as *const c_void), "a null pointer");
     }
 
     /// Issue 33, item 3: a code the library gave no text for, and the header no description:

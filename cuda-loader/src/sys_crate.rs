@@ -34,7 +34,7 @@ macro_rules! __library {
             };
         }
 
-        /// A sibling library's functions (cuBLASLt's, an NPP family's), in a module of their own
+        /// A sibling library's functions (cuBLASLt's, a library family's), in a module of their own
         /// (each list has its own symbol table), re-exported beside the library's own.
         macro_rules! sibling_fns {
             ($d module:ident, $d loader:ident: $d($d functions:tt)*) => {

@@ -157,7 +157,7 @@ macro_rules! loader_tests {
                     format!("#include <stddef.h>\nsize_t {}(void) {{ return {version}; }}\n", function.name)
                 }
                 $crate::VersionCall::Int => format!("int {}(void) {{ return {version}; }}\n", function.name),
-                // NPP's `NppLibraryVersion`: the major and minor of a library's own version (the
+                // `{ int major, minor, build; }`: the major and minor of a library's own version (the
                 // build that follows is no patch).
                 $crate::VersionCall::StructPointer => format!(
                     "typedef struct {{ int major, minor, build; }} V;\n\
@@ -296,8 +296,8 @@ macro_rules! loader_tests {
                 assert!(why.contains(library.variable), "{why}");
                 codes += 1;
             }
-            // (The smallest API bound with codes, a linker's, has 13 functions; NPP 13's core has
-            // one, which returns a pointer.)
+            // (The smallest API bound with codes, a linker's, has 13 functions; a library's core
+            // may have one, which returns a pointer.)
             assert_eq!(codes + unreached, crate::ALL_FUNCTIONS.len(), "a function answered nothing");
             assert!(codes > 10 || unreached > 0, "only {codes} functions answered with a code");
             assert_eq!(crate::bindings::LOADER.library_path().unwrap_err().attempts()[0].0, nowhere());
@@ -360,7 +360,7 @@ macro_rules! loader_tests {
             assert_eq!(crate::bindings::LOADER.library_path().unwrap_err().attempts()[0].0, relative_path());
         }
 
-        /// A crate's sibling libraries (cuBLASLt beside cuBLAS, NPP's families beside libnppc):
+        /// A crate's sibling libraries (cuBLASLt beside cuBLAS, a library's families beside its core):
         /// without one, each of its functions answers the "not loaded" code, its own loader (not
         /// the library's) says why, and the code is described in its words.
         #[test]
@@ -419,7 +419,7 @@ macro_rules! loader_tests {
                 assert!(sibling.failed_last(), "{name}: the failure was not noted");
                 codes += 1;
             }
-            // (NPP's memory family, nppisu, returns pointers and nothing else: no codes.)
+            // (A family of allocations returns pointers and nothing else: no codes.)
             assert_eq!(codes + unreached, functions.len(), "a function of {} answered nothing", sibling.library().what);
             println!("called {} functions", functions.len());
         }

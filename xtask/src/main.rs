@@ -563,7 +563,7 @@ fn unpinned(library: &Library, version: &str) -> Option<String> {
 /// `cargo xtask pins WHEEL` (see the module docs): the `releases` table of a description whose
 /// wheel is `WHEEL`, from PyPI: for each release of [`VERSIONS`], the version of the wheel
 /// uploaded with that release's runtime wheel ([`chosen_pin`]). Libraries number their own
-/// versions (NPP 13.1.2.48 came with CUDA 13.3), so a pin is found by its upload, never by its
+/// versions (a library's 13.1.2.48 came with CUDA 13.3), so a pin is found by its upload, never by its
 /// number. The table goes to stdout, how each pin was chosen to stderr.
 fn pins(wheel: &str) -> Result<(), String> {
     if let Some((name, _)) =

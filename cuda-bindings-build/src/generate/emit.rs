@@ -21,7 +21,7 @@ use cuda_loader::Library;
 /// A result code: its name, value and the header's description (empty without comments).
 struct Code {
     name: String,
-    /// As the header writes it: NPP's errors are negative.
+    /// As the header writes it: a signed type's errors may be negative.
     value: i64,
     description: String,
 }
@@ -313,7 +313,8 @@ fn glue(
     let asked = (version_function == library.version_function.name).then_some(library.version_function.name);
     // A sibling's own function for the glue (whose address says which file a linked library
     // was loaded from): its version function where its header declares it, else its first
-    // (NPP's families have none: the loader asks theirs by name, and libnppc answers for them).
+    // (a sibling may have none: the loader asks its version function by name, which the
+    // library it links answers for it).
     let mut sibling_functions = Vec::new();
     for (index, sibling) in library.siblings.iter().enumerate() {
         let theirs = scan.sibling_functions.get(index).filter(|f| !f.is_empty()).ok_or_else(|| {
@@ -759,7 +760,7 @@ fn code(library: &Library, member: &syn::ImplItem) -> Option<Code> {
     Some(Code { name: c.ident.to_string(), value, description })
 }
 
-/// An integer literal, or a negated one (`NppStatus(-2)`).
+/// An integer literal, or a negated one (`Status(-2)`).
 fn int_value(expr: &syn::Expr) -> Option<i64> {
     match expr {
         syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse().ok(),

@@ -532,7 +532,7 @@ mod tests {
         assert!(matches!(result, Err(Error::Shape(why)) if why == "kept"));
     }
 
-    /// Issue 42, item 5: a status type with negative codes (NPP's: errors below 0, warnings
+    /// Issue 42, item 5: a status type with negative codes (errors below 0, warnings
     /// above) keeps every code, as its 32 bits in the table the loader searches; a description
     /// that says its codes are unsigned is told which code is negative.
     #[test]
