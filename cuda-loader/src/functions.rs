@@ -189,6 +189,8 @@ macro_rules! __lazy_fns {
                     }
                     Err(code) => {
                         $note(&$loader, Some(code));
+                        // Noted for every return type, a -sys crate's own too (`last_unreached`).
+                        $crate::__unreached($loader.library(), code);
                         <$ret as $crate::Unreachable>::unreachable($loader.library(), code)
                     }
                 }

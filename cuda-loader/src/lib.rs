@@ -50,6 +50,8 @@ pub use library::{
 };
 pub use load::LoadError;
 pub use loader::{site_packages, Bindings, Function, Loader, Reach};
+#[doc(hidden)]
+pub use record::unreached as __unreached;
 pub use record::{clear_last_failure, last_unreached};
 
 /// A result code type of a -sys crate (`CUresult`, `cudaError_t`, ...), as the generated glue

@@ -44,8 +44,9 @@ fn update(f: impl FnOnce(&mut Record)) {
 }
 
 /// Records that this thread's call could not reach `library` (`code`: its "not loaded" or
-/// "symbol missing"), for a function whose return value cannot say so.
-pub(crate) fn unreached(library: &'static Library, code: u32) {
+/// "symbol missing"): every generated function does so (`__lazy_fns!`), whatever it returns,
+/// so a caller of one whose value cannot say so can ask ([`last_unreached`]).
+pub fn unreached(library: &'static Library, code: u32) {
     let _ = UNREACHED.try_with(|last| last.set(Some((library, code))));
 }
 
