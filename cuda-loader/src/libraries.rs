@@ -1040,7 +1040,8 @@ pub const CUSOLVER: Library = toolkit_library! {
 /// header only), so it is looked for as the driver is. The `nvml.h` of a CUDA release is the
 /// one of the driver that release shipped with: its bindings are keyed by the toolkit's
 /// `CUDA_VERSION`, and the library says which CUDA its driver supports
-/// (`nvmlSystemGetCudaDriverVersion`, which needs no `nvmlInit`). A driver older than the header
+/// (`nvmlSystemGetCudaDriverVersion`; driver 580's answers `NVML_ERROR_UNINITIALIZED` before
+/// `nvmlInit`, and the library is taken then without its version). A driver older than the header
 /// lacks some of its functions and of its structs' versions, so it is refused, as NCCL's is.
 pub const NVML: Library = Library {
     what: "NVML",
@@ -1135,8 +1136,9 @@ pub const NVML: Library = Library {
         own: None,
         refuses_older: true,
         refuses_other_major: false,
-        // What a stub of it answers, as the driver's (see `Role::Driver`).
-        unavailable: &["NVML_ERROR_LIBRARY_NOT_FOUND"],
+        // What a stub of it answers, as the driver's (see `Role::Driver`); and what driver
+        // 580's answers before `nvmlInit` (an H100, 580.159.04), which it needs after all.
+        unavailable: &["NVML_ERROR_LIBRARY_NOT_FOUND", "NVML_ERROR_UNINITIALIZED"],
     },
     siblings: &[],
 };

@@ -7,7 +7,7 @@
 __device__ constexpr unsigned long long operator""_k(unsigned long long v) { return v * 1'000; }
 
 __global__ void count(long long* out, double* real, int n) {
-    long long big = 10'000 + 0x7FFF'FFFF + 0b1010'1010 + 0'17 + 1'000ull + 2_k + LITERALS_BASE;
+    long long big = 10'000 + 0x7FFF'FFFFll + 0b1010'1010 + 0'17 + 1'000ull + 2_k + LITERALS_BASE;
     double d = 1'000.000'1 + 0x1.8p+3 + 1e-5 + .5'0;
     char c = '\'';
     char16_t u = u'{';

@@ -6,7 +6,16 @@
 pub fn markdown(comment: &str) -> String {
     // A member's comment written after it (`int x; /**< what x is */`) keeps Doxygen's `<`.
     let comment = comment.trim_start().strip_prefix('<').unwrap_or(comment);
-    // `\code` and `\endcode` may end or start a line of prose: give each a line of its own.
+    // Doxygen's commands start with `\` or `@`; `\verbatim` is code as `\code` is (NPP's
+    // `>>>>>>> ATTENTION <<<<<<<`). Each may end or start a line of prose: give each a line of
+    // its own.
+    let comment = comment
+        .replace("@verbatim", "\\code")
+        .replace("@endverbatim", "\\endcode")
+        .replace("\\verbatim", "\\code")
+        .replace("\\endverbatim", "\\endcode")
+        .replace("@code", "\\code")
+        .replace("@endcode", "\\endcode");
     let comment = comment.replace("\\code", "\n\\code").replace("\\endcode", "\n\\endcode\n");
     let mut out = Vec::new();
     let mut in_code = false;
@@ -29,7 +38,13 @@ pub fn markdown(comment: &str) -> String {
             out.push(line.to_string());
             continue;
         }
-        out.push(inline(&block_command(line)));
+        // A line of prose starting with `>` is no quote (a quote's indented text would be a
+        // code block, compiled as a doctest).
+        let line = block_command(line);
+        match line.strip_prefix('>') {
+            Some(rest) => out.push(format!("\\>{}", inline(rest))),
+            None => out.push(inline(&line)),
+        }
     }
     if in_code {
         out.push("```".to_string());
@@ -141,6 +156,12 @@ mod tests {
     fn code_inside_a_line_of_prose_is_fenced_as_text() {
         let doc = markdown("use it so: \\code\nint x;\n\\endcode then more");
         assert_eq!(doc, "use it so:\n```text\nint x;\n```\nthen more");
+    }
+
+    #[test]
+    fn verbatim_is_code_and_prose_is_never_a_quote() {
+        let doc = markdown("LUT.\n@verbatim\n>>>>>>> ATTENTION <<<<<<<\n@endverbatim\n>>>>   <<<<\nthen");
+        assert_eq!(doc, "LUT.\n\n```text\n>>>>>>> ATTENTION <<<<<<<\n```\n\n\\>>>>   <<<<\nthen");
     }
 
     #[test]
