@@ -152,7 +152,8 @@ fn item16_a_version_call_that_fails_is_said_as_a_failure_with_its_code() {
 /// through its version call (CUDA 11's runtime without a driver answers
 /// `cudaErrorInsufficientDriver`; a driver's stub its "not loaded" code): the codes its
 /// description lists (`unavailable`) keep it loaded, so that each call answers in its own words,
-/// where every other code refuses it. CI's CUDA 11.8 step refused NVIDIA's real runtime so.
+/// where every other code refuses it. CI's CUDA 11.8 step refused NVIDIA's real runtime so, and
+/// the GPU machine driver 580's NVML (`NVML_ERROR_UNINITIALIZED` before `nvmlInit`).
 #[test]
 fn item15_a_version_call_saying_the_system_lacks_something_keeps_the_library() {
     let described = [
@@ -170,6 +171,7 @@ fn item15_a_version_call_saying_the_system_lacks_something_keeps_the_library() {
                 "CUDA_ERROR_STUB_LIBRARY" => cuda_sys::CUDA_ERROR_STUB_LIBRARY.0,
                 "cudaErrorInsufficientDriver" => cudart_sys::cudaErrorInsufficientDriver.0,
                 "NVML_ERROR_LIBRARY_NOT_FOUND" => nvml_sys::NVML_ERROR_LIBRARY_NOT_FOUND.0,
+                "NVML_ERROR_UNINITIALIZED" => nvml_sys::NVML_ERROR_UNINITIALIZED.0,
                 other => panic!("{name}: a code to test is described, {other}: add its value here"),
             };
             let out = Child::new("load")
@@ -181,5 +183,5 @@ fn item15_a_version_call_saying_the_system_lacks_something_keeps_the_library() {
             kept += 1;
         }
     }
-    assert_eq!(kept, 3, "the driver's, the runtime's and NVML's");
+    assert_eq!(kept, 4, "the driver's, the runtime's and NVML's two");
 }
