@@ -311,21 +311,18 @@ fn glue(
         library.version_function.name.to_string()
     };
     let asked = (version_function == library.version_function.name).then_some(library.version_function.name);
-    // A sibling's own function for the glue (whose address says which file a linked library
-    // was loaded from): its version function where its header declares it, else its first
-    // (a sibling may have none: the loader asks its version function by name, which the
-    // library it links answers for it).
+    // A sibling's function for the glue (whose address says which file a linked library was
+    // loaded from, and which a linked build must resolve): its version function where its
+    // headers declare it, else its library's (a header may declare functions its library no
+    // longer exports, as NPP 13's do; the library's version function it does). The loader asks
+    // a loaded sibling's version function by name, which the library it links answers for it.
     let mut sibling_functions = Vec::new();
     for (index, sibling) in library.siblings.iter().enumerate() {
         let theirs = scan.sibling_functions.get(index).filter(|f| !f.is_empty()).ok_or_else(|| {
             Error::Shape(format!("{} declares no function of {}", sibling.header, sibling.what))
         })?;
         let name = sibling.version_function.name;
-        sibling_functions.push(if theirs.contains(name) {
-            name.to_string()
-        } else {
-            theirs.iter().next().unwrap().clone()
-        });
+        sibling_functions.push(if theirs.contains(name) { name.to_string() } else { version_function.clone() });
     }
     let siblings = library.siblings.iter().map(|sibling| (*sibling, None));
     for (described, version) in std::iter::once((library, asked)).chain(siblings) {
