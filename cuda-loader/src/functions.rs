@@ -65,12 +65,9 @@ pub trait Unreachable: Sized {
 }
 
 /// A function that returns nothing (NCCL's `ncclResetDebugInit`, cuBLAS's `cublasXerbla`) does
-/// nothing without its library (and notes why, as every function without a code does:
-/// [`last_unreached`](crate::last_unreached)).
+/// nothing without its library (the wrapper has noted why: [`last_unreached`](crate::last_unreached)).
 impl Unreachable for () {
-    fn unreachable(library: &'static Library, code: u32) {
-        crate::record::unreached(library, code);
-    }
+    fn unreachable(_: &'static Library, _: u32) {}
 
     fn code(&self) -> Option<u32> {
         None
@@ -81,8 +78,7 @@ impl Unreachable for () {
 /// never null (C code passes their result straight to `printf`). Any other `const T*` (a version
 /// struct's): null, as C code tests it.
 impl<T: 'static> Unreachable for *const T {
-    fn unreachable(library: &'static Library, code: u32) -> Self {
-        crate::record::unreached(library, code);
+    fn unreachable(library: &'static Library, _: u32) -> Self {
         if std::any::TypeId::of::<T>() == std::any::TypeId::of::<c_char>() {
             library.unreachable_text.as_ptr().cast()
         } else {
@@ -101,8 +97,7 @@ impl<T: 'static> Unreachable for *const T {
 macro_rules! unreachable_zero {
     ($($t:ty),*) => {$(
         impl Unreachable for $t {
-            fn unreachable(library: &'static Library, code: u32) -> Self {
-                crate::record::unreached(library, code);
+            fn unreachable(_: &'static Library, _: u32) -> Self {
                 0
             }
 
@@ -117,8 +112,7 @@ unreachable_zero!(usize, u32, i32);
 /// A function returning an object (TensorRT's `createInferRuntime_INTERNAL`, `getLogger`):
 /// null without its library, as it returns on failure.
 impl<T> Unreachable for *mut T {
-    fn unreachable(library: &'static Library, code: u32) -> Self {
-        crate::record::unreached(library, code);
+    fn unreachable(_: &'static Library, _: u32) -> Self {
         std::ptr::null_mut()
     }
 
@@ -129,8 +123,7 @@ impl<T> Unreachable for *mut T {
 
 /// A function returning success (TensorRT's `initLibNvInferPlugins`): false without its library.
 impl Unreachable for bool {
-    fn unreachable(library: &'static Library, code: u32) -> Self {
-        crate::record::unreached(library, code);
+    fn unreachable(_: &'static Library, _: u32) -> Self {
         false
     }
 
