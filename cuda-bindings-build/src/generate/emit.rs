@@ -322,7 +322,11 @@ fn glue(
             Error::Shape(format!("{} declares no function of {}", sibling.header, sibling.what))
         })?;
         let name = sibling.version_function.name;
-        sibling_functions.push(if theirs.contains(name) { name.to_string() } else { version_function.clone() });
+        sibling_functions.push(if theirs.contains(name) {
+            name.to_string()
+        } else {
+            version_function.clone()
+        });
     }
     let siblings = library.siblings.iter().map(|sibling| (*sibling, None));
     for (described, version) in std::iter::once((library, asked)).chain(siblings) {
