@@ -161,6 +161,7 @@ fn generate_unguarded(
         array_lengths: scan.array_lengths.clone(),
         keyword_fields: keyword_fields.clone(),
         shared_types: scan.shared_types.clone(),
+        shared_pointers: scan.shared_pointers.clone(),
     };
     let mut builder = bindgen::Builder::default().header(header.to_string_lossy());
     // The headers bound, named in the output's first line: those bound with the library's own
@@ -334,17 +335,23 @@ struct Callbacks {
     keyword_fields: Rc<RefCell<BTreeSet<String>>>,
     /// The types the shared crate defines (blocklisted here).
     shared_types: BTreeSet<String>,
+    /// Those that are pointers (see `Scan::shared_pointers`).
+    shared_pointers: BTreeSet<String>,
 }
 
 impl ParseCallbacks for Callbacks {
     /// The shared crate's types come from this same generator, which gives every struct
     /// `Copy`, `Clone`, `Debug` and `Default`: so `cudaDeviceProp`, which holds cuda.h's
     /// `CUuuid_st`, derives them too. Were the shared crate to lack one, this crate would not
-    /// compile, never be wrong.
+    /// compile, never be wrong. A pointer (`cudaStream_t`) has `Default` only from Rust 1.88,
+    /// newer than the crates' minimum: a struct holding one gets bindgen's zeroing `impl`.
     fn blocklisted_type_implements_trait(&self, name: &str, derive: DeriveTrait) -> Option<ImplementsTrait> {
         let ours = matches!(derive, DeriveTrait::Copy | DeriveTrait::Debug | DeriveTrait::Default);
         // bindgen names the type as C writes it: `struct CUuuid_st`.
         let name = name.strip_prefix("struct ").or_else(|| name.strip_prefix("union ")).unwrap_or(name);
+        if derive == DeriveTrait::Default && self.shared_pointers.contains(name) {
+            return Some(ImplementsTrait::No);
+        }
         (ours && self.shared_types.contains(name)).then_some(ImplementsTrait::Yes)
     }
 

@@ -52,6 +52,9 @@ pub struct Scan {
     pub per_thread_functions: BTreeSet<String>,
     /// Type names the shared headers (`cuda.h`, for the Runtime API) define.
     pub shared_types: BTreeSet<String>,
+    /// Those of them that are pointers (`cudaStream_t`): Rust before 1.88 has no `Default` for
+    /// a raw pointer, so a struct holding one cannot derive it.
+    pub shared_pointers: BTreeSet<String>,
     /// Every file clang read: the header and all it includes (a build reruns when one changes).
     pub files: BTreeSet<PathBuf>,
     /// The hash of each function's anchor on its group's page of NVIDIA's reference, by the
@@ -167,7 +170,7 @@ pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, 
             .map(|dir| dir.join(shared_header))
             .find(|file| file.is_file())
             .ok_or_else(|| Error::Parse(format!("no {shared_header} in the include folders")))?;
-        let type_names = |from: &dyn Fn(&Path) -> bool| -> Vec<String> {
+        let type_names = |from: &dyn Fn(&Path) -> bool| -> Vec<(String, bool)> {
             unit.entities()
                 .into_iter()
                 .filter(|e| e.file.as_deref().is_some_and(from))
@@ -177,8 +180,11 @@ pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, 
                         CXCursor_StructDecl | CXCursor_UnionDecl | CXCursor_EnumDecl | CXCursor_TypedefDecl
                     )
                 })
-                .map(|e| e.name)
-                .filter(|name| !name.is_empty())
+                .filter(|e| !e.name.is_empty())
+                .map(|e| {
+                    let pointer = e.kind == CXCursor_TypedefDecl && unit.type_spelling(e.cursor).ends_with('*');
+                    (e.name, pointer)
+                })
                 .collect()
         };
         // (clang names a file as it was reached: by the -I folder as given, or canonical.)
@@ -188,8 +194,11 @@ pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, 
             let folders = [file.parent(), canonical.as_deref().and_then(Path::parent)];
             names = type_names(&|f: &Path| folders.iter().flatten().any(|folder| f.starts_with(folder)));
         }
-        for name in names {
+        for (name, pointer) in names {
             scan.shared_from.entry(name.clone()).or_insert(krate);
+            if pointer {
+                scan.shared_pointers.insert(name.clone());
+            }
             scan.shared_types.insert(name);
         }
     }
