@@ -35,7 +35,9 @@ macro_rules! __library {
         }
 
         /// A sibling library's functions (cuBLASLt's, a library family's), in a module of their own
-        /// (each list has its own symbol table), re-exported beside the library's own.
+        /// (each list has its own symbol table), re-exported beside the library's own. Unused
+        /// by a library without siblings (which Rust before 1.78 warns of).
+        #[allow(unused_macros)]
         macro_rules! sibling_fns {
             ($d module:ident, $d loader:ident: $d($d functions:tt)*) => {
                 /// The functions of one of this crate's sibling libraries (see the crate's
