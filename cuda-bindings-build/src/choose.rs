@@ -205,7 +205,7 @@ pub fn bindings(library: &Library, header: Result<&Header, &NoHeader>) -> Bindin
                 root_variable(library)
             ))
         }),
-        Err(major) if library.found.since.is_some_and(|first| major < first / 1000) => {
+        Err(major) if library.build.found.since.is_some_and(|first| major < first / 1000) => {
             let oldest = vendored.oldest();
             came_later(library, &format!("{MAJOR_VAR}={major} asks for CUDA {major}"), strict);
             (vendored.materialize(oldest), oldest)
@@ -242,7 +242,7 @@ pub fn bindings(library: &Library, header: Result<&Header, &NoHeader>) -> Bindin
 /// description's `found.since`), whose bindings the build takes: a warning, or in strict mode
 /// an error.
 pub(crate) fn came_later(library: &Library, asked: &str, strict: bool) {
-    let first = library.found.since.unwrap_or_default();
+    let first = library.build.found.since.unwrap_or_default();
     let release = library.version.scheme.text(first);
     let what =
         format!("{}: {} came with {release}, and {asked}, which has none", library.crate_name, library.what);
@@ -307,7 +307,7 @@ fn warning(text: &str) {
 /// The variable naming where `library`'s header is: its own root's (`NCCL_HOME`), or the CUDA
 /// toolkit's.
 pub(crate) fn root_variable(library: &Library) -> &'static str {
-    library.found.home.unwrap_or("CUDA_PATH")
+    library.build.found.home.unwrap_or("CUDA_PATH")
 }
 
 /// Stops the build at a header of a major older than the oldest release the crate binds (cuDNN
@@ -338,7 +338,7 @@ fn older_major(library: &Library, header: &Header, vendored: &Vendored) {
 
 /// "point CUDA_PATH at another toolkit", in `library`'s own terms.
 fn another_root(library: &Library) -> String {
-    match library.found.home {
+    match library.build.found.home {
         Some(home) => format!("point {home} at the root of another {}", library.short),
         None => "point CUDA_PATH at another toolkit".to_string(),
     }
@@ -460,11 +460,11 @@ pub struct Vendored {
 impl Vendored {
     pub fn list(manifest_dir: &Path, library: &Library) -> Vendored {
         let dir = manifest_dir.join("src").join("vendored");
-        let versions = edits::releases(&dir, library.binding.vendored_stem);
+        let versions = edits::releases(&dir, library.build.binding.vendored_stem);
         if versions.is_empty() {
             fail(&format!("no vendored bindings in {} (a broken package?)", dir.display()));
         }
-        Vendored { dir, stem: library.binding.vendored_stem, crate_name: library.crate_name, versions }
+        Vendored { dir, stem: library.build.binding.vendored_stem, crate_name: library.crate_name, versions }
     }
 
     /// The bindings of exactly `version` (the header's `CUDA_VERSION`), made, and that version.

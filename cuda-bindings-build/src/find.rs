@@ -488,7 +488,7 @@ pub fn library_root(
         candidates.push(("the CUDA toolkit".into(), root.to_path_buf()));
         // Pip's layout: the library's wheel beside the CUDA wheel's root (nvidia/<library> beside
         // the nvidia/cu13 that CUDA_PATH names).
-        for name in library.found.beside {
+        for name in library.build.found.beside {
             if let Some(parent) = root.parent() {
                 candidates.push(("the wheel beside the CUDA toolkit".into(), parent.join(name)));
             }

@@ -317,7 +317,7 @@ fn link_shared(
     file: &str,
     toolkit_root: Option<&Path>,
 ) -> Option<PathBuf> {
-    let name = library.link;
+    let name = library.build.link;
     if let cuda_loader::Role::Driver { .. } = library.role {
         if let Some(root) = toolkit_root {
             link_search_paths(root);
@@ -346,7 +346,7 @@ fn link_shared(
 /// Links the static library (`libcudart_static.a`, which toolkits and the runtime wheel ship)
 /// with the system libraries it needs (`-lrt -lpthread -ldl`, as NVIDIA's documentation says).
 fn link_static(library: &cuda_loader::Library, dirs: &[PathBuf], windows: bool) -> PathBuf {
-    let name = format!("{}_static", library.link);
+    let name = format!("{}_static", library.build.link);
     let file = if windows { format!("{name}.lib") } else { format!("lib{name}.a") };
     let Some(dir) = dirs.iter().find(|d| d.join(&file).is_file()) else {
         let looked = if dirs.is_empty() {

@@ -72,7 +72,7 @@ pub fn of_header(library: &Library, include: &Path, version: u32) -> Option<Rele
 /// The library's own numbers in `texts` (a header and those it includes, by name):
 /// `<PREFIX>_VER_MAJOR`, `_MINOR`, `_PATCH` for each of its constant prefixes.
 fn own_numbers(library: &Library, texts: &[(String, String)]) -> Option<Release> {
-    for prefix in library.binding.constant_prefixes {
+    for prefix in library.build.binding.constant_prefixes {
         for (name, text) in texts {
             let part = |what: &str| header::define_value(text, &format!("{prefix}_VER_{what}"));
             let Some(major) = part("MAJOR") else { continue };
@@ -104,6 +104,7 @@ pub fn check_cuda_major(library: &Library, include: &Path, cuda_version: u32, fo
     let Some(own) = own_numbers(library, &texts) else { return };
     let own_major = own.parts[0].to_string();
     let mut shipped: Vec<u32> = library
+        .build
         .releases
         .iter()
         .filter(|(_, wheel)| wheel.split('.').next() == Some(own_major.as_str()))
@@ -156,7 +157,7 @@ pub fn of_archive(library: &Library, path: &Path) -> Option<Release> {
         return Some(release);
     }
     let dir = real.parent()?;
-    let prefix = format!("lib{}.so.", library.link);
+    let prefix = format!("lib{}.so.", library.build.link);
     let mut beside: Vec<Release> = std::fs::read_dir(dir)
         .ok()?
         .filter_map(|entry| {
@@ -207,7 +208,7 @@ pub fn check(library: &Library, include: &Path, version: u32, file: &Path, how: 
     let Some(found) = found else {
         if how == Use::Links {
             let beside = if archive {
-                format!(", no versioned lib{}.so beside it", library.link)
+                format!(", no versioned lib{}.so beside it", library.build.link)
             } else {
                 String::new()
             };
@@ -275,7 +276,7 @@ fn numbers(text: &str) -> Option<Vec<u32>> {
 /// wheel ships it) says that major only.
 fn from_name(library: &Library, real: &Path) -> Option<Release> {
     let name = real.file_name()?.to_str()?;
-    let mut parts = numbers(name.strip_prefix(&format!("lib{}.so.", library.link))?)?;
+    let mut parts = numbers(name.strip_prefix(&format!("lib{}.so.", library.build.link))?)?;
     if library.files.of(parts[0], false) == name {
         parts.truncate(1);
     }
@@ -313,7 +314,7 @@ fn from_version_json(library: &Library, real: &Path) -> Option<Release> {
     for root in real.ancestors().skip(1).take(4) {
         let file: PathBuf = root.join("version.json");
         let Ok(text) = header::read(&file) else { continue };
-        for key in [format!("cuda_{}", library.link), format!("lib{}", library.link)] {
+        for key in [format!("cuda_{}", library.build.link), format!("lib{}", library.build.link)] {
             let Some((_, after)) = text.split_once(&format!("\"{key}\"")) else { continue };
             // The component's own object: up to its closing brace.
             let object = after.split_once('}').map_or(after, |(object, _)| object);

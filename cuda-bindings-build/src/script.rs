@@ -51,7 +51,7 @@ pub fn build_library(library: &'static Library) {
     let crate_name = library.crate_name;
     // The toolkit, and the version whose vendored bindings a crate that follows another takes
     // when it has no header of its own (what the other crate bound).
-    let (toolkit, followed, no_toolkit) = match library.found.follows {
+    let (toolkit, followed, no_toolkit) = match library.build.found.follows {
         Some(links) => {
             let dep = |key: &str| {
                 env::tracked(&format!("DEP_{}_{key}", links.to_uppercase()))
@@ -98,6 +98,7 @@ pub fn build_library(library: &'static Library) {
 
     // The header, and the root its library folders hang from.
     let own = library
+        .build
         .found
         .home
         .map(|home| find::library_root(library, home, toolkit.as_ref().map(|t| t.root.as_path())));
@@ -120,7 +121,7 @@ pub fn build_library(library: &'static Library) {
     let manifest_dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo"));
     let vendored = choose::Vendored::list(&manifest_dir, library);
     let generating = std::env::var_os("CARGO_FEATURE_BINDGEN").is_some();
-    let no_header = match (library.found.home, &own, &toolkit) {
+    let no_header = match (library.build.found.home, &own, &toolkit) {
         // A library of its own: its oldest release, whose functions every later one has.
         (Some(home), Some(Err(tried)), _) => {
             let oldest = vendored.oldest();
@@ -140,7 +141,11 @@ pub fn build_library(library: &'static Library) {
         // bindings, and a warning that says which release the library needs.
         (_, _, Some(toolkit))
             if found.is_none()
-                && library.found.since.is_some_and(|first| followed.unwrap_or(toolkit.version) < first) =>
+                && library
+                    .build
+                    .found
+                    .since
+                    .is_some_and(|first| followed.unwrap_or(toolkit.version) < first) =>
         {
             let version = followed.unwrap_or(toolkit.version);
             let asked = format!(
@@ -199,8 +204,12 @@ pub fn build_library(library: &'static Library) {
 
 /// The header in the toolkit's `include/`, or in a wheel beside its root, with its version.
 fn in_toolkit(library: &Library, toolkit: &Toolkit) -> Option<(PathBuf, Header)> {
-    let beside =
-        library.found.beside.iter().map(|name| toolkit.root.parent().unwrap_or(Path::new("")).join(name));
+    let beside = library
+        .build
+        .found
+        .beside
+        .iter()
+        .map(|name| toolkit.root.parent().unwrap_or(Path::new("")).join(name));
     let root = std::iter::once(toolkit.root.clone())
         .chain(beside)
         .find(|root| root.join("include").join(library.header).is_file())?;
@@ -261,7 +270,7 @@ fn cuda_includes(root: &Path, include: &Path) -> Vec<PathBuf> {
 fn header_cfgs(library: &Library, bindings: &choose::Bindings) {
     let mut headers =
         bindings.headers().unwrap_or_else(|why| fail(&format!("{}: {why}", library.crate_name)));
-    if let Some(links) = library.found.follows {
+    if let Some(links) = library.build.found.follows {
         headers.extend(followed_headers(links));
     }
     headers.sort();

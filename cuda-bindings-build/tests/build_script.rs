@@ -506,8 +506,10 @@ fn cuda_sys_cuda_major_unlike_the_header_is_warned_about() {
 /// Issue 22, item 1: without generation, a header gets the bindings vendored from its own
 /// release, never a neighbour's: `CUDA_VERSION` and `DEP_LIBCUDA_SYS_VERSION` are the header's.
 fn a_header_of_each_vendored_release_gets_its_own_bindings() {
-    let versions =
-        edits::releases(&manifest_dir().join("src/vendored"), cuda_loader::DRIVER.binding.vendored_stem);
+    let versions = edits::releases(
+        &manifest_dir().join("src/vendored"),
+        cuda_loader::DRIVER.build.binding.vendored_stem,
+    );
     assert!(versions.len() > 3, "{versions:?}");
     let dir = scratch("each");
     for version in versions {
@@ -576,11 +578,11 @@ fn a_damaged_store_stops_the_build_naming_the_file() {
         std::fs::copy(entry.path(), store.join(entry.file_name())).unwrap();
     }
     let root = toolkit(&dir, "cuda", &minimal_cuda_h(12090)).into_os_string();
-    let versions = edits::releases(&store, cuda_loader::DRIVER.binding.vendored_stem);
+    let versions = edits::releases(&store, cuda_loader::DRIVER.build.binding.vendored_stem);
     let base = *versions.last().unwrap();
     // A file between the release and the base, truncated; the base with one byte changed.
     for (version, damage) in [(13000, "truncated"), (base, "changed")] {
-        let path = store.join(edits::file_name(cuda_loader::DRIVER.binding.vendored_stem, version));
+        let path = store.join(edits::file_name(cuda_loader::DRIVER.build.binding.vendored_stem, version));
         let good = std::fs::read(&path).unwrap();
         let mut bad = good.clone();
         match damage {
@@ -637,12 +639,12 @@ fn a_header_of_a_release_not_vendored_is_an_error_unless_generated() {
 /// program will need (`CUDA_SYS_STRICT=1`: an error instead, in one sentence).
 fn a_toolkit_older_than_its_library_binds_the_first_release_and_says_so() {
     let later: Vec<&cuda_loader::Library> =
-        cuda_loader::ALL.iter().copied().filter(|library| library.found.since.is_some()).collect();
+        cuda_loader::ALL.iter().copied().filter(|library| library.build.found.since.is_some()).collect();
     assert!(!later.is_empty(), "no library described as added after CUDA's first supported release");
     let dir = scratch("since");
     let root = toolkit(&dir, "cuda-11.8", &minimal_cuda_h(11080)).into_os_string();
     for library in later {
-        let first = library.found.since.unwrap();
+        let first = library.build.found.since.unwrap();
         let release = library.version.scheme.text(first);
         let build = build_of(library, &[("CUDA_PATH", root.clone())], &[]);
         assert_sound(&build, library.crate_name);
@@ -771,7 +773,7 @@ fn build_of(library: &cuda_loader::Library, vars: &[(&str, OsString)], features:
         ("CARGO_PKG_NAME".into(), library.crate_name.into()),
         ("CARGO_MANIFEST_DIR".into(), crate_dir(library).into()),
     ];
-    if let Some(links) = library.found.follows {
+    if let Some(links) = library.build.found.follows {
         all.push((format!("DEP_{}_VERSION", links.to_uppercase()), "12090".into()));
         all.push((format!("DEP_{}_HEADERS", links.to_uppercase()), "cuda.h".into()));
     }
@@ -880,7 +882,7 @@ fn item8_a_non_utf8_root_of_any_library_is_said_and_never_published_lossily() {
             (&cuda_loader::NCCL, &nccl_h(22105), "lib/libnccl.so.2", &["NCCL_HOME"]),
         ];
         for (library, text, file, variables) in cases {
-            let name = [library.link.as_bytes(), b"-\xff"].concat();
+            let name = [library.build.link.as_bytes(), b"-\xff"].concat();
             let root = dir.join(std::ffi::OsStr::from_bytes(&name));
             std::fs::create_dir_all(root.join("include")).unwrap();
             std::fs::write(root.join("include/cuda.h"), minimal_cuda_h(12090)).unwrap();
@@ -903,8 +905,10 @@ fn item8_a_non_utf8_root_of_any_library_is_said_and_never_published_lossily() {
                         assert_eq!(error.len(), 1, "{what}: {}", build.stderr);
                         assert!(
                             error[0].contains("not UTF-8")
-                                && error[0]
-                                    .contains(&format!("set {}", library.found.home.unwrap_or("CUDA_PATH"))),
+                                && error[0].contains(&format!(
+                                    "set {}",
+                                    library.build.found.home.unwrap_or("CUDA_PATH")
+                                )),
                             "{what}: {}",
                             error[0]
                         );
@@ -1015,7 +1019,7 @@ fn item7_18_a_file_the_build_reads_that_is_no_regular_file_never_hangs_it() {
                 let entry = entry.unwrap();
                 std::fs::copy(entry.path(), store.join(entry.file_name())).unwrap();
             }
-            let odd = store.join(edits::file_name(cuda_loader::DRIVER.binding.vendored_stem, 13050));
+            let odd = store.join(edits::file_name(cuda_loader::DRIVER.build.binding.vendored_stem, 13050));
             std::fs::remove_file(&odd).unwrap();
             make(&odd);
             let toolkit_root =

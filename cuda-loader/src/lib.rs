@@ -44,9 +44,11 @@ use std::ffi::CStr;
 pub use folders::{join_folders, split_folders};
 pub use functions::{Slot, Unreachable};
 pub use libraries::*;
+#[cfg(feature = "build")]
+pub use library::{Binding, Build, Found};
 pub use library::{
-    Binding, Codes, ErrorText, Files, Found, Library, Part, PerOs, Role, Scheme, Search, Version,
-    VersionCall, VersionFunction,
+    Codes, ErrorText, Files, Library, Part, PerOs, Role, Scheme, Search, Version, VersionCall,
+    VersionFunction,
 };
 pub use load::LoadError;
 pub use loader::{site_packages, Bindings, Function, Loader, Reach};

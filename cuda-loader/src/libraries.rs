@@ -39,6 +39,7 @@ const TOOLKIT_CUDA_VERSION: Version =
     Version { macro_name: "CUDA_VERSION", header: Some("cuda.h"), scheme: Scheme::CUDA };
 
 /// Which crate's toolkit the libraries that use the runtime's types bind with.
+#[cfg(feature = "build")]
 const WITH_THE_RUNTIME: &str = "cudart_sys";
 
 /// A math library of the toolkit (`cuRAND`, stem `curand`, `CURAND`, its version function and
@@ -48,6 +49,7 @@ macro_rules! toolkit_library {
     (
         $what:literal, $stem:literal, $upper:literal, $version_function:ident($call:ident),
         { $($field:ident: $value:expr,)* }
+        build { $($build_field:ident: $build_value:expr,)* }
     ) => {
         Library {
             what: $what,
@@ -69,9 +71,13 @@ macro_rules! toolkit_library {
             a_short: concat!("a ", $what, " library"),
             name: PerOs { unix: concat!("lib", $stem), windows: concat!($stem, "64") },
             rust_path: concat!($stem, "_sys"),
-            feature: Some($stem),
-            wheel: Some(concat!("nvidia-", $stem)),
-            link: $stem,
+            #[cfg(feature = "build")]
+            build: Build {
+                feature: Some($stem),
+                wheel: Some(concat!("nvidia-", $stem)),
+                link: $stem,
+                $($build_field: $build_value,)*
+            },
             install: concat!(
                 "Install ", $what, " of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-", $stem,
                 " wheel; CUDA 12: nvidia-", $stem, "-cu12)"
@@ -104,24 +110,28 @@ pub const DRIVER: Library = Library {
     name: PerOs { unix: "libcuda", windows: "nvcuda.dll" },
     crate_name: "libcuda-sys",
     rust_path: "cuda_sys",
-    feature: None,
-    wheel: None,
-    releases: &[],
+    #[cfg(feature = "build")]
+    build: Build {
+        feature: None,
+        wheel: None,
+        releases: &[],
+        found: Found { follows: None, home: None, beside: &[], since: None },
+        binding: Binding {
+            functions: "cu.*",
+            types: "CU.*|cu.*",
+            vars: "CU.*|cu.*",
+            function_prefix: "cu",
+            constant_prefixes: &["CU"],
+            defines: &[],
+            also_headers: &["cudaProfiler.h"],
+            shares_types_with: &[],
+            reference: "https://docs.nvidia.com/cuda/cuda-driver-api/",
+            vendored_stem: "cuda",
+        },
+        link: "cuda",
+    },
     header: "cuda.h",
     version: Version { macro_name: "CUDA_VERSION", header: None, scheme: Scheme::CUDA },
-    found: Found { follows: None, home: None, beside: &[], since: None },
-    binding: Binding {
-        functions: "cu.*",
-        types: "CU.*|cu.*",
-        vars: "CU.*|cu.*",
-        function_prefix: "cu",
-        constant_prefixes: &["CU"],
-        defines: &[],
-        also_headers: &["cudaProfiler.h"],
-        shares_types_with: &[],
-        reference: "https://docs.nvidia.com/cuda/cuda-driver-api/",
-        vendored_stem: "cuda",
-    },
     codes: Codes {
         enum_name: "cudaError_enum",
         type_name: "CUresult",
@@ -138,7 +148,6 @@ pub const DRIVER: Library = Library {
     },
     // The driver's ABI is one for all majors: its soname has not changed since CUDA 1.
     files: Files { pattern: PerOs { unix: "libcuda.so.1", windows: "nvcuda.dll" }, exceptions: &[] },
-    link: "cuda",
     variable: "CUDA_SYS_LIBCUDA_PATH",
     install: "Install the NVIDIA driver",
     search: Search::System,
@@ -184,27 +193,31 @@ pub const RUNTIME: Library = Library {
     name: PerOs { unix: "libcudart", windows: "libcudart" },
     crate_name: "cudart-sys",
     rust_path: "cudart_sys",
-    feature: Some("runtime"),
-    wheel: Some("nvidia-cuda-runtime"),
-    // Its wheel is the root the libraries' wheels join: xtask pins it with the toolkit's own.
-    releases: &[],
+    #[cfg(feature = "build")]
+    build: Build {
+        feature: Some("runtime"),
+        wheel: Some("nvidia-cuda-runtime"),
+        // Its wheel is the root the libraries' wheels join: xtask pins it with the toolkit's own.
+        releases: &[],
+        found: Found { follows: Some("libcuda_sys"), home: None, beside: &[], since: None },
+        binding: Binding {
+            functions: "cuda.*",
+            // libraryPropertyType: library_types.h's, which every CUDA library's GetProperty takes.
+            types: "cuda.*|libraryPropertyType.*",
+            vars: "cuda.*|CUDART_VERSION",
+            function_prefix: "cuda",
+            constant_prefixes: &["cuda"],
+            defines: &[],
+            // The data types cuBLAS, cuFFT, cuSPARSE... take (cudaDataType) are library_types.h's.
+            also_headers: &["cuda_profiler_api.h", "library_types.h"],
+            shares_types_with: &[("cuda.h", "cuda_sys")],
+            reference: "https://docs.nvidia.com/cuda/cuda-runtime-api/",
+            vendored_stem: "cudart",
+        },
+        link: "cudart",
+    },
     header: "cuda_runtime_api.h",
     version: Version { macro_name: "CUDART_VERSION", header: None, scheme: Scheme::CUDA },
-    found: Found { follows: Some("libcuda_sys"), home: None, beside: &[], since: None },
-    binding: Binding {
-        functions: "cuda.*",
-        // libraryPropertyType: library_types.h's, which every CUDA library's GetProperty takes.
-        types: "cuda.*|libraryPropertyType.*",
-        vars: "cuda.*|CUDART_VERSION",
-        function_prefix: "cuda",
-        constant_prefixes: &["cuda"],
-        defines: &[],
-        // The data types cuBLAS, cuFFT, cuSPARSE... take (cudaDataType) are library_types.h's.
-        also_headers: &["cuda_profiler_api.h", "library_types.h"],
-        shares_types_with: &[("cuda.h", "cuda_sys")],
-        reference: "https://docs.nvidia.com/cuda/cuda-runtime-api/",
-        vendored_stem: "cudart",
-    },
     codes: Codes {
         enum_name: "cudaError",
         type_name: "cudaError_t",
@@ -226,7 +239,6 @@ pub const RUNTIME: Library = Library {
         pattern: PerOs { unix: "libcudart.so.{major}", windows: "cudart64_{major}.dll" },
         exceptions: &[(11, "libcudart.so.11.0", "cudart64_110.dll")],
     },
-    link: "cudart",
     variable: "CUDART_SYS_LIBCUDART_PATH",
     install: "Install the CUDA {major} runtime (a CUDA toolkit, or NVIDIA's nvidia-cuda-runtime wheel)",
     // Applications ship the runtime's DLL beside themselves on Windows.
@@ -259,42 +271,46 @@ pub const NVRTC: Library = Library {
     name: PerOs { unix: "libnvrtc", windows: "libnvrtc" },
     crate_name: "nvrtc-sys",
     rust_path: "nvrtc_sys",
-    feature: Some("nvrtc"),
-    wheel: Some("nvidia-cuda-nvrtc"),
-    releases: &[
-        ("11.8", "11.8.89"),
-        ("12.0", "12.0.76"),
-        ("12.1", "12.1.105"),
-        ("12.2", "12.2.140"),
-        ("12.3", "12.3.107"),
-        ("12.4", "12.4.127"),
-        ("12.5", "12.5.82"),
-        ("12.6", "12.6.85"),
-        ("12.8", "12.8.93"),
-        ("12.9", "12.9.86"),
-        ("13.0", "13.0.88"),
-        ("13.1", "13.1.80"),
-        ("13.2", "13.2.86"),
-        ("13.3", "13.3.33"),
-        ("13.4", "13.4.92"),
-        ("13.5", "13.5.37"),
-    ],
+    #[cfg(feature = "build")]
+    build: Build {
+        feature: Some("nvrtc"),
+        wheel: Some("nvidia-cuda-nvrtc"),
+        releases: &[
+            ("11.8", "11.8.89"),
+            ("12.0", "12.0.76"),
+            ("12.1", "12.1.105"),
+            ("12.2", "12.2.140"),
+            ("12.3", "12.3.107"),
+            ("12.4", "12.4.127"),
+            ("12.5", "12.5.82"),
+            ("12.6", "12.6.85"),
+            ("12.8", "12.8.93"),
+            ("12.9", "12.9.86"),
+            ("13.0", "13.0.88"),
+            ("13.1", "13.1.80"),
+            ("13.2", "13.2.86"),
+            ("13.3", "13.3.33"),
+            ("13.4", "13.4.92"),
+            ("13.5", "13.5.37"),
+        ],
+        // NVRTC needs no other CUDA library: it looks for the toolkit itself.
+        found: Found { follows: None, home: None, beside: &["cuda_nvrtc"], since: None },
+        binding: Binding {
+            functions: "nvrtc.*",
+            types: "nvrtc.*",
+            vars: "nvrtc.*|NVRTC.*|CUDA_VERSION",
+            function_prefix: "nvrtc",
+            constant_prefixes: &["NVRTC"],
+            defines: &[],
+            also_headers: &[],
+            shares_types_with: &[],
+            reference: "https://docs.nvidia.com/cuda/nvrtc/",
+            vendored_stem: "nvrtc",
+        },
+        link: "nvrtc",
+    },
     header: "nvrtc.h",
     version: TOOLKIT_CUDA_VERSION,
-    // NVRTC needs no other CUDA library: it looks for the toolkit itself.
-    found: Found { follows: None, home: None, beside: &["cuda_nvrtc"], since: None },
-    binding: Binding {
-        functions: "nvrtc.*",
-        types: "nvrtc.*",
-        vars: "nvrtc.*|NVRTC.*|CUDA_VERSION",
-        function_prefix: "nvrtc",
-        constant_prefixes: &["NVRTC"],
-        defines: &[],
-        also_headers: &[],
-        shares_types_with: &[],
-        reference: "https://docs.nvidia.com/cuda/nvrtc/",
-        vendored_stem: "nvrtc",
-    },
     codes: Codes {
         enum_name: "nvrtcResult",
         type_name: "nvrtcResult",
@@ -318,7 +334,6 @@ pub const NVRTC: Library = Library {
         pattern: PerOs { unix: "libnvrtc.so.{major}", windows: "nvrtc64_{major}0_0.dll" },
         exceptions: &[(11, "libnvrtc.so.11.2", "nvrtc64_112_0.dll")],
     },
-    link: "nvrtc",
     variable: "NVRTC_SYS_LIBNVRTC_PATH",
     install: "Install NVRTC of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cuda-nvrtc wheel)",
     search: Search::ApplicationAndSystem,
@@ -357,41 +372,45 @@ pub const NVJITLINK: Library = Library {
     name: PerOs { unix: "libnvJitLink", windows: "nvJitLink" },
     crate_name: "nvjitlink-sys",
     rust_path: "nvjitlink_sys",
-    feature: Some("nvjitlink"),
-    wheel: Some("nvidia-nvjitlink"),
-    releases: &[
-        ("12.0", "12.0.76"),
-        ("12.1", "12.1.105"),
-        ("12.2", "12.2.140"),
-        ("12.3", "12.3.101"),
-        ("12.4", "12.4.127"),
-        ("12.5", "12.5.82"),
-        ("12.6", "12.6.85"),
-        ("12.8", "12.8.93"),
-        ("12.9", "12.9.86"),
-        ("13.0", "13.0.88"),
-        ("13.1", "13.1.80"),
-        ("13.2", "13.2.86"),
-        ("13.3", "13.3.33"),
-        ("13.4", "13.4.92"),
-        ("13.5", "13.5.37"),
-    ],
+    #[cfg(feature = "build")]
+    build: Build {
+        feature: Some("nvjitlink"),
+        wheel: Some("nvidia-nvjitlink"),
+        releases: &[
+            ("12.0", "12.0.76"),
+            ("12.1", "12.1.105"),
+            ("12.2", "12.2.140"),
+            ("12.3", "12.3.101"),
+            ("12.4", "12.4.127"),
+            ("12.5", "12.5.82"),
+            ("12.6", "12.6.85"),
+            ("12.8", "12.8.93"),
+            ("12.9", "12.9.86"),
+            ("13.0", "13.0.88"),
+            ("13.1", "13.1.80"),
+            ("13.2", "13.2.86"),
+            ("13.3", "13.3.33"),
+            ("13.4", "13.4.92"),
+            ("13.5", "13.5.37"),
+        ],
+        found: Found { follows: None, home: None, beside: &["nvjitlink"], since: Some(12000) },
+        binding: Binding {
+            // The versioned symbols the header's inline functions call, and nvJitLinkVersion.
+            functions: "__nvJitLink.*|nvJitLink.*",
+            types: "nvJitLink.*",
+            vars: "NVJITLINK.*|CUDA_VERSION",
+            function_prefix: "nvJitLink",
+            constant_prefixes: &["NVJITLINK"],
+            defines: &[],
+            also_headers: &[],
+            shares_types_with: &[],
+            reference: "https://docs.nvidia.com/cuda/nvjitlink/",
+            vendored_stem: "nvjitlink",
+        },
+        link: "nvJitLink",
+    },
     header: "nvJitLink.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: None, home: None, beside: &["nvjitlink"], since: Some(12000) },
-    binding: Binding {
-        // The versioned symbols the header's inline functions call, and nvJitLinkVersion.
-        functions: "__nvJitLink.*|nvJitLink.*",
-        types: "nvJitLink.*",
-        vars: "NVJITLINK.*|CUDA_VERSION",
-        function_prefix: "nvJitLink",
-        constant_prefixes: &["NVJITLINK"],
-        defines: &[],
-        also_headers: &[],
-        shares_types_with: &[],
-        reference: "https://docs.nvidia.com/cuda/nvjitlink/",
-        vendored_stem: "nvjitlink",
-    },
     codes: Codes {
         enum_name: "nvJitLinkResult",
         type_name: "nvJitLinkResult",
@@ -437,7 +456,6 @@ pub const NVJITLINK: Library = Library {
         pattern: PerOs { unix: "libnvJitLink.so.{major}", windows: "nvJitLink_{major}0_0.dll" },
         exceptions: &[],
     },
-    link: "nvJitLink",
     variable: "NVJITLINK_SYS_LIBNVJITLINK_PATH",
     install:
         "Install nvJitLink of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-nvjitlink wheel; CUDA 12: \
@@ -487,27 +505,31 @@ pub const NCCL: Library = Library {
     name: PerOs { unix: "libnccl", windows: "nccl" },
     crate_name: "nccl-sys",
     rust_path: "nccl_sys",
-    feature: Some("nccl"),
-    wheel: Some("nvidia-nccl"),
-    // Releases of its own, apart from CUDA's (xtask's NCCL_HEADERS).
-    releases: &[],
+    #[cfg(feature = "build")]
+    build: Build {
+        feature: Some("nccl"),
+        wheel: Some("nvidia-nccl"),
+        // Releases of its own, apart from CUDA's (xtask's NCCL_HEADERS).
+        releases: &[],
+        // The root variable NVIDIA's own Makefiles (nccl-tests) read.
+        found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("NCCL_HOME"), beside: &[], since: None },
+        binding: Binding {
+            functions: "p?nccl.*",
+            types: "nccl.*",
+            vars: "NCCL.*|nccl.*",
+            function_prefix: "nccl",
+            constant_prefixes: &["NCCL"],
+            // nccl.h includes cuda_fp16.h, cuda_bf16.h and cuda_fp8.h for its device API only.
+            defines: &["__CUDA_FP16_H__", "__CUDA_BF16_H__", "__CUDA_FP8_H__"],
+            also_headers: &[],
+            shares_types_with: &[("cuda_runtime.h", "cudart_sys")],
+            reference: "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/api.html",
+            vendored_stem: "nccl",
+        },
+        link: "nccl",
+    },
     header: "nccl.h",
     version: Version { macro_name: "NCCL_VERSION_CODE", header: None, scheme: NCCL_SCHEME },
-    // The root variable NVIDIA's own Makefiles (nccl-tests) read.
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("NCCL_HOME"), beside: &[], since: None },
-    binding: Binding {
-        functions: "p?nccl.*",
-        types: "nccl.*",
-        vars: "NCCL.*|nccl.*",
-        function_prefix: "nccl",
-        constant_prefixes: &["NCCL"],
-        // nccl.h includes cuda_fp16.h, cuda_bf16.h and cuda_fp8.h for its device API only.
-        defines: &["__CUDA_FP16_H__", "__CUDA_BF16_H__", "__CUDA_FP8_H__"],
-        also_headers: &[],
-        shares_types_with: &[("cuda_runtime.h", "cudart_sys")],
-        reference: "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/api.html",
-        vendored_stem: "nccl",
-    },
     codes: Codes {
         enum_name: "ncclResult_t",
         type_name: "ncclResult_t",
@@ -523,7 +545,6 @@ pub const NCCL: Library = Library {
         text: ErrorText::Returned { name: None, string: "ncclGetErrorString", unknown: &["unknown result code"] },
     },
     files: Files { pattern: PerOs { unix: "libnccl.so.2", windows: "nccl.dll" }, exceptions: &[] },
-    link: "nccl",
     variable: "NCCL_SYS_LIBNCCL_PATH",
     install: "Install NCCL 2 as new as the nccl.h these bindings come from (NVIDIA's nvidia-nccl-cu13 wheel, or its \
               libnccl2 package), or build against the nccl.h of the NCCL you have (NCCL_HOME)",
@@ -560,33 +581,36 @@ pub const CUBLAS: Library = Library {
     name: PerOs { unix: "libcublas", windows: "cublas64" },
     crate_name: "libcublas-sys",
     rust_path: "cublas_sys",
-    feature: Some("cublas"),
-    wheel: Some("nvidia-cublas"),
-    releases: &[
-        ("11.8", "11.11.3.6"),
-        ("12.0", "12.0.2.224"),
-        ("12.1", "12.1.3.1"),
-        ("12.2", "12.2.5.6"),
-        ("12.3", "12.3.4.1"),
-        ("12.4", "12.4.5.8"),
-        ("12.5", "12.5.3.2"),
-        ("12.6", "12.6.3.3"),
-        ("12.8", "12.8.4.1"),
-        ("12.9", "12.9.1.4"),
-        ("13.0", "13.1.0.3"),
-        ("13.1", "13.2.0.9"),
-        ("13.2", "13.4.1.3"),
-        ("13.3", "13.5.1.27"),
-        ("13.4", "13.8.0.4"),
-        ("13.5", "13.10.0.20"),
-    ],
+    #[cfg(feature = "build")]
+    build: Build {
+        feature: Some("cublas"),
+        wheel: Some("nvidia-cublas"),
+        releases: &[
+            ("11.8", "11.11.3.6"),
+            ("12.0", "12.0.2.224"),
+            ("12.1", "12.1.3.1"),
+            ("12.2", "12.2.5.6"),
+            ("12.3", "12.3.4.1"),
+            ("12.4", "12.4.5.8"),
+            ("12.5", "12.5.3.2"),
+            ("12.6", "12.6.3.3"),
+            ("12.8", "12.8.4.1"),
+            ("12.9", "12.9.1.4"),
+            ("13.0", "13.1.0.3"),
+            ("13.1", "13.2.0.9"),
+            ("13.2", "13.4.1.3"),
+            ("13.3", "13.5.1.27"),
+            ("13.4", "13.8.0.4"),
+            ("13.5", "13.10.0.20"),
+        ],
+        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"], since: None },
+        binding: CUBLAS_BINDING,
+        link: "cublas",
+    },
     header: "cublas_v2.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"], since: None },
-    binding: CUBLAS_BINDING,
     codes: CUBLAS_CODES,
     files: Files { pattern: PerOs { unix: "libcublas.so.{major}", windows: "cublas64_{major}.dll" }, exceptions: &[] },
-    link: "cublas",
     variable: "CUBLAS_SYS_LIBCUBLAS_PATH",
     install: "Install cuBLAS of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cublas wheel; CUDA 12: nvidia-cublas-cu12)",
     search: Search::ApplicationAndSystem,
@@ -607,6 +631,7 @@ pub const CUBLAS: Library = Library {
 };
 
 /// What cuBLAS binds, with cuBLASLt's functions among its own.
+#[cfg(feature = "build")]
 const CUBLAS_BINDING: Binding = Binding {
     functions: "cublas.*",
     types: "cublas.*",
@@ -656,14 +681,18 @@ pub const CUBLASLT: Library = Library {
     name: PerOs { unix: "libcublasLt", windows: "cublasLt64" },
     crate_name: "libcublas-sys",
     rust_path: "cublas_sys",
-    feature: Some("cublas"),
-    wheel: Some("nvidia-cublas"),
-    // cuBLAS's wheel, pinned in CUBLAS: fetched once.
-    releases: &[],
+    #[cfg(feature = "build")]
+    build: Build {
+        feature: Some("cublas"),
+        wheel: Some("nvidia-cublas"),
+        // cuBLAS's wheel, pinned in CUBLAS: fetched once.
+        releases: &[],
+        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"], since: None },
+        binding: Binding { function_prefix: "cublasLt", ..CUBLAS_BINDING },
+        link: "cublasLt",
+    },
     header: "cublasLt.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"], since: None },
-    binding: Binding { function_prefix: "cublasLt", ..CUBLAS_BINDING },
     codes: Codes {
         text: ErrorText::Returned {
             name: Some("cublasLtGetStatusName"),
@@ -676,7 +705,6 @@ pub const CUBLASLT: Library = Library {
         pattern: PerOs { unix: "libcublasLt.so.{major}", windows: "cublasLt64_{major}.dll" },
         exceptions: &[],
     },
-    link: "cublasLt",
     variable: "CUBLAS_SYS_LIBCUBLASLT_PATH",
     install: "Install cuBLAS of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-cublas wheel; CUDA 12: nvidia-cublas-cu12)",
     search: Search::ApplicationAndSystem,
@@ -704,39 +732,8 @@ pub const CUBLASLT: Library = Library {
 pub const CURAND: Library = toolkit_library! {
     "cuRAND", "curand", "CURAND", curandGetVersion(Single),
     {
-        releases: &[
-            ("11.8", "10.3.0.86"),
-            ("12.0", "10.3.1.50"),
-            ("12.1", "10.3.2.106"),
-            ("12.2", "10.3.3.141"),
-            ("12.3", "10.3.4.101"),
-            ("12.4", "10.3.5.147"),
-            ("12.5", "10.3.6.82"),
-            ("12.6", "10.3.7.77"),
-            ("12.8", "10.3.9.90"),
-            ("12.9", "10.3.10.19"),
-            ("13.0", "10.4.0.35"),
-            ("13.1", "10.4.1.34"),
-            ("13.2", "10.4.2.66"),
-            ("13.3", "10.4.3.29"),
-            ("13.4", "10.4.4.72"),
-            ("13.5", "10.4.5.25"),
-        ],
         header: "curand.h",
         version: TOOLKIT_CUDA_VERSION,
-        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["curand"], since: None },
-        binding: Binding {
-            functions: "curand.*",
-            types: "curand.*",
-            vars: "CURAND.*|curand.*|CUDA_VERSION",
-            function_prefix: "curand",
-            constant_prefixes: &["CURAND"],
-            defines: &[],
-            also_headers: &[],
-            shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
-            reference: "https://docs.nvidia.com/cuda/curand/",
-            vendored_stem: "curand",
-        },
         codes: Codes {
             enum_name: "curandStatus",
             type_name: "curandStatus_t",
@@ -769,6 +766,39 @@ pub const CURAND: Library = toolkit_library! {
         // cuRAND's ABI has been 10 since CUDA 10.
         files: Files { pattern: PerOs { unix: "libcurand.so.10", windows: "curand64_10.dll" }, exceptions: &[] },
     }
+    build {
+        releases: &[
+            ("11.8", "10.3.0.86"),
+            ("12.0", "10.3.1.50"),
+            ("12.1", "10.3.2.106"),
+            ("12.2", "10.3.3.141"),
+            ("12.3", "10.3.4.101"),
+            ("12.4", "10.3.5.147"),
+            ("12.5", "10.3.6.82"),
+            ("12.6", "10.3.7.77"),
+            ("12.8", "10.3.9.90"),
+            ("12.9", "10.3.10.19"),
+            ("13.0", "10.4.0.35"),
+            ("13.1", "10.4.1.34"),
+            ("13.2", "10.4.2.66"),
+            ("13.3", "10.4.3.29"),
+            ("13.4", "10.4.4.72"),
+            ("13.5", "10.4.5.25"),
+        ],
+        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["curand"], since: None },
+        binding: Binding {
+            functions: "curand.*",
+            types: "curand.*",
+            vars: "CURAND.*|curand.*|CUDA_VERSION",
+            function_prefix: "curand",
+            constant_prefixes: &["CURAND"],
+            defines: &[],
+            also_headers: &[],
+            shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
+            reference: "https://docs.nvidia.com/cuda/curand/",
+            vendored_stem: "curand",
+        },
+    }
 };
 
 /// cuFFT, fast Fourier transforms on the GPU: `cufft.h`, libcufft (cufft-sys). Its bindings are
@@ -780,40 +810,8 @@ pub const CURAND: Library = toolkit_library! {
 pub const CUFFT: Library = toolkit_library! {
     "cuFFT", "cufft", "CUFFT", cufftGetVersion(Single),
     {
-        releases: &[
-            ("11.8", "10.9.0.58"),
-            ("12.0", "11.0.0.21"),
-            ("12.1", "11.0.2.54"),
-            ("12.2", "11.0.8.103"),
-            ("12.3", "11.0.12.1"),
-            ("12.4", "11.2.1.3"),
-            ("12.5", "11.2.3.61"),
-            ("12.6", "11.3.0.4"),
-            ("12.8", "11.3.3.83"),
-            ("12.9", "11.4.1.4"),
-            ("13.0", "12.0.0.61"),
-            ("13.1", "12.1.0.31"),
-            ("13.2", "12.2.0.57"),
-            ("13.3", "12.3.0.29"),
-            ("13.4", "12.4.0.43"),
-            ("13.5", "12.5.0.14"),
-        ],
         header: "cufft.h",
         version: TOOLKIT_CUDA_VERSION,
-        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cufft"], since: None },
-        binding: Binding {
-            functions: "cufft.*",
-            types: "cufft.*",
-            // MAX_CUFFT_ERROR and MAX_SHIM_RANK: the header's constants not named by its prefix.
-            vars: "CUFFT.*|cufft.*|MAX_CUFFT_ERROR|MAX_SHIM_RANK|CUDA_VERSION",
-            function_prefix: "cufft",
-            constant_prefixes: &["CUFFT"],
-            defines: &[],
-            also_headers: &[],
-            shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
-            reference: "https://docs.nvidia.com/cuda/cufft/",
-            vendored_stem: "cufft",
-        },
         codes: Codes {
             enum_name: "cufftResult_t",
             type_name: "cufftResult",
@@ -859,6 +857,40 @@ pub const CUFFT: Library = toolkit_library! {
             exceptions: &[(11, "libcufft.so.10", "cufft64_10.dll"), (12, "libcufft.so.11", "cufft64_11.dll")],
         },
     }
+    build {
+        releases: &[
+            ("11.8", "10.9.0.58"),
+            ("12.0", "11.0.0.21"),
+            ("12.1", "11.0.2.54"),
+            ("12.2", "11.0.8.103"),
+            ("12.3", "11.0.12.1"),
+            ("12.4", "11.2.1.3"),
+            ("12.5", "11.2.3.61"),
+            ("12.6", "11.3.0.4"),
+            ("12.8", "11.3.3.83"),
+            ("12.9", "11.4.1.4"),
+            ("13.0", "12.0.0.61"),
+            ("13.1", "12.1.0.31"),
+            ("13.2", "12.2.0.57"),
+            ("13.3", "12.3.0.29"),
+            ("13.4", "12.4.0.43"),
+            ("13.5", "12.5.0.14"),
+        ],
+        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cufft"], since: None },
+        binding: Binding {
+            functions: "cufft.*",
+            types: "cufft.*",
+            // MAX_CUFFT_ERROR and MAX_SHIM_RANK: the header's constants not named by its prefix.
+            vars: "CUFFT.*|cufft.*|MAX_CUFFT_ERROR|MAX_SHIM_RANK|CUDA_VERSION",
+            function_prefix: "cufft",
+            constant_prefixes: &["CUFFT"],
+            defines: &[],
+            also_headers: &[],
+            shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
+            reference: "https://docs.nvidia.com/cuda/cufft/",
+            vendored_stem: "cufft",
+        },
+    }
 };
 
 /// cuSPARSE, sparse matrices and vectors on the GPU: `cusparse.h`, libcusparse (cusparse-sys).
@@ -871,39 +903,8 @@ pub const CUSPARSE: Library = toolkit_library! {
     "cuSPARSE", "cusparse", "CUSPARSE", cusparseGetProperty(Property),
     // cusparseGetVersion needs a handle, which needs a GPU: the version a property at a time.
     {
-        releases: &[
-            ("11.8", "11.7.5.86"),
-            ("12.0", "12.0.0.76"),
-            ("12.1", "12.1.0.106"),
-            ("12.2", "12.1.2.141"),
-            ("12.3", "12.2.0.103"),
-            ("12.4", "12.3.1.170"),
-            ("12.5", "12.5.1.3"),
-            ("12.6", "12.5.4.2"),
-            ("12.8", "12.5.8.93"),
-            ("12.9", "12.5.10.65"),
-            ("13.0", "12.6.3.3"),
-            ("13.1", "12.7.2.19"),
-            ("13.2", "12.7.10.12"),
-            ("13.3", "12.8.1.7"),
-            ("13.4", "12.8.6.72"),
-            ("13.5", "12.9.4.2"),
-        ],
         header: "cusparse.h",
         version: TOOLKIT_CUDA_VERSION,
-        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusparse"], since: None },
-        binding: Binding {
-            functions: "cusparse.*",
-            types: "cusparse.*",
-            vars: "CUSPARSE.*|cusparse.*|CUDA_VERSION",
-            function_prefix: "cusparse",
-            constant_prefixes: &["CUSPARSE"],
-            defines: &[],
-            also_headers: &[],
-            shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
-            reference: "https://docs.nvidia.com/cuda/cusparse/",
-            vendored_stem: "cusparse",
-        },
         codes: Codes {
             enum_name: "cusparseStatus_t",
             type_name: "cusparseStatus_t",
@@ -929,6 +930,39 @@ pub const CUSPARSE: Library = toolkit_library! {
             exceptions: &[(11, "libcusparse.so.11", "cusparse64_11.dll")],
         },
     }
+    build {
+        releases: &[
+            ("11.8", "11.7.5.86"),
+            ("12.0", "12.0.0.76"),
+            ("12.1", "12.1.0.106"),
+            ("12.2", "12.1.2.141"),
+            ("12.3", "12.2.0.103"),
+            ("12.4", "12.3.1.170"),
+            ("12.5", "12.5.1.3"),
+            ("12.6", "12.5.4.2"),
+            ("12.8", "12.5.8.93"),
+            ("12.9", "12.5.10.65"),
+            ("13.0", "12.6.3.3"),
+            ("13.1", "12.7.2.19"),
+            ("13.2", "12.7.10.12"),
+            ("13.3", "12.8.1.7"),
+            ("13.4", "12.8.6.72"),
+            ("13.5", "12.9.4.2"),
+        ],
+        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusparse"], since: None },
+        binding: Binding {
+            functions: "cusparse.*",
+            types: "cusparse.*",
+            vars: "CUSPARSE.*|cusparse.*|CUDA_VERSION",
+            function_prefix: "cusparse",
+            constant_prefixes: &["CUSPARSE"],
+            defines: &[],
+            also_headers: &[],
+            shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
+            reference: "https://docs.nvidia.com/cuda/cusparse/",
+            vendored_stem: "cusparse",
+        },
+    }
 };
 
 /// cuSOLVER, dense and sparse linear solvers on the GPU: `cusolverDn.h` (dense), with
@@ -944,47 +978,8 @@ pub const CUSOLVER: Library = toolkit_library! {
     // cusolverGetVersion answers without a handle too; the property form is cuSPARSE's, and
     // gives major, minor and patch alike.
     {
-        releases: &[
-            ("11.8", "11.4.1.48"),
-            ("12.0", "11.4.2.57"),
-            ("12.1", "11.4.5.107"),
-            ("12.2", "11.5.2.141"),
-            ("12.3", "11.5.4.101"),
-            ("12.4", "11.6.1.9"),
-            ("12.5", "11.6.3.83"),
-            ("12.6", "11.7.1.2"),
-            ("12.8", "11.7.3.90"),
-            ("12.9", "11.7.5.82"),
-            ("13.0", "12.0.4.66"),
-            ("13.1", "12.0.7.41"),
-            ("13.2", "12.2.0.11"),
-            ("13.3", "12.2.2.18"),
-            ("13.4", "12.3.4.7"),
-            ("13.5", "12.4.1.2"),
-        ],
         header: "cusolverDn.h",
         version: TOOLKIT_CUDA_VERSION,
-        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusolver"], since: None },
-        binding: Binding {
-            functions: "cusolver.*",
-            types: "cusolver.*",
-            vars: "CUSOLVER.*|cusolver.*|CUDA_VERSION",
-            function_prefix: "cusolver",
-            constant_prefixes: &["CUSOLVER"],
-            // cublas_api.h, whose types are libcublas-sys's, refuses to be read alone (as the
-            // shared types are) without its export macro, which cublas_v2.h defines empty for C.
-            defines: &["CUBLASAPI="],
-            // One library, three headers: each declares its own part of libcusolver.
-            also_headers: &["cusolverSp.h", "cusolverRf.h"],
-            shares_types_with: &[
-                ("driver_types.h", "cudart_sys"),
-                ("library_types.h", "cudart_sys"),
-                ("cublas_api.h", "cublas_sys"),
-                ("cusparse.h", "cusparse_sys"),
-            ],
-            reference: "https://docs.nvidia.com/cuda/cusolver/",
-            vendored_stem: "cusolver",
-        },
         codes: Codes {
             enum_name: "cusolverStatus_t",
             type_name: "cusolverStatus_t",
@@ -1032,6 +1027,47 @@ pub const CUSOLVER: Library = toolkit_library! {
             exceptions: &[(11, "libcusolver.so.11", "cusolver64_11.dll"), (12, "libcusolver.so.11", "cusolver64_11.dll")],
         },
     }
+    build {
+        releases: &[
+            ("11.8", "11.4.1.48"),
+            ("12.0", "11.4.2.57"),
+            ("12.1", "11.4.5.107"),
+            ("12.2", "11.5.2.141"),
+            ("12.3", "11.5.4.101"),
+            ("12.4", "11.6.1.9"),
+            ("12.5", "11.6.3.83"),
+            ("12.6", "11.7.1.2"),
+            ("12.8", "11.7.3.90"),
+            ("12.9", "11.7.5.82"),
+            ("13.0", "12.0.4.66"),
+            ("13.1", "12.0.7.41"),
+            ("13.2", "12.2.0.11"),
+            ("13.3", "12.2.2.18"),
+            ("13.4", "12.3.4.7"),
+            ("13.5", "12.4.1.2"),
+        ],
+        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cusolver"], since: None },
+        binding: Binding {
+            functions: "cusolver.*",
+            types: "cusolver.*",
+            vars: "CUSOLVER.*|cusolver.*|CUDA_VERSION",
+            function_prefix: "cusolver",
+            constant_prefixes: &["CUSOLVER"],
+            // cublas_api.h, whose types are libcublas-sys's, refuses to be read alone (as the
+            // shared types are) without its export macro, which cublas_v2.h defines empty for C.
+            defines: &["CUBLASAPI="],
+            // One library, three headers: each declares its own part of libcusolver.
+            also_headers: &["cusolverSp.h", "cusolverRf.h"],
+            shares_types_with: &[
+                ("driver_types.h", "cudart_sys"),
+                ("library_types.h", "cudart_sys"),
+                ("cublas_api.h", "cublas_sys"),
+                ("cusparse.h", "cusparse_sys"),
+            ],
+            reference: "https://docs.nvidia.com/cuda/cusolver/",
+            vendored_stem: "cusolver",
+        },
+    }
 };
 
 /// NVML, the NVIDIA Management Library (`nvml.h`): what `nvidia-smi` reads (names, memory,
@@ -1051,45 +1087,49 @@ pub const NVML: Library = Library {
     name: PerOs { unix: "libnvidia-ml", windows: "nvml.dll" },
     crate_name: "libnvidia-ml-sys",
     rust_path: "nvml_sys",
-    feature: Some("nvml"),
-    wheel: Some("nvidia-nvml-dev"),
-    // Its header only: the library is the driver's.
-    releases: &[
-        ("11.8", "11.8.86"),
-        ("12.0", "12.0.140"),
-        ("12.1", "12.1.105"),
-        ("12.2", "12.2.140"),
-        ("12.3", "12.3.101"),
-        ("12.4", "12.4.127"),
-        ("12.5", "12.5.82"),
-        ("12.6", "12.6.77"),
-        ("12.8", "12.8.90"),
-        ("12.9", "12.9.79"),
-        ("13.0", "13.0.87"),
-        ("13.1", "13.1.68"),
-        ("13.2", "13.2.86"),
-        ("13.3", "13.3.29"),
-        ("13.4", "13.4.92"),
-        ("13.5", "13.5.37"),
-    ],
+    #[cfg(feature = "build")]
+    build: Build {
+        feature: Some("nvml"),
+        wheel: Some("nvidia-nvml-dev"),
+        // Its header only: the library is the driver's.
+        releases: &[
+            ("11.8", "11.8.86"),
+            ("12.0", "12.0.140"),
+            ("12.1", "12.1.105"),
+            ("12.2", "12.2.140"),
+            ("12.3", "12.3.101"),
+            ("12.4", "12.4.127"),
+            ("12.5", "12.5.82"),
+            ("12.6", "12.6.77"),
+            ("12.8", "12.8.90"),
+            ("12.9", "12.9.79"),
+            ("13.0", "13.0.87"),
+            ("13.1", "13.1.68"),
+            ("13.2", "13.2.86"),
+            ("13.3", "13.3.29"),
+            ("13.4", "13.4.92"),
+            ("13.5", "13.5.37"),
+        ],
+        // NVML uses no other CUDA library's types: it looks for the toolkit itself (CUDA 12's wheel
+        // keeps the header in nvidia/nvml_dev).
+        found: Found { follows: None, home: None, beside: &["nvml_dev"], since: None },
+        binding: Binding {
+            functions: "nvml.*",
+            types: "nvml.*",
+            vars: "NVML.*|nvml.*|CUDA_VERSION",
+            // `#define nvmlInit nvmlInit_v2`: C code calls the unversioned names.
+            function_prefix: "nvml",
+            constant_prefixes: &["NVML"],
+            defines: &[],
+            also_headers: &[],
+            shares_types_with: &[],
+            reference: "https://docs.nvidia.com/deploy/nvml-api/",
+            vendored_stem: "nvml",
+        },
+        link: "nvidia-ml",
+    },
     header: "nvml.h",
     version: TOOLKIT_CUDA_VERSION,
-    // NVML uses no other CUDA library's types: it looks for the toolkit itself (CUDA 12's wheel
-    // keeps the header in nvidia/nvml_dev).
-    found: Found { follows: None, home: None, beside: &["nvml_dev"], since: None },
-    binding: Binding {
-        functions: "nvml.*",
-        types: "nvml.*",
-        vars: "NVML.*|nvml.*|CUDA_VERSION",
-        // `#define nvmlInit nvmlInit_v2`: C code calls the unversioned names.
-        function_prefix: "nvml",
-        constant_prefixes: &["NVML"],
-        defines: &[],
-        also_headers: &[],
-        shares_types_with: &[],
-        reference: "https://docs.nvidia.com/deploy/nvml-api/",
-        vendored_stem: "nvml",
-    },
     codes: Codes {
         enum_name: "nvmlReturn_enum",
         type_name: "nvmlReturn_t",
@@ -1108,7 +1148,6 @@ pub const NVML: Library = Library {
     },
     // One soname for every driver; Windows' driver installs nvml.dll in the system directory.
     files: Files { pattern: PerOs { unix: "libnvidia-ml.so.1", windows: "nvml.dll" }, exceptions: &[] },
-    link: "nvidia-ml",
     variable: "NVML_SYS_LIBNVIDIA_ML_PATH",
     install: "Install the NVIDIA driver (NVML comes with it)",
     search: Search::System,
@@ -1170,31 +1209,35 @@ pub const CUDNN: Library = Library {
     name: PerOs { unix: "libcudnn", windows: "cudnn64" },
     crate_name: "libcudnn-sys",
     rust_path: "cudnn_sys",
-    feature: Some("cudnn"),
-    wheel: Some("nvidia-cudnn"),
-    // Releases of its own, apart from CUDA's (xtask's CUDNN_HEADERS).
-    releases: &[],
+    #[cfg(feature = "build")]
+    build: Build {
+        feature: Some("cudnn"),
+        wheel: Some("nvidia-cudnn"),
+        // Releases of its own, apart from CUDA's (xtask's CUDNN_HEADERS).
+        releases: &[],
+        // The root variable PyTorch's build reads; pip's wheel sits beside the CUDA 13 wheel's root
+        // (site-packages/nvidia/cudnn beside nvidia/cu13).
+        found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("CUDNN_PATH"), beside: &["cudnn"], since: None },
+        binding: Binding {
+            functions: "cudnn.*",
+            types: "cudnn.*",
+            vars: "CUDNN.*|cudnn.*",
+            function_prefix: "cudnn",
+            constant_prefixes: &["CUDNN"],
+            defines: &[],
+            also_headers: &[],
+            shares_types_with: &[
+                ("driver_types.h", "cudart_sys"),
+                ("library_types.h", "cudart_sys"),
+                ("cuda_runtime_api.h", "cudart_sys"),
+            ],
+            reference: "https://docs.nvidia.com/deeplearning/cudnn/api/latest/",
+            vendored_stem: "cudnn",
+        },
+        link: "cudnn",
+    },
     header: "cudnn.h",
     version: Version { macro_name: "CUDNN_VERSION", header: Some("cudnn_version.h"), scheme: CUDNN_SCHEME },
-    // The root variable PyTorch's build reads; pip's wheel sits beside the CUDA 13 wheel's root
-    // (site-packages/nvidia/cudnn beside nvidia/cu13).
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: Some("CUDNN_PATH"), beside: &["cudnn"], since: None },
-    binding: Binding {
-        functions: "cudnn.*",
-        types: "cudnn.*",
-        vars: "CUDNN.*|cudnn.*",
-        function_prefix: "cudnn",
-        constant_prefixes: &["CUDNN"],
-        defines: &[],
-        also_headers: &[],
-        shares_types_with: &[
-            ("driver_types.h", "cudart_sys"),
-            ("library_types.h", "cudart_sys"),
-            ("cuda_runtime_api.h", "cudart_sys"),
-        ],
-        reference: "https://docs.nvidia.com/deeplearning/cudnn/api/latest/",
-        vendored_stem: "cudnn",
-    },
     codes: Codes {
         enum_name: "cudnnStatus_t",
         type_name: "cudnnStatus_t",
@@ -1214,7 +1257,6 @@ pub const CUDNN: Library = Library {
         text: ErrorText::Returned { name: None, string: "cudnnGetErrorString", unknown: &["CUDNN_UNKNOWN_STATUS"] },
     },
     files: Files { pattern: PerOs { unix: "libcudnn.so.{major}", windows: "cudnn64_{major}.dll" }, exceptions: &[] },
-    link: "cudnn",
     variable: "CUDNN_SYS_LIBCUDNN_PATH",
     install: "Install cuDNN {major} as new as the cudnn.h these bindings come from (NVIDIA's nvidia-cudnn-cu13 wheel, \
               or its libcudnn{major} package), or build against the cudnn.h of the cuDNN you have (CUDNN_PATH)",
@@ -1289,42 +1331,46 @@ const NPPC: Library = Library {
     name: PerOs { unix: "libnppc", windows: "nppc64" },
     crate_name: "libnpp-sys",
     rust_path: "npp_sys",
-    feature: Some("npp"),
-    wheel: Some("nvidia-npp"),
-    // `cargo xtask pins nvidia-npp`: NPP numbers its own releases (13.1.2 came with CUDA 13.3).
-    releases: &[
-        ("11.8", "11.8.0.86"),
-        ("12.0", "12.0.0.30"),
-        ("12.1", "12.1.0.40"),
-        ("12.2", "12.2.1.4"),
-        ("12.3", "12.2.3.2"),
-        ("12.4", "12.2.5.30"),
-        ("12.5", "12.3.0.159"),
-        ("12.6", "12.3.1.54"),
-        ("12.8", "12.3.3.100"),
-        ("12.9", "12.4.1.87"),
-        ("13.0", "13.0.1.2"),
-        ("13.1", "13.0.2.21"),
-        ("13.2", "13.1.0.59"),
-        ("13.3", "13.1.2.48"),
-        ("13.4", "13.2.0.58"),
-        ("13.5", "13.2.0.93"),
-    ],
+    #[cfg(feature = "build")]
+    build: Build {
+        feature: Some("npp"),
+        wheel: Some("nvidia-npp"),
+        // `cargo xtask pins nvidia-npp`: NPP numbers its own releases (13.1.2 came with CUDA 13.3).
+        releases: &[
+            ("11.8", "11.8.0.86"),
+            ("12.0", "12.0.0.30"),
+            ("12.1", "12.1.0.40"),
+            ("12.2", "12.2.1.4"),
+            ("12.3", "12.2.3.2"),
+            ("12.4", "12.2.5.30"),
+            ("12.5", "12.3.0.159"),
+            ("12.6", "12.3.1.54"),
+            ("12.8", "12.3.3.100"),
+            ("12.9", "12.4.1.87"),
+            ("13.0", "13.0.1.2"),
+            ("13.1", "13.0.2.21"),
+            ("13.2", "13.1.0.59"),
+            ("13.3", "13.1.2.48"),
+            ("13.4", "13.2.0.58"),
+            ("13.5", "13.2.0.93"),
+        ],
+        found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["npp"], since: None },
+        binding: Binding {
+            functions: "npp.*",
+            types: "Npp.*|npp.*",
+            vars: "NPP.*|npp.*|CUDA_VERSION",
+            function_prefix: "npp",
+            constant_prefixes: &["NPP"],
+            defines: &[],
+            also_headers: &["nppcore.h"],
+            shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
+            reference: "https://docs.nvidia.com/cuda/npp/",
+            vendored_stem: "npp",
+        },
+        link: "nppc",
+    },
     header: "npp.h",
     version: TOOLKIT_CUDA_VERSION,
-    found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["npp"], since: None },
-    binding: Binding {
-        functions: "npp.*",
-        types: "Npp.*|npp.*",
-        vars: "NPP.*|npp.*|CUDA_VERSION",
-        function_prefix: "npp",
-        constant_prefixes: &["NPP"],
-        defines: &[],
-        also_headers: &["nppcore.h"],
-        shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
-        reference: "https://docs.nvidia.com/cuda/npp/",
-        vendored_stem: "npp",
-    },
     codes: Codes {
         enum_name: "NppStatus",
         type_name: "NppStatus",
@@ -1408,7 +1454,6 @@ const NPPC: Library = Library {
         ]),
     },
     files: Files { pattern: PerOs { unix: "libnppc.so.{major}", windows: "nppc64_{major}.dll" }, exceptions: &[] },
-    link: "nppc",
     variable: "NPP_SYS_LIBNPPC_PATH",
     install: "Install NPP of CUDA {major} (a CUDA toolkit, or NVIDIA's nvidia-npp wheel; CUDA 12: nvidia-npp-cu12)",
     search: Search::ApplicationAndSystem,
@@ -1437,7 +1482,14 @@ macro_rules! npp_family {
             a_short: concat!("a libnpp", $name),
             name: PerOs { unix: concat!("libnpp", $name), windows: concat!("npp", $name, "64") },
             header: first!($($header),+),
-            binding: Binding { also_headers: rest!($($header),+), ..NPPC.binding },
+            #[cfg(feature = "build")]
+            build: Build {
+                binding: Binding { also_headers: rest!($($header),+), ..NPPC.build.binding },
+                link: concat!("npp", $name),
+                // The core's wheel, pinned in NPP: fetched once.
+                releases: &[],
+                ..NPPC.build
+            },
             files: Files {
                 pattern: PerOs {
                     unix: concat!("libnpp", $name, ".so.{major}"),
@@ -1445,10 +1497,7 @@ macro_rules! npp_family {
                 },
                 exceptions: &[],
             },
-            link: concat!("npp", $name),
             variable: concat!("NPP_SYS_LIBNPP", $name, "_PATH"),
-            // The core's wheel, pinned in NPP: fetched once.
-            releases: &[],
             ..NPPC
         }
     };
@@ -1460,6 +1509,7 @@ macro_rules! first {
         $first
     };
 }
+#[cfg(feature = "build")]
 macro_rules! rest {
     ($first:literal $(, $rest:literal)*) => {
         &[$($rest),*]
@@ -1530,28 +1580,32 @@ pub const NVINFER: Library = Library {
     name: PerOs { unix: "libnvinfer", windows: "nvinfer" },
     crate_name: "nvinfer-sys",
     rust_path: "nvinfer_sys",
-    feature: Some("trt"),
-    wheel: Some("tensorrt-cu13-libs"),
-    releases: &[],
+    #[cfg(feature = "build")]
+    build: Build {
+        feature: Some("trt"),
+        wheel: Some("tensorrt-cu13-libs"),
+        releases: &[],
+        // nvinfer-sys's build script finds the headers under `$TENSORRT_ROOT` (cuda-bindings-build's
+        // `tensorrt`).
+        found: Found { follows: None, home: Some("TENSORRT_ROOT"), beside: &[], since: None },
+        // The C++ generator binds every class and function the headers declare: the patterns and
+        // prefixes are the C generator's and stay empty; the reference and the stem are read.
+        binding: Binding {
+            functions: "",
+            types: "",
+            vars: "",
+            function_prefix: "",
+            constant_prefixes: &[],
+            defines: &[],
+            also_headers: &[],
+            shares_types_with: &[],
+            reference: "https://docs.nvidia.com/deeplearning/tensorrt/latest/_static/c-api/",
+            vendored_stem: "nvinfer",
+        },
+        link: "nvinfer",
+    },
     header: "NvInfer.h",
     version: Version { macro_name: "NV_TENSORRT_VERSION", header: Some("NvInferVersion.h"), scheme: TENSORRT_SCHEME },
-    // nvinfer-sys's build script finds the headers under `$TENSORRT_ROOT` (cuda-bindings-build's
-    // `tensorrt`).
-    found: Found { follows: None, home: Some("TENSORRT_ROOT"), beside: &[], since: None },
-    // The C++ generator binds every class and function the headers declare: the patterns and
-    // prefixes are the C generator's and stay empty; the reference and the stem are read.
-    binding: Binding {
-        functions: "",
-        types: "",
-        vars: "",
-        function_prefix: "",
-        constant_prefixes: &[],
-        defines: &[],
-        also_headers: &[],
-        shares_types_with: &[],
-        reference: "https://docs.nvidia.com/deeplearning/tensorrt/latest/_static/c-api/",
-        vendored_stem: "nvinfer",
-    },
     // No result codes: "not loaded" and "symbol missing" are the loader's own 1 and 2 (the
     // crate's `Bindings`), never returned to a program.
     codes: Codes {
@@ -1567,7 +1621,6 @@ pub const NVINFER: Library = Library {
         text: ErrorText::None,
     },
     files: Files { pattern: PerOs { unix: "libnvinfer.so.{major}", windows: "nvinfer_{major}.dll" }, exceptions: &[] },
-    link: "nvinfer",
     variable: "NVINFER_SYS_LIBNVINFER_PATH",
     install: "Install TensorRT {major} (NVIDIA's tensorrt-cu13-libs wheel, its tar file with $TENSORRT_ROOT, or its \
               libnvinfer{major} package)",
@@ -1597,7 +1650,8 @@ pub const NVINFER_LEAN: Library = Library {
         pattern: PerOs { unix: "libnvinfer_lean.so.{major}", windows: "nvinfer_lean_{major}.dll" },
         exceptions: &[],
     },
-    link: "nvinfer_lean",
+    #[cfg(feature = "build")]
+    build: Build { link: "nvinfer_lean", ..NVINFER.build },
     install: "Install TensorRT {major}'s lean runtime (NVIDIA's tensorrt-lean-cu13-libs wheel, or its tar file with \
               $TENSORRT_ROOT)",
     role: Role::Toolkit { toolkit_dirs: TENSORRT_LIB_DIRS, wheels: &["tensorrt_lean_libs"] },
@@ -1616,7 +1670,8 @@ pub const NVONNXPARSER: Library = Library {
         pattern: PerOs { unix: "libnvonnxparser.so.{major}", windows: "nvonnxparser_{major}.dll" },
         exceptions: &[],
     },
-    link: "nvonnxparser",
+    #[cfg(feature = "build")]
+    build: Build { link: "nvonnxparser", ..NVINFER.build },
     variable: "NVINFER_SYS_LIBNVONNXPARSER_PATH",
     install:
         "Install TensorRT {major}'s ONNX parser (NVIDIA's tensorrt-cu13-libs wheel, or its tar file with \
@@ -1648,7 +1703,8 @@ pub const NVINFER_PLUGIN: Library = Library {
         pattern: PerOs { unix: "libnvinfer_plugin.so.{major}", windows: "nvinfer_plugin_{major}.dll" },
         exceptions: &[],
     },
-    link: "nvinfer_plugin",
+    #[cfg(feature = "build")]
+    build: Build { link: "nvinfer_plugin", ..NVINFER.build },
     variable: "NVINFER_SYS_LIBNVINFER_PLUGIN_PATH",
     install:
         "Install TensorRT {major}'s plugin library (NVIDIA's tensorrt-cu13-libs wheel, or its tar file with \
@@ -1729,7 +1785,8 @@ mod tests {
             for b in &ALL[i + 1..] {
                 assert_ne!(a.crate_name, b.crate_name);
                 assert_ne!(a.variable, b.variable);
-                assert_ne!(a.binding.vendored_stem, b.binding.vendored_stem);
+                #[cfg(feature = "build")]
+                assert_ne!(a.build.binding.vendored_stem, b.build.binding.vendored_stem);
             }
             for sibling in a.siblings {
                 // One crate, one result code type; each sibling's functions a module of its own.

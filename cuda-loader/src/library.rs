@@ -172,7 +172,31 @@ pub struct Version {
     pub scheme: Scheme,
 }
 
+/// What the build, the generator and the repository's tools read of a library, and the run time
+/// never does: compiled only with cuda-loader's `build` feature (cuda-bindings-build's and xtask's),
+/// so that none of it is in a user's binary.
+#[cfg(feature = "build")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Build {
+    /// cuda-checked's feature that brings this library's check macro (`check_cublas!`: `cublas`);
+    /// `None` where the check is always there (the driver's).
+    pub feature: Option<&'static str>,
+    /// NVIDIA's wheel on PyPI that ships its header and library, as named from CUDA 13 on
+    /// (`nvidia-cublas`; CUDA 11 and 12's add `-cu11`, `-cu12`); `None` for the driver, which
+    /// comes with no wheel (its header is the runtime wheel's).
+    pub wheel: Option<&'static str>,
+    /// The version of `wheel` NVIDIA published with each CUDA release, as (release, version):
+    /// what `cargo xtask headers` unpacks into that release's toolkit root (the project is
+    /// `wheel`, with `-cu11` or `-cu12` for CUDA 11 and 12, as pip names it).
+    pub releases: &'static [(&'static str, &'static str)],
+    pub found: Found,
+    pub binding: Binding,
+    /// The library to link (`-l<link>`) with the `link` feature.
+    pub link: &'static str,
+}
+
 /// How the build finds the header (see cuda-bindings-build's `build`).
+#[cfg(feature = "build")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Found {
     /// The -sys crate (its `links` key) whose toolkit this one binds with, as a C program
@@ -196,6 +220,7 @@ pub struct Found {
 }
 
 /// What the generator binds of the header, and how it tells the library's names apart.
+#[cfg(feature = "build")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Binding {
     /// Function, type and constant names to bind (regular expressions).
@@ -402,27 +427,15 @@ pub struct Library {
     /// The -sys crate binding it: its package (`libcublas-sys`) and its Rust path (`cublas_sys`).
     pub crate_name: &'static str,
     pub rust_path: &'static str,
-    /// cuda-checked's feature that brings this library's check macro (`check_cublas!`: `cublas`);
-    /// `None` where the check is always there (the driver's).
-    pub feature: Option<&'static str>,
-    /// NVIDIA's wheel on PyPI that ships its header and library, as named from CUDA 13 on
-    /// (`nvidia-cublas`; CUDA 11 and 12's add `-cu11`, `-cu12`); `None` for the driver, which
-    /// comes with no wheel (its header is the runtime wheel's).
-    pub wheel: Option<&'static str>,
-    /// The version of `wheel` NVIDIA published with each CUDA release, as (release, version):
-    /// what `cargo xtask headers` unpacks into that release's toolkit root (the project is
-    /// `wheel`, with `-cu11` or `-cu12` for CUDA 11 and 12, as pip names it).
-    pub releases: &'static [(&'static str, &'static str)],
+    /// What only the build reads (cuda-bindings-build, xtask, CI): not in a user's binary.
+    #[cfg(feature = "build")]
+    pub build: Build,
     /// The header a C program includes.
     pub header: &'static str,
     pub version: Version,
-    pub found: Found,
-    pub binding: Binding,
     pub codes: Codes,
     /// Its file per OS and major.
     pub files: Files,
-    /// The library to link (`-l<link>`) with the `link` feature.
-    pub link: &'static str,
     /// The variable naming its absolute path.
     pub variable: &'static str,
     /// What to do when nothing could be loaded (`{major}` is the header's major).
@@ -472,10 +485,11 @@ impl Library {
     }
 
     /// Every header bound for this crate: its own, those bound with it, and its siblings'.
+    #[cfg(feature = "build")]
     pub fn headers(&self) -> impl Iterator<Item = &'static str> + '_ {
-        std::iter::once(self.header).chain(self.binding.also_headers.iter().copied()).chain(
+        std::iter::once(self.header).chain(self.build.binding.also_headers.iter().copied()).chain(
             self.siblings.iter().flat_map(|sibling| {
-                std::iter::once(sibling.header).chain(sibling.binding.also_headers.iter().copied())
+                std::iter::once(sibling.header).chain(sibling.build.binding.also_headers.iter().copied())
             }),
         )
     }

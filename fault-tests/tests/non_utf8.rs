@@ -123,7 +123,8 @@ fn from_root() {
 #[test]
 fn item17_a_library_under_a_non_utf8_root_is_loaded_from_it() {
     let dir = TempDir::new("non-utf8-roots");
-    let rooted: Vec<_> = cuda_loader::ALL.iter().filter(|library| library.found.home.is_some()).collect();
+    let rooted: Vec<_> =
+        cuda_loader::ALL.iter().filter(|library| library.build.found.home.is_some()).collect();
     assert!(rooted.len() >= 2, "{rooted:?}");
     for library in rooted {
         let cuda_loader::Role::Toolkit { toolkit_dirs, .. } = library.role else {
@@ -147,7 +148,7 @@ fn item17_a_library_under_a_non_utf8_root_is_loaded_from_it() {
         let file = library.file(library.major(version));
         let built = cuda_loader::child::fake_library(&file, &source);
         for name in [&b"caf\xe9"[..], b"cafe"] {
-            let root = dir.path().join(library.link).join(OsStr::from_bytes(name));
+            let root = dir.path().join(library.build.link).join(OsStr::from_bytes(name));
             let lib = root.join("lib");
             std::fs::create_dir_all(&lib).unwrap();
             std::fs::copy(&built, lib.join(&file)).unwrap();

@@ -308,8 +308,8 @@ fn libraries(root: &Path, which: Option<&str>) -> Result<(), String> {
             library.rust_path,
             library.header,
             library.version.macro_name,
-            library.found.home.unwrap_or("-"),
-            library.feature.unwrap_or("-"),
+            library.build.found.home.unwrap_or("-"),
+            library.build.feature.unwrap_or("-"),
         );
     }
     Ok(())
@@ -518,8 +518,8 @@ fn wheel_root(requirement: &str) -> String {
 fn library_wheels(version: &str) -> Vec<(&'static Library, String, Unpack)> {
     ALL.iter()
         .filter_map(|&library| {
-            let wheel = library.wheel?;
-            let (_, pinned) = library.releases.iter().find(|(release, _)| *release == version)?;
+            let wheel = library.build.wheel?;
+            let (_, pinned) = library.build.releases.iter().find(|(release, _)| *release == version)?;
             Some((
                 library,
                 format!("{}=={pinned}", project(wheel, version)),
@@ -544,11 +544,11 @@ fn project(wheel: &str, version: &str) -> String {
 /// description with a wheel pins it for every release from `found.since` on (the runtime's is
 /// [`VERSIONS`]' own; a library with a root of its own lists its releases in [`OWN_RELEASES`]).
 fn unpinned(library: &Library, version: &str) -> Option<String> {
-    let wheel = library.wheel?;
+    let wheel = library.build.wheel?;
     let runtime = VERSIONS.iter().find(|v| v.version == version)?.runtime;
-    let apart = library.found.home.is_some() || runtime.split_once("==")?.0 == project(wheel, version);
-    let before = library.found.since.is_some_and(|first| cuda_number(version) < first);
-    if apart || before || library.releases.iter().any(|(release, _)| *release == version) {
+    let apart = library.build.found.home.is_some() || runtime.split_once("==")?.0 == project(wheel, version);
+    let before = library.build.found.since.is_some_and(|first| cuda_number(version) < first);
+    if apart || before || library.build.releases.iter().any(|(release, _)| *release == version) {
         return None;
     }
     Some(format!(
@@ -856,11 +856,16 @@ fn header_pieces(v: &Version, libraries: &[&Library]) -> Result<Vec<Piece>, Stri
         }
         needed.push(library);
         // `follows` is a `links` key (`libcuda_sys`), `shares_types_with` names Rust paths.
-        next.extend(library.found.follows.and_then(|links| {
+        next.extend(library.build.found.follows.and_then(|links| {
             ALL.iter().copied().find(|l| l.rust_path == links || l.crate_name.replace('-', "_") == links)
         }));
         next.extend(
-            library.binding.shares_types_with.iter().filter_map(|(_, path)| cuda_loader::by_rust_path(path)),
+            library
+                .build
+                .binding
+                .shares_types_with
+                .iter()
+                .filter_map(|(_, path)| cuda_loader::by_rust_path(path)),
         );
     }
     if let Some(why) = needed.iter().find_map(|library| unpinned(library, v.version)) {
@@ -1356,7 +1361,7 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
     let mut wants: Vec<(&'static Version, Vec<Piece>)> = Vec::new();
     for &library in ALL.iter().filter(|l| only.is_empty() || only.contains(&l.crate_name)) {
         let mut releases = Vec::new();
-        if library.found.home.is_some() {
+        if library.build.found.home.is_some() {
             // A library of its own (NCCL, cuDNN): each of its releases' headers ([`OWN_RELEASES`]),
             // with the newest CUDA of the wheel's major (nccl.h includes cuda_runtime.h, cudnn.h
             // cuda_runtime_api.h).
@@ -1382,7 +1387,7 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
             // CUDA 12.0).
             for version in select(Some("all"))?
                 .into_iter()
-                .filter(|v| library.found.since.map_or(true, |first| cuda_number(v) >= first))
+                .filter(|v| library.build.found.since.map_or(true, |first| cuda_number(v) >= first))
             {
                 releases.push((format!("CUDA {version}"), None, version));
             }
@@ -1456,7 +1461,7 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
 
     for (library, releases) in crates {
         let dir = crate_dir(root, library.crate_name)?.join("src/vendored");
-        let stem = library.binding.vendored_stem;
+        let stem = library.build.binding.vendored_stem;
         // (version, its text, the release it was made from), by version: releases of one
         // version are one release of the store.
         let mut expected: Vec<(u32, String, String)> = Vec::new();
@@ -1755,10 +1760,10 @@ mod tests {
         let mut pinned = std::collections::BTreeSet::new();
         for library in cuda_loader::all_with_siblings() {
             let name = library.crate_name;
-            assert!(library.wheel.is_some() || library.releases.is_empty(), "{name}");
-            for (release, _) in library.releases {
+            assert!(library.build.wheel.is_some() || library.build.releases.is_empty(), "{name}");
+            for (release, _) in library.build.releases {
                 assert!(VERSIONS.iter().any(|v| v.version == *release), "{name}: CUDA {release}");
-                assert!(pinned.insert((library.wheel, *release)), "{name}: CUDA {release} twice");
+                assert!(pinned.insert((library.build.wheel, *release)), "{name}: CUDA {release} twice");
             }
         }
     }
@@ -1930,7 +1935,11 @@ mod tests {
     /// its `found.since` needs none.
     #[test]
     fn a_release_without_a_pin_is_said_and_refused_at_vendoring() {
-        let library = Library { releases: &cuda_loader::CURAND.releases[1..], ..cuda_loader::CURAND };
+        let curand = cuda_loader::CURAND;
+        let library = Library {
+            build: cuda_loader::Build { releases: &curand.build.releases[1..], ..curand.build },
+            ..curand
+        };
         let why = unpinned(&library, "11.8").expect("no pin for 11.8");
         for part in [
             "curand-sys",
@@ -1944,7 +1953,8 @@ mod tests {
         assert_eq!(why.lines().count(), 1, "{why}");
         assert_eq!(header_pieces(release("11.8").unwrap(), &[&library]), Err(why));
         assert_eq!(unpinned(&library, "12.0"), None);
-        let later = Library { found: cuda_loader::Found { since: Some(12000), ..library.found }, ..library };
+        let found = cuda_loader::Found { since: Some(12000), ..library.build.found };
+        let later = Library { build: cuda_loader::Build { found, ..library.build }, ..library };
         assert_eq!(unpinned(&later, "11.8"), None);
     }
 
@@ -1953,11 +1963,11 @@ mod tests {
     #[ignore = "reads PyPI (network)"]
     fn pins_from_pypi_are_the_descriptions_tables() {
         for library in [&cuda_loader::CURAND, &cuda_loader::CUFFT] {
-            let derived = derive_pins(library.wheel.unwrap()).unwrap();
+            let derived = derive_pins(library.build.wheel.unwrap()).unwrap();
             let derived: Vec<(&str, String)> =
                 derived.into_iter().filter_map(|(release, pin, _)| Some((release, pin?))).collect();
             let table: Vec<(&str, String)> =
-                library.releases.iter().map(|(r, v)| (*r, v.to_string())).collect();
+                library.build.releases.iter().map(|(r, v)| (*r, v.to_string())).collect();
             assert_eq!(derived, table, "{}", library.crate_name);
         }
     }

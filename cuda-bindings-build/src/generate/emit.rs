@@ -138,7 +138,7 @@ pub fn emit(
     let mut out = crate::choose::first_line(headers, library.version.macro_name, version);
     out += "\n// (`cargo xtask vendor` for the vendored copies).\n\n";
     if !shared.is_empty() {
-        let headers: Vec<&str> = library.binding.shares_types_with.iter().map(|(h, _)| *h).collect();
+        let headers: Vec<&str> = library.build.binding.shares_types_with.iter().map(|(h, _)| *h).collect();
         let verb = if headers.len() == 1 { "declares" } else { "declare" };
         writeln!(
             out,
@@ -283,7 +283,7 @@ pub fn emit(
 /// The variable's constant in the crate's `loader` (`LIBCUDART_PATH_VAR`).
 fn variable_const(library: &Library) -> String {
     // A link name may hold a `-` (`foo-bar`: `LIBFOO_BAR_PATH_VAR`); an identifier may not.
-    format!("LIB{}_PATH_VAR", library.link.to_uppercase().replace('-', "_"))
+    format!("LIB{}_PATH_VAR", library.build.link.to_uppercase().replace('-', "_"))
 }
 
 /// The call of `cuda_loader::glue!` that ends the file: the description's names of the codes,
@@ -301,7 +301,7 @@ fn glue(
     // says which file a linked library was loaded from, is the header's first.
     let version_function = if functions.contains_key(library.version_function.name) {
         library.version_function.name.to_string()
-    } else if library.found.since.is_some() {
+    } else if library.build.found.since.is_some() {
         functions
             .keys()
             .next()
@@ -658,11 +658,11 @@ fn function_doc(library: &Library, scan: &Scan, renames: &Renames, symbol: &str)
             let anchor = scan.anchors.get(&declared).map(|hash| format!("#group__{group}_1g{hash}"));
             format!(
                 "[{title}]({}group__{group}.html{})",
-                library.binding.reference,
+                library.build.binding.reference,
                 anchor.unwrap_or_default()
             )
         }
-        None => format!("<{}>", library.binding.reference),
+        None => format!("<{}>", library.build.binding.reference),
     };
     match (default_name, per_thread_name) {
         (_, Some(name)) => format!(
@@ -689,7 +689,7 @@ fn shared_imports(
             }
         }
     }
-    if library.binding.shares_types_with.is_empty() {
+    if library.build.binding.shares_types_with.is_empty() {
         return BTreeSet::new();
     }
     let mut used = Used(&scan.shared_types, BTreeSet::new());
@@ -706,7 +706,7 @@ fn shared_imports(
 fn cast_constants(library: &Library, scan: &Scan) -> Vec<(String, String, String)> {
     scan.macros
         .iter()
-        .filter(|(name, _)| library.binding.constant_prefixes.iter().any(|p| name.starts_with(p)))
+        .filter(|(name, _)| library.build.binding.constant_prefixes.iter().any(|p| name.starts_with(p)))
         .filter_map(|(name, tokens)| {
             let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
             let ["(", "(", rest @ .., ")"] = tokens.as_slice() else { return None };

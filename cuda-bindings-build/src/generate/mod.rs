@@ -142,7 +142,7 @@ fn generate_unguarded(
     }
     let mut args = vec![format!("-I{}", include.display())];
     args.extend(extra_includes.iter().map(|dir| format!("-I{}", dir.display())));
-    args.extend(library.binding.defines.iter().map(|name| format!("-D{name}")));
+    args.extend(library.build.binding.defines.iter().map(|name| format!("-D{name}")));
     // Last, so that a toolkit's own crt/ wins: what a runtime wheel lacks.
     // (Kept until the end of this function: its folder goes when it is dropped.)
     let stand_in = stand_in()?;
@@ -177,9 +177,9 @@ fn generate_unguarded(
     }
     let mut builder = builder
         .clang_args(args.iter().filter(|a| a.starts_with("-I") || a.starts_with("-D")))
-        .allowlist_function(library.binding.functions)
-        .allowlist_type(library.binding.types)
-        .allowlist_var(library.binding.vars)
+        .allowlist_function(library.build.binding.functions)
+        .allowlist_type(library.build.binding.types)
+        .allowlist_var(library.build.binding.vars)
         // Plain integer constants for every enum: they combine with `|` and pass to the
         // `unsigned int` flag parameters as in C, and a value the driver writes that this
         // header does not know is still a valid integer.

@@ -138,7 +138,7 @@ pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, 
         .macros
         .keys()
         .map(String::as_str)
-        .filter(|name| name.starts_with(library.binding.function_prefix))
+        .filter(|name| name.starts_with(library.build.binding.function_prefix))
         .collect();
     candidates.extend(functions.iter().map(|(name, _)| name.as_str()));
     let candidates: Vec<&str> = candidates.into_iter().collect();
@@ -152,7 +152,7 @@ pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, 
     scan.groups = groups(&tokens, functions);
 
     // The shared headers, from the same folders as the header's own includes.
-    for &(shared_header, krate) in library.binding.shares_types_with {
+    for &(shared_header, krate) in library.build.binding.shares_types_with {
         let source = format!("#include \"{shared_header}\"\n");
         let unit = Unit::parse("cuda_bindings_shared.c", &source, args).map_err(Error::Parse)?;
         scan.files.extend(unit.included_files());
@@ -182,7 +182,8 @@ pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, 
                 })
                 .filter(|e| !e.name.is_empty())
                 .map(|e| {
-                    let pointer = e.kind == CXCursor_TypedefDecl && unit.type_spelling(e.cursor).ends_with('*');
+                    let pointer =
+                        e.kind == CXCursor_TypedefDecl && unit.type_spelling(e.cursor).ends_with('*');
                     (e.name, pointer)
                 })
                 .collect()
@@ -289,7 +290,7 @@ fn foreign_values(
 ) -> Result<Vec<(String, String, Option<Value>)>, Error> {
     let found: Vec<&String> = macros
         .iter()
-        .filter(|(name, _)| library.binding.constant_prefixes.iter().any(|p| name.starts_with(p)))
+        .filter(|(name, _)| library.build.binding.constant_prefixes.iter().any(|p| name.starts_with(p)))
         .filter_map(|(name, tokens)| match tokens.as_slice() {
             [other] if C_CONSTANTS.contains(&other.as_str()) => Some(name),
             _ => None,
