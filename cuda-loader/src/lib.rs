@@ -45,7 +45,7 @@ pub use folders::{join_folders, split_folders};
 pub use functions::{Slot, Unreachable};
 pub use libraries::*;
 #[cfg(feature = "build")]
-pub use library::{Binding, Build, Found};
+pub use library::{Binding, Build, Found, OwnReleases};
 pub use library::{
     Codes, ErrorText, Files, Library, Part, PerOs, Role, Scheme, Search, Version, VersionCall,
     VersionFunction,

@@ -76,6 +76,7 @@ macro_rules! toolkit_library {
                 feature: Some($stem),
                 wheel: Some(concat!("nvidia-", $stem)),
                 link: $stem,
+                own: None,
                 $($build_field: $build_value,)*
             },
             install: concat!(
@@ -129,6 +130,7 @@ pub const DRIVER: Library = Library {
             vendored_stem: "cuda",
         },
         link: "cuda",
+        own: None,
     },
     header: "cuda.h",
     version: Version { macro_name: "CUDA_VERSION", header: None, scheme: Scheme::CUDA },
@@ -215,6 +217,7 @@ pub const RUNTIME: Library = Library {
             vendored_stem: "cudart",
         },
         link: "cudart",
+        own: None,
     },
     header: "cuda_runtime_api.h",
     version: Version { macro_name: "CUDART_VERSION", header: None, scheme: Scheme::CUDA },
@@ -308,6 +311,7 @@ pub const NVRTC: Library = Library {
             vendored_stem: "nvrtc",
         },
         link: "nvrtc",
+        own: None,
     },
     header: "nvrtc.h",
     version: TOOLKIT_CUDA_VERSION,
@@ -408,6 +412,7 @@ pub const NVJITLINK: Library = Library {
             vendored_stem: "nvjitlink",
         },
         link: "nvJitLink",
+        own: None,
     },
     header: "nvJitLink.h",
     version: TOOLKIT_CUDA_VERSION,
@@ -527,6 +532,48 @@ pub const NCCL: Library = Library {
             vendored_stem: "nccl",
         },
         link: "nccl",
+        own: Some(OwnReleases {
+            inner: "nvidia/nccl",
+            // Each release NVIDIA published a wheel of, from the last one built for CUDA 11
+            // (the oldest, which a build without a header binds: every NCCL since has its
+            // functions), read from the CUDA 12 wheel where there is one (the header is the same
+            // in each CUDA major's).
+            vendored: &[
+                "nvidia-nccl-cu11==2.21.5",
+                "nvidia-nccl-cu12==2.22.3",
+                "nvidia-nccl-cu12==2.23.4",
+                "nvidia-nccl-cu12==2.24.3",
+                "nvidia-nccl-cu12==2.25.1",
+                "nvidia-nccl-cu12==2.26.2",
+                "nvidia-nccl-cu12==2.26.5",
+                "nvidia-nccl-cu12==2.27.3",
+                "nvidia-nccl-cu12==2.27.5",
+                "nvidia-nccl-cu12==2.27.6",
+                "nvidia-nccl-cu12==2.27.7",
+                "nvidia-nccl-cu13==2.27.7",
+                "nvidia-nccl-cu12==2.28.3",
+                "nvidia-nccl-cu12==2.28.7",
+                "nvidia-nccl-cu12==2.28.9",
+                "nvidia-nccl-cu12==2.29.2",
+                "nvidia-nccl-cu12==2.29.3",
+                "nvidia-nccl-cu12==2.29.7",
+                "nvidia-nccl-cu12==2.30.3",
+                "nvidia-nccl-cu12==2.30.4",
+                "nvidia-nccl-cu12==2.30.7",
+                "nvidia-nccl-cu12==2.31.2",
+                "nvidia-nccl-cu12==2.32.3",
+                "nvidia-nccl-cu13==2.32.6",
+            ],
+            // CUDA 11: the last NCCL NVIDIA built for it (what PyTorch's CUDA 11.8 builds pin);
+            // 12 and 13: the first NCCL built for CUDA 13, built for 12 too, so that bindings
+            // made from it load every NCCL since (nccl-sys refuses a library older than its
+            // header).
+            tested: &[
+                ("11", "nvidia-nccl-cu11==2.21.5"),
+                ("12", "nvidia-nccl-cu12==2.27.7"),
+                ("13", "nvidia-nccl-cu13==2.27.7"),
+            ],
+        }),
     },
     header: "nccl.h",
     version: Version { macro_name: "NCCL_VERSION_CODE", header: None, scheme: NCCL_SCHEME },
@@ -606,6 +653,7 @@ pub const CUBLAS: Library = Library {
         found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"], since: None },
         binding: CUBLAS_BINDING,
         link: "cublas",
+        own: None,
     },
     header: "cublas_v2.h",
     version: TOOLKIT_CUDA_VERSION,
@@ -690,6 +738,7 @@ pub const CUBLASLT: Library = Library {
         found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"], since: None },
         binding: Binding { function_prefix: "cublasLt", ..CUBLAS_BINDING },
         link: "cublasLt",
+        own: None,
     },
     header: "cublasLt.h",
     version: TOOLKIT_CUDA_VERSION,
@@ -1127,6 +1176,7 @@ pub const NVML: Library = Library {
             vendored_stem: "nvml",
         },
         link: "nvidia-ml",
+        own: None,
     },
     header: "nvml.h",
     version: TOOLKIT_CUDA_VERSION,
@@ -1235,6 +1285,17 @@ pub const CUDNN: Library = Library {
             vendored_stem: "cudnn",
         },
         link: "cudnn",
+        own: Some(OwnReleases {
+            inner: "nvidia/cudnn",
+            // The first cuDNN 9 (9.0.0, built for CUDA 12 and 11 only), which a build without a
+            // header binds (every cuDNN 9 since has its functions); the first built for CUDA 13
+            // (9.12.0), which the GPU machine's bundle is built against, so that any newer 9.x
+            // loads; and the newest.
+            vendored: &["nvidia-cudnn-cu12==9.0.0.312", "nvidia-cudnn-cu13==9.12.0.46", "nvidia-cudnn-cu13==9.28.1.4"],
+            // The first built for CUDA 13 (its bindings load every cuDNN 9 since), whole for
+            // the real-library tests, its headers for the book's C.
+            tested: &[("13", "nvidia-cudnn-cu13==9.12.0.46")],
+        }),
     },
     header: "cudnn.h",
     version: Version { macro_name: "CUDNN_VERSION", header: Some("cudnn_version.h"), scheme: CUDNN_SCHEME },
@@ -1368,6 +1429,7 @@ const NPPC: Library = Library {
             vendored_stem: "npp",
         },
         link: "nppc",
+        own: None,
     },
     header: "npp.h",
     version: TOOLKIT_CUDA_VERSION,
@@ -1603,6 +1665,7 @@ pub const NVINFER: Library = Library {
             vendored_stem: "nvinfer",
         },
         link: "nvinfer",
+        own: None,
     },
     header: "NvInfer.h",
     version: Version { macro_name: "NV_TENSORRT_VERSION", header: Some("NvInferVersion.h"), scheme: TENSORRT_SCHEME },

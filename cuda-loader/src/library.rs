@@ -193,6 +193,42 @@ pub struct Build {
     pub binding: Binding,
     /// The library to link (`-l<link>`) with the `link` feature.
     pub link: &'static str,
+    /// A library with a root of its own (`found.home`): its releases, which are not the
+    /// toolkit's (`releases` is empty).
+    pub own: Option<OwnReleases>,
+}
+
+/// The releases of a library with a root of its own (NCCL, cuDNN), each as pip names its wheel
+/// (`nvidia-nccl-cu12==2.22.3`): what `cargo xtask vendor` binds and CI builds against.
+#[cfg(feature = "build")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwnReleases {
+    /// The root inside its wheels (`nvidia/nccl`).
+    pub inner: &'static str,
+    /// Every release vendored (one file each, by its version macro), oldest first: the oldest
+    /// is what a build without a header binds.
+    pub vendored: &'static [&'static str],
+    /// The release CI builds and tests against with a CUDA major, whole (header and library),
+    /// as (major, wheel); a major without one takes the first of `vendored` built for it.
+    pub tested: &'static [(&'static str, &'static str)],
+}
+
+#[cfg(feature = "build")]
+impl OwnReleases {
+    /// The release of CUDA `major`'s wheels CI builds against: `tested`'s, else the first vendored.
+    pub fn for_major(&self, major: &str) -> Option<&'static str> {
+        let wheel = |requirement: &str| {
+            requirement
+                .split_once("==")
+                .and_then(|(name, _)| name.rsplit_once("-cu"))
+                .map(|(_, m)| m == major)
+        };
+        self.tested
+            .iter()
+            .find(|(m, _)| *m == major)
+            .map(|(_, requirement)| *requirement)
+            .or_else(|| self.vendored.iter().copied().find(|r| wheel(r) == Some(true)))
+    }
 }
 
 /// How the build finds the header (see cuda-bindings-build's `build`).

@@ -10,14 +10,12 @@
 //!   version typed again. A library whose description pins no wheel for a release it has is
 //!   said in a line (stderr), naming what to do.
 //! - `root-vars`: the variables that may name a toolkit root, in the order the finder reads them.
-//! - `nccl [DIR [MAJOR]]`: fetch the NCCL CI builds against with CUDA MAJOR (default: the
-//!   newest; NVIDIA's `nvidia-nccl-cu<MAJOR>` wheel) into `DIR/nccl-<version>-cu<MAJOR>` (default
-//!   `.nccl`): `include/nccl.h` and `lib/libnccl.so.2`. Prints the root. With `all`, every one;
-//!   with `headers`, a root of headers only for each NCCL nccl-sys has vendored bindings of.
-//! - `cudnn [DIR [headers]]`: fetch the cuDNN CI tests against (NVIDIA's `nvidia-cudnn-cu13`
-//!   wheel, the first cuDNN 9 built for CUDA 13) into `DIR/cudnn-<version>-cu13` (default
-//!   `.cudnn`): `include/cudnn.h` and `lib/libcudnn.so.9` with its parts. Prints the root (a
-//!   `CUDNN_PATH`). With `headers`, a root of its headers only.
+//! - `nccl [DIR [MAJOR|all|headers]]`, `cudnn [DIR [MAJOR|all|headers]]`: a library with a
+//!   root of its own, the releases its description's `build.own` lists: the one CI builds
+//!   against with CUDA MAJOR (default: the newest major's; `all`: each major's), whole, into
+//!   `DIR/<link>-<version>-cu<MAJOR>` (default `.nccl`, `.cudnn`): `include/` and `lib/`, a
+//!   `NCCL_HOME` or `CUDNN_PATH`; with `headers`, a root of headers only for each release vendored.
+//!   Prints each root.
 //! - `pip [WHICH]`: for each release WHICH selects (as `headers` does), every wheel a user's
 //!   `pip install` may bring of it, a line each, tab-separated: release, crate, requirement
 //!   (`13.0`, `libcublas-sys`, `nvidia-cublas==13.0.2.14`): what CI installs into virtual
@@ -27,7 +25,8 @@
 //!   as the Rust lines to paste (stdout), and how each was chosen (stderr).
 //! - `vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE]`: regenerate the vendored bindings of every
 //!   release (what generation from that release's header gives): every CUDA version of the list
-//!   for each library of the toolkit; every NCCL of [`NCCL_HEADERS`]. Each crate keeps
+//!   for each library of the toolkit; each release of a library with a root of its own
+//!   (its description's `build.own.vendored`: NCCL's, cuDNN's). Each crate keeps
 //!   them as edit scripts in `src/vendored/` (`cuda_bindings_build::edits`): the newest release
 //!   whole, each older one as what differs from the next newer. Only the headers it generates
 //!   from are read (the toolkit's, the library's and those its types come from: a few MB with
@@ -51,6 +50,7 @@ use std::process::{Command, ExitCode};
 
 use cuda_bindings_build::{edits, generate};
 use cuda_bindings_build::{Library, ALL};
+use cuda_loader::OwnReleases;
 
 mod tensorrt;
 
@@ -224,63 +224,13 @@ const VERSIONS: &[Version] = &[
 /// headers newer than its driver could bind functions it lacks.
 const GPU_MACHINE: &str = "13.0";
 
-/// The NCCL CI builds against with each CUDA major, and its root inside the wheel: each is one
-/// of nccl-sys's vendored releases. CUDA 11: the last NCCL NVIDIA built for it (what PyTorch's
-/// CUDA 11.8 builds pin); 12 and 13: the first NCCL built for CUDA 13, built for 12 too, so
-/// that bindings made from it load every NCCL since (nccl-sys refuses a library older than
-/// its header).
-const NCCL: &[(&str, &str, &str)] = &[
-    ("11", "nvidia-nccl-cu11==2.21.5", "nvidia/nccl"),
-    ("12", "nvidia-nccl-cu12==2.27.7", "nvidia/nccl"),
-    ("13", "nvidia-nccl-cu13==2.27.7", "nvidia/nccl"),
-];
-
-/// Every NCCL nccl-sys has vendored bindings of (one file each, by `NCCL_VERSION_CODE`): each
-/// release NVIDIA published a wheel of, from the last one built for CUDA 11 (the oldest,
-/// which a build without a header binds: every NCCL since has its functions), read from the
-/// CUDA 12 wheel where there is one (the header is the same in each CUDA major's).
-const NCCL_HEADERS: &[&str] = &[
-    "nvidia-nccl-cu11==2.21.5",
-    "nvidia-nccl-cu12==2.22.3",
-    "nvidia-nccl-cu12==2.23.4",
-    "nvidia-nccl-cu12==2.24.3",
-    "nvidia-nccl-cu12==2.25.1",
-    "nvidia-nccl-cu12==2.26.2",
-    "nvidia-nccl-cu12==2.26.5",
-    "nvidia-nccl-cu12==2.27.3",
-    "nvidia-nccl-cu12==2.27.5",
-    "nvidia-nccl-cu12==2.27.6",
-    "nvidia-nccl-cu12==2.27.7",
-    "nvidia-nccl-cu13==2.27.7",
-    "nvidia-nccl-cu12==2.28.3",
-    "nvidia-nccl-cu12==2.28.7",
-    "nvidia-nccl-cu12==2.28.9",
-    "nvidia-nccl-cu12==2.29.2",
-    "nvidia-nccl-cu12==2.29.3",
-    "nvidia-nccl-cu12==2.29.7",
-    "nvidia-nccl-cu12==2.30.3",
-    "nvidia-nccl-cu12==2.30.4",
-    "nvidia-nccl-cu12==2.30.7",
-    "nvidia-nccl-cu12==2.31.2",
-    "nvidia-nccl-cu12==2.32.3",
-    "nvidia-nccl-cu13==2.32.6",
-];
-
-/// Every cuDNN libcudnn-sys has vendored bindings of (one file each, by `CUDNN_VERSION`): the
-/// first cuDNN 9 (9.0.0, built for CUDA 12 and 11 only), which a build without a header binds
-/// (every cuDNN 9 since has its functions); the first built for CUDA 13 (9.12.0), which the GPU
-/// machine's bundle is built against, so that any newer 9.x loads; and the newest.
-const CUDNN_HEADERS: &[&str] =
-    &["nvidia-cudnn-cu12==9.0.0.312", "nvidia-cudnn-cu13==9.12.0.46", "nvidia-cudnn-cu13==9.28.1.4"];
-
-/// The cuDNN CI builds and tests against: the first built for CUDA 13 (its bindings load every
-/// cuDNN 9 since), whole for the real-library tests, its headers for the book's C.
-const CUDNN: &str = "nvidia-cudnn-cu13==9.12.0.46";
-
-/// The libraries with a root of their own: their crate, their root inside their wheel, and
-/// the releases of theirs vendored ([`NCCL_HEADERS`], [`CUDNN_HEADERS`]).
-const OWN_RELEASES: &[(&str, &str, &[&str])] =
-    &[("nccl-sys", "nvidia/nccl", NCCL_HEADERS), ("libcudnn-sys", "nvidia/cudnn", CUDNN_HEADERS)];
+/// The releases of `library`, which has a root of its own (its description's `build.own`).
+fn own_releases(library: &Library) -> Result<&'static OwnReleases, String> {
+    ALL.iter()
+        .find(|l| l.crate_name == library.crate_name)
+        .and_then(|l| l.build.own.as_ref())
+        .ok_or(format!("{}: its description lists no releases of its own (build.own)", library.crate_name))
+}
 
 /// `cargo xtask libraries` (see the module docs): what CI's scripts know of each library, from
 /// its description and its crate's Cargo.toml, never typed again in a script.
@@ -371,32 +321,8 @@ fn main() -> ExitCode {
             println!("{}", cuda_bindings_build::find::ROOT_VARS.join(" "));
             Ok(())
         }
-        Some("nccl") => {
-            let dir = folder(args.get(1), &root, ".nccl");
-            let majors: Vec<&str> = match args.get(2).map(String::as_str) {
-                Some("headers") => {
-                    return finish(NCCL_HEADERS.iter().try_for_each(|requirement| {
-                        fetch_own_headers(&dir, requirement, "nvidia/nccl", "nccl.h")
-                            .map(|root| println!("{}", root.display()))
-                    }))
-                }
-                Some("all") => NCCL.iter().map(|n| n.0).collect(),
-                Some(major) => vec![major],
-                None => NCCL.last().map(|n| n.0).into_iter().collect(),
-            };
-            majors
-                .iter()
-                .try_for_each(|major| fetch_nccl(&dir, major).map(|nccl| println!("{}", nccl.display())))
-        }
-        Some("cudnn") => {
-            let dir = folder(args.get(1), &root, ".cudnn");
-            let fetched = match args.get(2).map(String::as_str) {
-                Some("headers") => fetch_own_headers(&dir, CUDNN, "nvidia/cudnn", "cudnn.h"),
-                None => fetch_cudnn(&dir),
-                Some(other) => Err(format!("cudnn [DIR [headers]]: `{other}` is not `headers`")),
-            };
-            fetched.map(|root| println!("{}", root.display()))
-        }
+        Some("nccl") => own_command(&cuda_loader::NCCL, &folder(args.get(1), &root, ".nccl"), args.get(2)),
+        Some("cudnn") => own_command(&cuda_loader::CUDNN, &folder(args.get(1), &root, ".cudnn"), args.get(2)),
         Some("pins") => match args.get(1) {
             Some(wheel) => pins(wheel),
             None => Err("pins WHEEL: which wheel (`nvidia-curand`, as named from CUDA 13 on)?".into()),
@@ -542,7 +468,7 @@ fn project(wheel: &str, version: &str) -> String {
 
 /// Why `library` has no wheel in CUDA `version`'s root where its description should pin one: a
 /// description with a wheel pins it for every release from `found.since` on (the runtime's is
-/// [`VERSIONS`]' own; a library with a root of its own lists its releases in [`OWN_RELEASES`]).
+/// [`VERSIONS`]' own; a library with a root of its own lists its releases in its description's `build.own`).
 fn unpinned(library: &Library, version: &str) -> Option<String> {
     let wheel = library.build.wheel?;
     let runtime = VERSIONS.iter().find(|v| v.version == version)?.runtime;
@@ -785,12 +711,10 @@ fn pip_requirements(version: &str) -> Vec<(&'static str, String)> {
     let mut wheels: Vec<(&'static str, String)> =
         runtime.map(|runtime| (cuda_loader::RUNTIME.crate_name, runtime.to_string())).into_iter().collect();
     wheels.extend(library_wheels(version).into_iter().map(|(library, wheel, _)| (library.crate_name, wheel)));
-    if let Some((_, nccl, _)) = NCCL.iter().find(|(m, _, _)| *m == major) {
-        wheels.push((cuda_loader::NCCL.crate_name, nccl.to_string()));
-    }
-    let cudnn = format!("nvidia-cudnn-cu{major}==");
-    if let Some(cudnn) = CUDNN_HEADERS.iter().find(|r| r.starts_with(&cudnn)) {
-        wheels.push((cuda_loader::CUDNN.crate_name, cudnn.to_string()));
+    for library in ALL {
+        if let Some(requirement) = library.build.own.and_then(|own| own.for_major(&major)) {
+            wheels.push((library.crate_name, requirement.to_string()));
+        }
     }
     wheels
 }
@@ -1016,40 +940,49 @@ fn merge(from: &Path, to: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `DIR/nccl-<version>-cu<major>`: the NCCL CI builds against with CUDA `major` ([`NCCL`]),
-/// downloaded and unpacked if not already there.
-fn fetch_nccl(dir: &Path, major: &str) -> Result<PathBuf, String> {
-    let &(_, requirement, inner) = NCCL.iter().find(|n| n.0 == major).ok_or(format!(
-        "no NCCL for CUDA {major} (there is one for CUDA {})",
-        NCCL.iter().map(|n| n.0).collect::<Vec<_>>().join(", ")
-    ))?;
-    let version = requirement.split_once("==").map_or("", |(_, v)| v);
-    let root = dir.join(format!("nccl-{version}-cu{major}"));
-    if root.join("include/nccl.h").is_file() && root.join("lib/libnccl.so.2").is_file() {
-        return Ok(root);
-    }
-    let unpacked = dir.join(format!("nccl-{version}-cu{major}.unpacked"));
-    let _ = std::fs::remove_dir_all(&unpacked);
-    let _ = std::fs::remove_dir_all(&root);
-    extract(dir, (requirement, inner), "", &unpacked)?;
-    std::fs::rename(unpacked.join(inner), &root).map_err(|e| format!("{}: {e}", root.display()))?;
-    std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
-    Ok(root)
+/// `cargo xtask nccl` and `cudnn` (see the module docs), for `library`, which has a root of its
+/// own: `headers`, a root of headers for each release vendored; `all`, every release tested,
+/// whole; a major, that major's; none, the newest major's.
+/// Prints each root.
+fn own_command(library: &Library, dir: &Path, which: Option<&String>) -> Result<(), String> {
+    let own = own_releases(library)?;
+    let print = |root: PathBuf| println!("{}", root.display());
+    let majors: Vec<&str> = match which.map(String::as_str) {
+        Some("headers") => {
+            return own
+                .vendored
+                .iter()
+                .try_for_each(|r| fetch_own_headers(dir, r, own.inner, library.header).map(print));
+        }
+        Some("all") => own.tested.iter().map(|(major, _)| *major).collect(),
+        Some(major) => vec![major],
+        None => own.tested.last().map(|(major, _)| *major).into_iter().collect(),
+    };
+    majors.iter().try_for_each(|major| fetch_own(dir, library, major).map(print))
 }
 
-/// `DIR/cudnn-<version>-cu13`: the whole cuDNN CI tests against ([`CUDNN`]), `include/` and
-/// `lib/` (libcudnn.so.9 and its parts), downloaded and unpacked if not already there.
-fn fetch_cudnn(dir: &Path) -> Result<PathBuf, String> {
-    let version = CUDNN.split_once("==").map_or("", |(_, v)| v);
-    let root = dir.join(format!("cudnn-{version}-cu13"));
-    if root.join("include/cudnn.h").is_file() && root.join("lib/libcudnn.so.9").is_file() {
+/// `DIR/<link>-<version>-cu<major>` (`nccl-2.27.7-cu13`): the whole release of `library` (a
+/// library with a root of its own) that CI builds against with CUDA `major` (its
+/// `build.own.tested`): `include/` and `lib/`, downloaded and unpacked if not already there.
+fn fetch_own(dir: &Path, library: &Library, major: &str) -> Result<PathBuf, String> {
+    let own = own_releases(library)?;
+    let &(_, requirement) = own.tested.iter().find(|(m, _)| *m == major).ok_or(format!(
+        "no {} for CUDA {major} (there is one for CUDA {})",
+        library.what,
+        own.tested.iter().map(|(m, _)| *m).collect::<Vec<_>>().join(", ")
+    ))?;
+    let version = requirement.split_once("==").map_or("", |(_, v)| v);
+    let name = format!("{}-{version}-cu{major}", library.build.link);
+    let root = dir.join(&name);
+    // Renamed into place once whole: a root with its header is complete.
+    if root.join("include").join(library.header).is_file() && root.join("lib").is_dir() {
         return Ok(root);
     }
-    let unpacked = dir.join(format!("cudnn-{version}-cu13.unpacked"));
+    let unpacked = dir.join(format!("{name}.unpacked"));
     let _ = std::fs::remove_dir_all(&unpacked);
     let _ = std::fs::remove_dir_all(&root);
-    extract(dir, (CUDNN, "nvidia/cudnn"), "", &unpacked)?;
-    std::fs::rename(unpacked.join("nvidia/cudnn"), &root).map_err(|e| format!("{}: {e}", root.display()))?;
+    extract(dir, (requirement, own.inner), "", &unpacked)?;
+    std::fs::rename(unpacked.join(own.inner), &root).map_err(|e| format!("{}: {e}", root.display()))?;
     std::fs::remove_dir_all(&unpacked).map_err(|e| e.to_string())?;
     Ok(root)
 }
@@ -1277,7 +1210,7 @@ fn wheel_url(requirement: &str) -> Result<String, String> {
 }
 
 /// `DIR/headers/<requirement>/<inner>`: a root holding only the headers of a wheel of a library
-/// with a root of its own (`nvidia/nccl`, [`NCCL_HEADERS`]; `nvidia/cudnn`, [`CUDNN_HEADERS`]),
+/// with a root of its own (its description's `build.own`: `nvidia/nccl`, `nvidia/cudnn`),
 /// read from PyPI if not already there.
 fn fetch_own_headers(dir: &Path, requirement: &str, inner: &str, header: &str) -> Result<PathBuf, String> {
     let unpacked = dir.join("headers").join(requirement.replace("==", "-"));
@@ -1362,15 +1295,11 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
     for &library in ALL.iter().filter(|l| only.is_empty() || only.contains(&l.crate_name)) {
         let mut releases = Vec::new();
         if library.build.found.home.is_some() {
-            // A library of its own (NCCL, cuDNN): each of its releases' headers ([`OWN_RELEASES`]),
+            // A library of its own (NCCL, cuDNN): each of its releases' headers (`build.own`),
             // with the newest CUDA of the wheel's major (nccl.h includes cuda_runtime.h, cudnn.h
             // cuda_runtime_api.h).
-            let &(_, inner, requirements) =
-                OWN_RELEASES.iter().find(|(name, _, _)| *name == library.crate_name).ok_or(format!(
-                    "{}: a library with a root of its own, but no releases of it in OWN_RELEASES",
-                    library.crate_name
-                ))?;
-            for &requirement in requirements {
+            let own = own_releases(library)?;
+            for &requirement in own.vendored {
                 let major = requirement
                     .split_once("==")
                     .and_then(|(name, _)| name.rsplit_once("-cu"))
@@ -1379,7 +1308,7 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
                     "newest-{}",
                     major.ok_or(format!("{requirement}: no -cu<major>"))?
                 )))?[0];
-                let own = fetch_own_headers(&nccl_dir, requirement, inner, library.header)?;
+                let own = fetch_own_headers(&nccl_dir, requirement, own.inner, library.header)?;
                 releases.push((format!("{requirement} with CUDA {cuda}"), Some(own.join("include")), cuda));
             }
         } else {
