@@ -224,6 +224,11 @@ const VERSIONS: &[Version] = &[
 /// headers newer than its driver could bind functions it lacks.
 const GPU_MACHINE: &str = "13.0";
 
+/// The library with a root of its own whose link name is `name` (`nccl`): `cargo xtask <name>`.
+fn own_library(name: &str) -> Option<&'static Library> {
+    ALL.iter().copied().find(|l| l.build.own.is_some() && l.build.link == name)
+}
+
 /// The releases of `library`, which has a root of its own (its description's `build.own`).
 fn own_releases(library: &Library) -> Result<&'static OwnReleases, String> {
     ALL.iter()
@@ -321,8 +326,6 @@ fn main() -> ExitCode {
             println!("{}", cuda_bindings_build::find::ROOT_VARS.join(" "));
             Ok(())
         }
-        Some("nccl") => own_command(&cuda_loader::NCCL, &folder(args.get(1), &root, ".nccl"), args.get(2)),
-        Some("cudnn") => own_command(&cuda_loader::CUDNN, &folder(args.get(1), &root, ".cudnn"), args.get(2)),
         Some("pins") => match args.get(1) {
             Some(wheel) => pins(wheel),
             None => Err("pins WHEEL: which wheel (`nvidia-curand`, as named from CUDA 13 on)?".into()),
@@ -338,10 +341,25 @@ fn main() -> ExitCode {
         Some("libraries") => libraries(&root, args.get(1).map(String::as_str)),
         Some("porting") => porting(&root, &args[1..]),
         Some("tensorrt") => tensorrt::main(&root, &args[1..]),
-        _ => Err("usage: cargo xtask headers [DIR [WHICH]] | root-vars | nccl [DIR [MAJOR|all|headers]] | cudnn [DIR [headers]] | \
+        // A library with a root of its own, by its link name (`nccl`, `cudnn`).
+        Some(name) if own_library(name).is_some() => own_command(
+            own_library(name).unwrap(),
+            &folder(args.get(1), &root, &format!(".{name}")),
+            args.get(2),
+        ),
+        _ => {
+            let own: Vec<String> = ALL
+                .iter()
+                .filter(|l| l.build.own.is_some())
+                .map(|l| format!("{} [DIR [MAJOR|all|headers]]", l.build.link))
+                .collect();
+            Err(format!(
+                "usage: cargo xtask headers [DIR [WHICH]] | root-vars | {} | \
                   pip [WHICH] | pins WHEEL | vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
-                  tensorrt headers|vendor|vendored|stand-in|dump ..."
-            .into()),
+                  tensorrt headers|vendor|vendored|stand-in|dump ...",
+                own.join(" | ")
+            ))
+        }
     };
     let bytes = FETCHED.load(std::sync::atomic::Ordering::Relaxed);
     if bytes > 0 {
