@@ -7,6 +7,7 @@
 #include <vector>
 #include <cuda_runtime.h>
 #include <cufft.h>
+#include <cufftXt.h>
 
 #define checkCuda(call)                                                                      \
     do {                                                                                     \
@@ -68,13 +69,14 @@ int main() {
     checkCuda(cudaMemcpy(d_signal, padded_signal.data(), bytes, cudaMemcpyHostToDevice));
     checkCuda(cudaMalloc(&d_filter, bytes));
     checkCuda(cudaMemcpy(d_filter, padded_filter.data(), bytes, cudaMemcpyHostToDevice));
-    // The simple API, and the advanced one (a handle, then a plan with 64-bit sizes).
+    // The simple API, and the advanced one (a handle, then cufftXt.h's plan with 64-bit sizes).
     cufftHandle plan, plan_adv;
     checkCufft(cufftPlan1d(&plan, n, CUFFT_C2C, 1));
     long long n64 = n;
     size_t work_size;
     checkCufft(cufftCreate(&plan_adv));
-    checkCufft(cufftMakePlanMany64(plan_adv, 1, &n64, NULL, 1, 1, NULL, 1, 1, CUFFT_C2C, 1, &work_size));
+    checkCufft(cufftXtMakePlanMany(plan_adv, 1, &n64, NULL, 1, 1, CUDA_C_32F, NULL, 1, 1, CUDA_C_32F, 1, &work_size,
+                                   CUDA_C_32F));
     printf("Temporary buffer size %zu bytes\n", work_size);
     // ANCHOR_END: plans
 

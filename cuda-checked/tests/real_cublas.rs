@@ -44,6 +44,16 @@ fn without_a_gpu_cublas_answers_in_its_own_words() {
     assert_eq!(e.message(), "the library was not initialized");
     println!("{e}");
 
+    // cuBLASXt (cublasXt.h) is libcublas's own: its calls reach that library, and what they
+    // answer is the library's, not the loader's.
+    let mut xt: cublasXtHandle_t = std::ptr::null_mut();
+    let status = unsafe { cublasXtCreate(&mut xt) };
+    assert_eq!(loader::explain(status), None, "cublasXtCreate did not reach {}", cublas.display());
+    if status == CUBLAS_STATUS_SUCCESS {
+        assert_eq!(unsafe { cublasXtDestroy(xt) }, CUBLAS_STATUS_SUCCESS);
+    }
+    println!("cublasXtCreate: {:?}", loader::describe(status));
+
     // A code the library does not know: its name from nowhere, the header's words, and why.
     let unknown = check_cublas!(cublasStatus_t(2)).unwrap_err();
     assert_eq!(unknown.name(), "cublasStatus_t(2)");

@@ -687,7 +687,8 @@ const CUBLAS_BINDING: Binding = Binding {
     function_prefix: "cublas",
     constant_prefixes: &["CUBLAS"],
     defines: &[],
-    also_headers: &[],
+    // cuBLASXt, the host-memory multi-GPU API, in libcublas.
+    also_headers: &["cublasXt.h"],
     shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
     reference: "https://docs.nvidia.com/cuda/cublas/",
     vendored_stem: "cublas",
@@ -736,7 +737,7 @@ pub const CUBLASLT: Library = Library {
         // cuBLAS's wheel, pinned in CUBLAS: fetched once.
         releases: &[],
         found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"], since: None },
-        binding: Binding { function_prefix: "cublasLt", ..CUBLAS_BINDING },
+        binding: Binding { function_prefix: "cublasLt", also_headers: &[], ..CUBLAS_BINDING },
         link: "cublasLt",
         own: None,
     },
@@ -934,7 +935,8 @@ pub const CUFFT: Library = toolkit_library! {
             function_prefix: "cufft",
             constant_prefixes: &["CUFFT"],
             defines: &[],
-            also_headers: &[],
+            // The multi-GPU and callback API (cufftXtMakePlanMany, cufftXtSetCallback), in libcufft.
+            also_headers: &["cufftXt.h"],
             shares_types_with: &[("driver_types.h", "cudart_sys"), ("library_types.h", "cudart_sys")],
             reference: "https://docs.nvidia.com/cuda/cufft/",
             vendored_stem: "cufft",

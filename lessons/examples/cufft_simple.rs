@@ -13,7 +13,7 @@
 use cuda_checked::checkCudaErrors;
 use cudart_sys::cpp::*;
 use cufft_sys::{
-    cufftComplex, cufftCreate, cufftDestroy, cufftExecC2C, cufftHandle, cufftMakePlanMany64, cufftPlan1d,
+    cufftComplex, cufftCreate, cufftDestroy, cufftExecC2C, cufftHandle, cufftPlan1d, cufftXtMakePlanMany,
     CUFFT_C2C, CUFFT_FORWARD, CUFFT_INVERSE,
 };
 use lessons::compare::sdk_compare_l2fe;
@@ -81,24 +81,24 @@ fn run_test() {
         // cuFFT's simple API: one plan, made at once.
         checkCudaErrors!(cufftPlan1d(&mut plan, new_size, CUFFT_C2C, 1));
 
-        // The advanced API: a handle first, then the plan, with 64-bit sizes and the size of the
-        // work area it needs. The sample calls cufftXtMakePlanMany (cufftXt.h, which cufft-sys
-        // does not bind) with CUDA_C_32F for input, output and execution: a single-precision
-        // complex-to-complex plan, which is cufft.h's cufftMakePlanMany64 with CUFFT_C2C.
+        // The advanced API: a handle first, then the plan (cufftXt.h's), with 64-bit sizes, the
+        // data types of input, output and computation, and the size of the work area it needs.
         checkCudaErrors!(cufftCreate(&mut plan_adv));
-        checkCudaErrors!(cufftMakePlanMany64(
+        checkCudaErrors!(cufftXtMakePlanMany(
             plan_adv,
             1,
             &mut new_size_long,
             std::ptr::null_mut(),
             1,
             1,
+            CUDA_C_32F,
             std::ptr::null_mut(),
             1,
             1,
-            CUFFT_C2C,
+            CUDA_C_32F,
             1,
-            &mut work_size
+            &mut work_size,
+            CUDA_C_32F
         ));
         printf!("Temporary buffer size %li bytes\n", work_size);
     }
