@@ -125,24 +125,30 @@ pub fn version_cfgs(version: u32) {
     }
 }
 
-/// [`version_cfgs`] of the CUDA version a -sys crate this build script's crate depends on
-/// published (`links`: its `links` key, `cudart_sys`): the whole of a dependent's build script
-/// that follows the toolkit, as `#[cfg(cuda_ge = "12.8")]`.
+/// The [`cfgs`] of the header version a -sys crate this build script's crate depends on
+/// published (`links`: its `links` key, `cudart_sys`), in that library's scheme: the whole of a
+/// dependent's build script that follows the header, as `#[cfg(cuda_ge = "12.8")]` for the
+/// toolkit's libraries, `#[cfg(nccl_ge = "2.28")]` for nccl-sys, `cudnn_ge` for libcudnn-sys.
 pub fn dependent_version_cfgs(links: &str) {
     let var = format!("DEP_{}_VERSION", links.to_uppercase());
     println!("cargo::rerun-if-env-changed={var}");
+    // A crate's `links` key is its Rust path (libcuda-sys's, `libcuda_sys`, is CUDA's scheme).
+    let scheme = cuda_loader::by_rust_path(links).map_or(Scheme::CUDA, |library| library.version.scheme);
     let version = std::env::var(&var).unwrap_or_default();
     match version.parse() {
-        Ok(version) => version_cfgs(version),
+        Ok(version) => cfgs(scheme, version),
         Err(_) => choose::fail(&format!(
-            "{var}={version:?}, which is not a CUDA version such as 13000: depend on the crate whose `links` is {links}"
+            "{var}={version:?}, which is not a {} version ({}): depend on the crate whose `links` is {links}",
+            scheme.name,
+            scheme.coding()
         )),
     }
 }
 
 /// `cudnn_ge = "M.m"` for every minor of the header's major up to its own (`cudnn_ge = "9.12"`
 /// from 9.12.0 on), as C code writes `#if CUDNN_VERSION >= 91200`. libcudnn-sys sets them for
-/// itself; a dependent's build script calls this with `DEP_CUDNN_SYS_VERSION`. A number no cuDNN
+/// itself; a dependent's build script calls this with `DEP_CUDNN_SYS_VERSION` (or
+/// `dependent_version_cfgs("cudnn_sys")`). A number no cuDNN
 /// release has stops the build with a message.
 pub fn cudnn_version_cfgs(version: u32) {
     cfgs(cuda_loader::CUDNN.version.scheme, version)
@@ -151,7 +157,8 @@ pub fn cudnn_version_cfgs(version: u32) {
 /// `nccl_ge = "2.M"` for every minor of NCCL 2 up to the header's (`NCCL_VERSION_CODE` is
 /// `10000 * major + 100 * minor + patch` since 2.9, `1000 * major + 100 * minor + patch`
 /// before), as C code writes `#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 22, 0)`. nccl-sys sets
-/// them for itself; a dependent's build script calls this with `DEP_NCCL_SYS_VERSION`.
+/// them for itself; a dependent's build script calls this with `DEP_NCCL_SYS_VERSION` (or
+/// `dependent_version_cfgs("nccl_sys")`).
 /// A number no NCCL release has stops the build with a message.
 pub fn nccl_version_cfgs(version: u32) {
     cfgs(cuda_loader::NCCL.version.scheme, version)

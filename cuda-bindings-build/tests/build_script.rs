@@ -35,6 +35,9 @@ fn main() {
             let version = std::env::var("VERSION").unwrap().parse().unwrap();
             return cuda_bindings_build::nccl_version_cfgs(version);
         }
+        Ok("dependent_version_cfgs") => {
+            return cuda_bindings_build::dependent_version_cfgs(&std::env::var("LINKS").unwrap());
+        }
         _ => {}
     }
     // Generating needs the `bindgen` feature and libclang; without libclang those tests are
@@ -60,6 +63,11 @@ fn main() {
         ),
         ("version_cfgs_refuses_an_impossible_version", version_cfgs_refuses_an_impossible_version, true),
         ("nccl_version_cfgs_follow_both_codings", nccl_version_cfgs_follow_both_codings, true),
+        (
+            "dependent_version_cfgs_follow_each_librarys_scheme",
+            dependent_version_cfgs_follow_each_librarys_scheme,
+            true,
+        ),
         (
             "every_line_of_a_multi_line_warning_reaches_cargo",
             every_line_of_a_multi_line_warning_reaches_cargo,
@@ -431,6 +439,37 @@ fn nccl_version_cfgs_follow_both_codings() {
     assert!(!build.status.success());
     assert!(build.stdout.lines().count() < 10, "{} lines", build.stdout.lines().count());
     assert!(build.stderr.contains("4294967295") && build.stderr.contains("NCCL 2"), "{}", build.stderr);
+    build.assert_no_panic();
+}
+
+/// A dependent's one line, `dependent_version_cfgs(links)`, follows the library of that `links`
+/// key in its own scheme: CUDA's for the toolkit's crates, `nccl_ge` for nccl-sys, `cudnn_ge`
+/// for libcudnn-sys; a version that is not one is refused naming the scheme.
+fn dependent_version_cfgs_follow_each_librarys_scheme() {
+    for (links, version, has, lacks) in [
+        ("cudart_sys", "12080", "cuda_ge=\"12.8\"", "cuda_ge=\"12.9\""),
+        ("libcuda_sys", "13000", "cuda_major=\"13\"", "cuda_ge=\"13.1\""),
+        ("nccl_sys", "22803", "nccl_ge=\"2.28\"", "nccl_ge=\"2.29\""),
+        ("cudnn_sys", "91200", "cudnn_ge=\"9.12\"", "cudnn_ge=\"9.13\""),
+    ] {
+        let var = format!("DEP_{}_VERSION", links.to_uppercase());
+        let build =
+            run("dependent_version_cfgs", &[("LINKS", links.into()), (var.as_str(), version.into())], false);
+        assert!(build.status.success(), "{links}: {}", build.stderr);
+        let cfgs = build.instructions("rustc-cfg");
+        assert!(cfgs.contains(&has) && !cfgs.contains(&lacks), "{links} {version}: {cfgs:?}");
+    }
+    let build = run(
+        "dependent_version_cfgs",
+        &[("LINKS", "nccl_sys".into()), ("DEP_NCCL_SYS_VERSION", "x".into())],
+        false,
+    );
+    assert!(!build.status.success());
+    assert!(
+        build.stderr.contains("DEP_NCCL_SYS_VERSION") && build.stderr.contains("NCCL"),
+        "{}",
+        build.stderr
+    );
     build.assert_no_panic();
 }
 
