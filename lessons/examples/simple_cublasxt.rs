@@ -8,8 +8,8 @@
 //! must be below 1e-6. The random numbers are C's `rand()` (libc's, never seeded: the sample's
 //! very numbers). The sample's own messages and exits are kept where it tests a status by hand,
 //! `checkCudaErrors!` where it calls helper_cuda.h's.
-//! Run: `cargo run --release --example simple_cublasxt` (the host's product is 10^9
-//! multiply-adds: a debug build takes a while).
+//! Run: `cargo run --example simple_cublasxt` (the host's product, 10^9 multiply-adds, takes
+//! seconds).
 //!
 //! NVIDIA's reference: <https://docs.nvidia.com/cuda/cublas/#using-the-cublasxt-api>.
 
@@ -140,8 +140,8 @@ fn main() {
     let n2 = N * N;
     let mut status: cublasStatus_t;
     let mut handle: cublasXtHandle_t = std::ptr::null_mut();
-    // Left over from simpleCUBLAS: cuBLASXt takes host matrices, so these stay null (and
-    // freeing null does nothing), as in the sample.
+    // Left over from simpleCUBLAS: the matrices stay in host memory here, so these stay null
+    // (and freeing null does nothing), as in the sample.
     let d_a: *mut f32 = std::ptr::null_mut();
     let d_b: *mut f32 = std::ptr::null_mut();
     let d_c: *mut f32 = std::ptr::null_mut();
