@@ -484,6 +484,24 @@ fn simple_cublas_passes_the_samples_check() {
 }
 
 #[test]
+fn simple_cublasxt_passes_the_samples_check() {
+    // The exit status is the sample's verdict: relative L2 error below 1e-6.
+    let out = lesson_output("simple_cublasxt", &[]);
+    let lines: Vec<&str> = out.lines().collect();
+    // One or two GPUs (the sample's MAX_NUM_OF_GPUS), each named on a line of its own.
+    let used: usize = lines[0]
+        .strip_prefix("Using ")
+        .and_then(|l| l.strip_suffix(" GPUs"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no GPU count first:\n{out}"));
+    assert!((1..=2).contains(&used), "{out}");
+    assert_eq!(lines.len(), used + 3, "{out}");
+    assert!(lines[1..=used].iter().all(|l| l.starts_with("GPU ID = ") && l.contains(", Name = ")), "{out}");
+    assert_eq!(lines[used + 1], "simpleCUBLASXT test running..", "{out}");
+    assert_eq!(lines[used + 2], "simpleCUBLASXT test passed.", "{out}");
+}
+
+#[test]
 fn matrix_mul_cublas_matches_the_host() {
     for (args, sizes) in [
         (&[][..], "MatrixA(640,480), MatrixB(480,320), MatrixC(640,320)"),

@@ -15,7 +15,8 @@
 //! The NPP lessons (`*_npp`) start as NVIDIA's samples do: hist_equalization_npp at
 //! `checkCudaErrors!(cudaGetDeviceCount(..))`, box_filter_npp at its unchecked `cudaGetDevice`,
 //! printing the sample's line and returning its `NPP_NOT_SUFFICIENT_COMPUTE_CAPABILITY`, with the
-//! runtime's words for the code on standard error.
+//! runtime's words for the code on standard error. simple_cublasxt, as NVIDIA's simpleCUBLASXT,
+//! starts by counting the devices, at `checkCudaErrors!(cudaGetDeviceCount(..))`.
 
 mod common;
 
@@ -58,7 +59,7 @@ fn is_runtime_lesson(name: &str) -> bool {
 /// The runtime call a runtime lesson stops at without a driver.
 fn first_runtime_call(name: &str) -> &'static str {
     match name {
-        "hist_equalization_npp" => "cudaGetDeviceCount",
+        "hist_equalization_npp" | "simple_cublasxt" => "cudaGetDeviceCount",
         _ => "cudaSetDevice",
     }
 }
