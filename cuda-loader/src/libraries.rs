@@ -1023,8 +1023,12 @@ pub const CUSPARSE: Library = toolkit_library! {
 /// be older than the header's, and its file is named by its own major (11 in CUDA 11 and 12, 12
 /// in CUDA 13). Its fill modes and operations are cuBLAS's, its sparse matrix descriptor
 /// cuSPARSE's, its streams and data types the runtime's, as in C. It words none of its statuses:
-/// the sentences are ours, from NVIDIA's documentation of `cusolverStatus_t`.
-pub const CUSOLVER: Library = toolkit_library! {
+/// the sentences are ours, from NVIDIA's documentation of `cusolverStatus_t`. cusolverMg
+/// (`cusolverMg.h`, the multi-GPU dense solvers) is its sibling, libcusolverMg ([`CUSOLVERMG`]).
+pub const CUSOLVER: Library = Library { siblings: &[&CUSOLVERMG], ..CUSOLVER_DN };
+
+/// libcusolver alone: what [`CUSOLVER`] and [`CUSOLVERMG`] share.
+const CUSOLVER_DN: Library = toolkit_library! {
     "cuSOLVER", "cusolver", "CUSOLVER", cusolverGetProperty(Property),
     // cusolverGetVersion answers without a handle too; the property form is cuSPARSE's, and
     // gives major, minor and patch alike.
@@ -1119,6 +1123,39 @@ pub const CUSOLVER: Library = toolkit_library! {
             vendored_stem: "cusolver",
         },
     }
+};
+
+/// cusolverMg, cuSOLVER's multi-GPU dense solvers (`cusolverMg.h`): libcusolverMg, beside
+/// libcusolver, with its status codes, and its version (cusolverMg has no version function:
+/// libcusolver's answers, which its loader calls first). Unlike libcusolver it has no RUNPATH
+/// (`$ORIGIN`): the libraries it needs (DT_NEEDED) are loaded from beside it first, where it
+/// comes from a path, so that it loads wherever it is asked for first.
+pub const CUSOLVERMG: Library = Library {
+    what: "cusolverMg",
+    a_what: "a cusolverMg library",
+    short: "cusolverMg library",
+    a_short: "a cusolverMg library",
+    name: PerOs { unix: "libcusolverMg", windows: "cusolverMg64" },
+    header: "cusolverMg.h",
+    #[cfg(feature = "build")]
+    build: Build {
+        binding: Binding { also_headers: &[], ..CUSOLVER_DN.build.binding },
+        link: "cusolverMg",
+        // cuSOLVER's wheel, pinned in CUSOLVER: fetched once.
+        releases: &[],
+        ..CUSOLVER_DN.build
+    },
+    files: Files {
+        pattern: PerOs { unix: "libcusolverMg.so.12", windows: "cusolverMg64_12.dll" },
+        exceptions: &[
+            (11, "libcusolverMg.so.11", "cusolverMg64_11.dll"),
+            (12, "libcusolverMg.so.11", "cusolverMg64_11.dll"),
+        ],
+    },
+    variable: "CUSOLVER_SYS_LIBCUSOLVERMG_PATH",
+    companions: &["libnvJitLink.so.", "libcublasLt.so.", "libcublas.so."],
+    unreachable_text: c"cusolverMg could not be reached; cusolver_sys::loader::explain says why",
+    ..CUSOLVER_DN
 };
 
 /// NVML, the NVIDIA Management Library (`nvml.h`): what `nvidia-smi` reads (names, memory,

@@ -22,6 +22,12 @@
 //! goes on. The names, folders and rules are libcusolver's description in cuda-loader
 //! ([`cuda_loader::CUSOLVER`]), which loads it.
 //!
+//! cusolverMg's functions (`cusolverMg.h`, module [`mg`](crate::mg), also at the crate root)
+//! are libcusolverMg's (`libcusolverMg.so.11`, `.so.12`; `cusolverMg64_11.dll`, ...), looked for
+//! in the same order, first [`CUSOLVER_SYS_LIBCUSOLVERMG_PATH`](LIBCUSOLVERMG_PATH_VAR), then
+//! beside libcusolver: [`mg_library_path`], [`explain_mg`] and [`describe_mg`] are its. It has no
+//! version function: libcusolver's version is checked for it.
+//!
 //! The headers have no code for "no library" or "no function", so a call that cannot reach
 //! cuSOLVER returns [`CUSOLVER_STATUS_NOT_INITIALIZED`](crate::CUSOLVER_STATUS_NOT_INITIALIZED)
 //! (no library) or [`CUSOLVER_STATUS_NOT_SUPPORTED`](crate::CUSOLVER_STATUS_NOT_SUPPORTED) (no

@@ -44,3 +44,27 @@ fn the_real_library_answers_in_the_headers_words() {
     assert!(text.len() > 5 && !text.contains("unrecognized"), "{name} has no words: {text:?}");
     println!("{name}: {text}");
 }
+
+/// cusolverMg (`cusolverMg.h`) is libcusolverMg's, found beside libcusolver: a handle is made
+/// without a GPU (the devices are chosen later, by `cusolverMgDeviceSelect`), and what that call
+/// answers is the library's, never the loader's.
+#[test]
+#[ignore = "needs NVIDIA's libcusolverMg (a toolkit or the nvidia-cusolver wheel): run with --ignored"]
+fn cusolver_mg_is_its_own_library_beside_it() {
+    let path = loader::mg_library_path().unwrap_or_else(|e| panic!("no cusolverMg to test against: {e}"));
+    assert!(path.file_name().unwrap().to_string_lossy().starts_with("libcusolverMg"), "{}", path.display());
+    let mut handle: cusolverMgHandle_t = std::ptr::null_mut();
+    // SAFETY: a valid out-pointer.
+    let status = unsafe { cusolverMgCreate(&mut handle) };
+    assert_eq!(loader::explain_mg(status), None, "cusolverMgCreate did not reach {}", path.display());
+    println!("{}: cusolverMgCreate: {:?}", path.display(), loader::describe_mg(status));
+    if status == CUSOLVER_STATUS_SUCCESS {
+        // With a GPU: one device selected, then the handle destroyed.
+        let mut device = 0;
+        // SAFETY: the handle just made, one device id.
+        let selected = unsafe { cusolverMgDeviceSelect(handle, 1, &mut device) };
+        println!("cusolverMgDeviceSelect: {:?}", loader::describe_mg(selected));
+        // SAFETY: the handle just made.
+        assert_eq!(unsafe { cusolverMgDestroy(handle) }, CUSOLVER_STATUS_SUCCESS);
+    }
+}
