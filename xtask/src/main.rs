@@ -457,7 +457,7 @@ fn wheel_root(requirement: &str) -> String {
 }
 
 /// The libraries of CUDA `version`, each with its wheel (`name==version`) and what of it joins
-/// the root: every description with a wheel pinned for that release ([`Library::releases`]), so
+/// the root: every description with a wheel pinned for that release (`build.releases`), so
 /// that a new library is one more description, never an edit here.
 fn library_wheels(version: &str) -> Vec<(&'static Library, String, Unpack)> {
     ALL.iter()
