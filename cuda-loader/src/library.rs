@@ -215,19 +215,18 @@ pub struct OwnReleases {
 
 #[cfg(feature = "build")]
 impl OwnReleases {
+    /// The CUDA major a release's wheel is built for: `12` of `nvidia-nccl-cu12==2.22.3`.
+    pub fn cuda_major(requirement: &str) -> Option<&str> {
+        requirement.split_once("==").and_then(|(name, _)| name.rsplit_once("-cu")).map(|(_, major)| major)
+    }
+
     /// The release of CUDA `major`'s wheels CI builds against: `tested`'s, else the first vendored.
     pub fn for_major(&self, major: &str) -> Option<&'static str> {
-        let wheel = |requirement: &str| {
-            requirement
-                .split_once("==")
-                .and_then(|(name, _)| name.rsplit_once("-cu"))
-                .map(|(_, m)| m == major)
-        };
         self.tested
             .iter()
             .find(|(m, _)| *m == major)
             .map(|(_, requirement)| *requirement)
-            .or_else(|| self.vendored.iter().copied().find(|r| wheel(r) == Some(true)))
+            .or_else(|| self.vendored.iter().copied().find(|r| Self::cuda_major(r) == Some(major)))
     }
 }
 

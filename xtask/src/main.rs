@@ -230,10 +230,11 @@ fn own_library(name: &str) -> Option<&'static Library> {
 }
 
 /// The releases of `library`, which has a root of its own (its description's `build.own`).
-fn own_releases(library: &Library) -> Result<&'static OwnReleases, String> {
-    ALL.iter()
-        .find(|l| l.crate_name == library.crate_name)
-        .and_then(|l| l.build.own.as_ref())
+fn own_releases(library: &'static Library) -> Result<&'static OwnReleases, String> {
+    library
+        .build
+        .own
+        .as_ref()
         .ok_or(format!("{}: its description lists no releases of its own (build.own)", library.crate_name))
 }
 
@@ -962,7 +963,7 @@ fn merge(from: &Path, to: &Path) -> Result<(), String> {
 /// own: `headers`, a root of headers for each release vendored; `all`, every release tested,
 /// whole; a major, that major's; none, the newest major's.
 /// Prints each root.
-fn own_command(library: &Library, dir: &Path, which: Option<&String>) -> Result<(), String> {
+fn own_command(library: &'static Library, dir: &Path, which: Option<&String>) -> Result<(), String> {
     let own = own_releases(library)?;
     let print = |root: PathBuf| println!("{}", root.display());
     let majors: Vec<&str> = match which.map(String::as_str) {
@@ -982,7 +983,7 @@ fn own_command(library: &Library, dir: &Path, which: Option<&String>) -> Result<
 /// `DIR/<link>-<version>-cu<major>` (`nccl-2.27.7-cu13`): the whole release of `library` (a
 /// library with a root of its own) that CI builds against with CUDA `major` (its
 /// `build.own.tested`): `include/` and `lib/`, downloaded and unpacked if not already there.
-fn fetch_own(dir: &Path, library: &Library, major: &str) -> Result<PathBuf, String> {
+fn fetch_own(dir: &Path, library: &'static Library, major: &str) -> Result<PathBuf, String> {
     let own = own_releases(library)?;
     let &(_, requirement) = own.tested.iter().find(|(m, _)| *m == major).ok_or(format!(
         "no {} for CUDA {major} (there is one for CUDA {})",
@@ -1318,10 +1319,7 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
             // cuda_runtime_api.h).
             let own = own_releases(library)?;
             for &requirement in own.vendored {
-                let major = requirement
-                    .split_once("==")
-                    .and_then(|(name, _)| name.rsplit_once("-cu"))
-                    .map(|(_, m)| m);
+                let major = OwnReleases::cuda_major(requirement);
                 let cuda = select(Some(&format!(
                     "newest-{}",
                     major.ok_or(format!("{requirement}: no -cu<major>"))?
