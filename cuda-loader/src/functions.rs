@@ -1,6 +1,7 @@
 //! How each function of a generated list reaches its library (hand-written).
 //!
-//! The generated bindings list every function once, as `cuda_fns! { pub fn name(..) -> T; .. }`,
+//! The generated bindings list every function once, in braces of its own, as
+//! `cuda_fns! { { pub fn name(..) -> T; } .. }`,
 //! and each -sys crate's `cuda_fns!` hands the list to [`__functions!`](crate::__functions),
 //! which picks the shape by the crate's `cuda_reach` cfg (see [`reach!`](crate::reach)):
 //!
@@ -133,6 +134,11 @@ impl Unreachable for bool {
 }
 
 /// Chooses the shape of a generated function list by the calling crate's `cuda_reach` cfg.
+///
+/// The list holds each function in braces of its own, `{ #[..] pub fn name(..) -> T; }`: a
+/// `macro_rules!` matcher that parses each signature's types (`$ty:ty`) in one repetition over the
+/// whole list takes time quadratic in its length (NPP's 7,753 functions: 13.5 s of a 27 s compile),
+/// where one group per function is matched as tokens and each signature parsed alone (0.7 s).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __functions {
@@ -160,34 +166,10 @@ macro_rules! __lazy_fns {
     (
         loader: $loader:path,
         note: $note:path,
-        $($(#[$doc:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*
+        $({ $(#[$doc:meta])* pub fn $name:ident $($signature:tt)* })*
     ) => {
         $(
-            $(#[$doc])*
-            #[doc = ""]
-            #[doc = concat!("Symbol `", stringify!($name), "`, loaded on first call (see the crate's `loader`).")]
-            #[inline]
-            pub unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
-                static SLOT: $crate::Slot = $crate::Slot::new(concat!(stringify!($name), "\0"));
-                match SLOT.get(&$loader) {
-                    Ok(symbol) => {
-                        // SAFETY: the library exports this symbol with this C signature.
-                        let f = unsafe {
-                            ::core::mem::transmute::<*mut (), unsafe extern "C" fn($($ty),*) -> $ret>(symbol)
-                        };
-                        // SAFETY: the caller keeps this function's contract (it is unsafe).
-                        let returned = unsafe { f($($arg),*) };
-                        $note(&$loader, $crate::Unreachable::code(&returned));
-                        returned
-                    }
-                    Err(code) => {
-                        $note(&$loader, Some(code));
-                        // Noted for every return type, a -sys crate's own too (`last_unreached`).
-                        $crate::__unreached($loader.library(), code);
-                        <$ret as $crate::Unreachable>::unreachable($loader.library(), code)
-                    }
-                }
-            }
+            $crate::__lazy_fn! { $loader, $note, $(#[$doc])* pub fn $name $($signature)* }
         )*
 
         /// Every symbol these bindings call, in the header's order.
@@ -199,12 +181,70 @@ macro_rules! __lazy_fns {
         #[cfg(test)]
         #[allow(clippy::type_complexity)]
         pub(crate) const ALL_FUNCTIONS: &[(&str, fn() -> Option<u32>)] = &[
-            $((stringify!($name), || {
-                // SAFETY: only called where no library can be reached (see above).
-                let returned = unsafe { $name($(::core::mem::zeroed::<$ty>()),*) };
-                $crate::Unreachable::code(&returned)
-            }),)*
+            $((stringify!($name), $crate::__zeroed_call!($name $($signature)*)),)*
         ];
+    };
+}
+
+/// One lazily loaded function (see [`__lazy_fns!`](crate::__lazy_fns)).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __lazy_fn {
+    (
+        $loader:path, $note:path,
+        $(#[$doc:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;
+    ) => {
+        $(#[$doc])*
+        #[doc = ""]
+        #[doc = concat!("Symbol `", stringify!($name), "`, loaded on first call (see the crate's `loader`).")]
+        #[inline]
+        pub unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
+            static SLOT: $crate::Slot = $crate::Slot::new(concat!(stringify!($name), "\0"));
+            match SLOT.get(&$loader) {
+                // SAFETY: the library exports this symbol with this C signature, and the caller
+                // keeps this function's contract (it is unsafe).
+                Ok(symbol) => $crate::__returned(&$loader, $note, unsafe {
+                    ::core::mem::transmute::<*mut (), unsafe extern "C" fn($($ty),*) -> $ret>(symbol)($($arg),*)
+                }),
+                Err(code) => $crate::__not_called(&$loader, $note, code),
+            }
+        }
+    };
+}
+
+/// What sees each code a loaded function returns (`Loader::note_failure`, `Loader::ignore_failure`).
+type Note = fn(&'static Loader, Option<u32>);
+
+/// What a loaded function returns from its library's call: the code noted (see `__lazy_fns!`).
+/// Generic, so that each function's body is only its call (a crate's thousands of functions
+/// type-check faster), and instantiated once per return type.
+#[doc(hidden)]
+#[inline(always)]
+pub fn __returned<R: Unreachable>(loader: &'static Loader, note: Note, returned: R) -> R {
+    note(loader, returned.code());
+    returned
+}
+
+/// What a loaded function returns when its symbol cannot be had: `code` noted, for every return
+/// type (a -sys crate's own too: `last_unreached`), and [`Unreachable::unreachable`].
+#[doc(hidden)]
+#[cold]
+pub fn __not_called<R: Unreachable>(loader: &'static Loader, note: Note, code: u32) -> R {
+    note(loader, Some(code));
+    crate::record::unreached(loader.library(), code);
+    R::unreachable(loader.library(), code)
+}
+
+/// A closure calling one function with all-zero arguments (the no-library tests' `ALL_FUNCTIONS`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __zeroed_call {
+    ($name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;) => {
+        || {
+            // SAFETY: only called where no library can be reached (see `ALL_FUNCTIONS`).
+            let returned = unsafe { $name($(::core::mem::zeroed::<$ty>()),*) };
+            $crate::Unreachable::code(&returned)
+        }
     };
 }
 
@@ -212,15 +252,13 @@ macro_rules! __lazy_fns {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __linked_fns {
-    (
-        $($(#[$doc:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*
-    ) => {
+    ($({ $(#[$doc:meta])* pub fn $name:ident $($signature:tt)* })*) => {
         extern "C" {
             $(
                 $(#[$doc])*
                 #[doc = ""]
                 #[doc = concat!("Symbol `", stringify!($name), "`, linked (see the crate's `loader`).")]
-                pub fn $name($($arg: $ty),*) -> $ret;
+                pub fn $name $($signature)*
             )*
         }
 

@@ -42,6 +42,8 @@ mod tests;
 use std::ffi::CStr;
 
 pub use folders::{join_folders, split_folders};
+#[doc(hidden)]
+pub use functions::{__not_called, __returned};
 pub use functions::{Slot, Unreachable};
 pub use libraries::*;
 #[cfg(feature = "build")]
@@ -52,8 +54,6 @@ pub use library::{
 };
 pub use load::LoadError;
 pub use loader::{site_packages, Bindings, Function, Loader, Reach};
-#[doc(hidden)]
-pub use record::unreached as __unreached;
 pub use record::{clear_last_failure, last_unreached};
 
 /// A result code type of a -sys crate (`CUresult`, `cudaError_t`, ...), as the generated glue

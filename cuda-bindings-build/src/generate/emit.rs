@@ -168,8 +168,7 @@ pub fn emit(
         scan.sibling_functions.iter().position(|declared| declared.contains(&name))
     };
     let own: Vec<&syn::ForeignItemFn> = functions.values().filter(|f| sibling_of(f).is_none()).collect();
-    let block = unparse(vec![syn::parse_quote!(extern "C" { #(#own)* })]);
-    out += &block.replacen("extern \"C\" {", "cuda_fns! {", 1);
+    out += &function_list("cuda_fns! {\n", &own);
     for (index, sibling) in library.siblings.iter().enumerate() {
         let theirs: Vec<&syn::ForeignItemFn> =
             functions.values().filter(|f| sibling_of(f) == Some(index)).collect();
@@ -180,9 +179,8 @@ pub fn emit(
             sibling.what, sibling.header
         )
         .unwrap();
-        let block = unparse(vec![syn::parse_quote!(extern "C" { #(#theirs)* })]);
         let loader = format!("{}_LOADER", module.to_uppercase());
-        out += &block.replacen("extern \"C\" {", &format!("sibling_fns! {{\n    {module}, {loader}:"), 1);
+        out += &function_list(&format!("sibling_fns! {{\n    {module}, {loader}:\n"), &theirs);
     }
 
     out += "\n// The names C code calls: the header turns them into these symbols by `#define`.\n";
@@ -779,4 +777,24 @@ fn unparse(items: Vec<syn::Item>) -> String {
     let mut file: syn::File = syn::parse_quote!();
     file.items = items;
     prettyplease::unparse(&file)
+}
+
+/// `opening`, then each function in braces of its own (what cuda-loader's `__functions!` reads:
+/// matched so, a list of thousands compiles in time linear in its length), then the closing brace.
+fn function_list(opening: &str, functions: &[&syn::ForeignItemFn]) -> String {
+    let mut out = opening.to_string();
+    for f in functions {
+        let block = unparse(vec![syn::parse_quote!(extern "C" { #f })]);
+        let body = block.strip_prefix("extern \"C\" {\n").expect("prettyplease's extern block");
+        out += "    {\n";
+        for line in body.lines() {
+            if !line.is_empty() {
+                out += "    ";
+            }
+            out += line;
+            out += "\n";
+        }
+    }
+    out += "}\n";
+    out
 }

@@ -523,7 +523,8 @@ impl Writer<'_> {
         )
     }
 
-    /// The `extern "C"` functions, one list per library, for its loader's macro.
+    /// The `extern "C"` functions, one list per library, for its loader's macro (each in braces
+    /// of its own, as cuda-loader's `__functions!` reads them).
     fn functions(&mut self) {
         let mut libraries: BTreeMap<&str, Vec<&Function>> = BTreeMap::new();
         for f in &self.release.functions {
@@ -537,7 +538,7 @@ impl Writer<'_> {
                 let ret = self.ty(&f.ret, Place::Slot);
                 let _ = writeln!(
                     self.out,
-                    "    /// `{}`.\n    pub fn {}({}) -> {ret};",
+                    "    {{\n        /// `{}`.\n        pub fn {}({}) -> {ret};\n    }}",
                     f.name,
                     f.name,
                     params.join(", ")
