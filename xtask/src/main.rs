@@ -16,6 +16,12 @@
 //!   `DIR/<link>-<version>-cu<MAJOR>` (default `.nccl`, `.cudnn`): `include/` and `lib/`, a
 //!   `NCCL_HOME` or `CUDNN_PATH`; with `headers`, a root of headers only for each release vendored.
 //!   Prints each root.
+//! - `homes [DIR [RELEASE|all|headers]]`: every library with a root of its own, as `VAR=ROOT`
+//!   (`NCCL_HOME=DIR/nccl-2.27.7-cu13 CUDNN_PATH=DIR/cudnn-9.12.0.46-cu13`, default DIR `.homes`):
+//!   with RELEASE (`13.0`, `13`, a toolkit root named by its release, or one release as `headers`
+//!   selects it: `gpu`, `newest`; default the newest major), the roots CI builds against with that CUDA major, on one line, for `env`; with `all`,
+//!   each major's, and with `headers`, every vendored release's headers, a line each. What the
+//!   commands above fetch, for every such library at once: CI's scripts name none of them.
 //! - `pip [WHICH]`: for each release WHICH selects (as `headers` does), every wheel a user's
 //!   `pip install` may bring of it, a line each, tab-separated: release, crate, requirement
 //!   (`13.0`, `libcublas-sys`, `nvidia-cublas==13.0.2.14`): what CI installs into virtual
@@ -23,7 +29,7 @@
 //! - `pins WHEEL`: the `releases` table of a description whose wheel is WHEEL (`nvidia-curand`),
 //!   from PyPI: for each release of [`VERSIONS`], the version uploaded with its runtime's wheel,
 //!   as the Rust lines to paste (stdout), and how each was chosen (stderr).
-//! - `vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE]`: regenerate the vendored bindings of every
+//! - `vendor [--check] [--headers DIR] [--homes DIR] [--only CRATE]`: regenerate the vendored bindings of every
 //!   release (what generation from that release's header gives): every CUDA version of the list
 //!   for each library of the toolkit; each release of a library with a root of its own
 //!   (its description's `build.own.vendored`: NCCL's, cuDNN's). Each crate keeps
@@ -342,6 +348,7 @@ fn main() -> ExitCode {
         Some("libraries") => libraries(&root, args.get(1).map(String::as_str)),
         Some("porting") => porting(&root, &args[1..]),
         Some("tensorrt") => tensorrt::main(&root, &args[1..]),
+        Some("homes") => homes(&folder(args.get(1), &root, ".homes"), args.get(2).map(String::as_str)),
         // A library with a root of its own, by its link name (`nccl`, `cudnn`).
         Some(name) if own_library(name).is_some() => own_command(
             own_library(name).unwrap(),
@@ -355,8 +362,8 @@ fn main() -> ExitCode {
                 .map(|l| format!("{} [DIR [MAJOR|all|headers]]", l.build.link))
                 .collect();
             Err(format!(
-                "usage: cargo xtask headers [DIR [WHICH]] | root-vars | {} | \
-                  pip [WHICH] | pins WHEEL | vendor [--check] [--headers DIR] [--nccl DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
+                "usage: cargo xtask headers [DIR [WHICH]] | root-vars | homes [DIR [RELEASE|all|headers]] | {} | \
+                  pip [WHICH] | pins WHEEL | vendor [--check] [--headers DIR] [--homes DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
                   tensorrt headers|vendor|vendored|stand-in|dump ...",
                 own.join(" | ")
             ))
@@ -980,6 +987,74 @@ fn own_command(library: &'static Library, dir: &Path, which: Option<&String>) ->
     majors.iter().try_for_each(|major| fetch_own(dir, library, major).map(print))
 }
 
+/// `cargo xtask homes` (see the module docs): every library with a root of its own, as the
+/// variable naming that root and the root, so that CI's scripts pass each without naming it.
+fn homes(dir: &Path, which: Option<&str>) -> Result<(), String> {
+    let own: Vec<(&'static Library, &'static OwnReleases, &'static str)> = ALL
+        .iter()
+        .filter_map(|&library| Some((library, library.build.own.as_ref()?, library.build.found.home?)))
+        .collect();
+    let setting = |variable: &str, root: PathBuf| format!("{variable}={}", root.display());
+    match which {
+        Some("all") | Some("headers") => {
+            for &(library, releases, variable) in &own {
+                let roots: Vec<PathBuf> = if which == Some("all") {
+                    releases
+                        .tested
+                        .iter()
+                        .map(|(major, _)| fetch_own(dir, library, major))
+                        .collect::<Result<_, _>>()?
+                } else {
+                    let fetch = |&release| fetch_own_headers(dir, release, releases.inner, library.header);
+                    releases.vendored.iter().map(fetch).collect::<Result<_, _>>()?
+                };
+                roots.into_iter().for_each(|root| println!("{}", setting(variable, root)));
+            }
+            Ok(())
+        }
+        _ => {
+            // A release (`13.0`), its major, a toolkit root named by its release (`.../13.0`), or
+            // a selection of one release as `headers` takes it (`gpu`, `newest`, `newest-12`).
+            let bad = || {
+                format!(
+                    "homes DIR RELEASE: `{}` is no CUDA release (13.0, 13, a toolkit root named by its release, gpu, newest, newest-12, default)",
+                    which.unwrap_or_default()
+                )
+            };
+            let named = which
+                .map(|w| Path::new(w).file_name().map_or(w.into(), |n| n.to_string_lossy().into_owned()));
+            let release = match named {
+                Some(n) if n.starts_with(|c: char| c.is_ascii_digit()) => Some(n),
+                Some(n) => match select(Some(&n)) {
+                    Ok(one) if one.len() == 1 => Some(one[0].to_string()),
+                    _ => return Err(bad()),
+                },
+                None => None,
+            };
+            let major = match &release {
+                None => own.iter().filter_map(|(_, r, _)| r.tested.last().map(|(major, _)| *major)).max(),
+                Some(release) => Some(release.split('.').next().unwrap_or(release)),
+            };
+            let major = match major {
+                Some(major) if !major.is_empty() && major.bytes().all(|b| b.is_ascii_digit()) => major,
+                _ => return Err(bad()),
+            };
+            let mut settings = Vec::new();
+            for &(library, releases, variable) in &own {
+                // A library with no release built for this major (cuDNN 9 for CUDA 11) is left
+                // unset, as a user without it would be: its crate binds its vendored release.
+                if releases.tested.iter().any(|(m, _)| *m == major) {
+                    settings.push(setting(variable, fetch_own(dir, library, major)?));
+                } else {
+                    eprintln!("xtask: no {} for CUDA {major} in its description (build.own.tested): {variable} unset", library.what);
+                }
+            }
+            println!("{}", settings.join(" "));
+            Ok(())
+        }
+    }
+}
+
 /// `DIR/<link>-<version>-cu<major>` (`nccl-2.27.7-cu13`): the whole release of `library` (a
 /// library with a root of its own) that CI builds against with CUDA `major` (its
 /// `build.own.tested`): `include/` and `lib/`, downloaded and unpacked if not already there.
@@ -1275,11 +1350,12 @@ fn run(command: &mut Command) -> Result<(), String> {
     status.success().then_some(()).ok_or(format!("{command:?} failed: {status}"))
 }
 
-/// The folder of `--nccl DIR` (default `.nccl`).
-fn nccl_dir(root: &Path, args: &[String]) -> Result<PathBuf, String> {
-    Ok(match args.iter().position(|a| a == "--nccl") {
-        Some(i) => PathBuf::from(args.get(i + 1).ok_or("--nccl needs a directory")?),
-        None => root.join(".nccl"),
+/// The folder of `--homes DIR` (default `.homes`): `cargo xtask homes`', the roots of the
+/// libraries with a root of their own.
+fn homes_dir(root: &Path, args: &[String]) -> Result<PathBuf, String> {
+    Ok(match args.iter().position(|a| a == "--homes") {
+        Some(i) => PathBuf::from(args.get(i + 1).ok_or("--homes needs a directory")?),
+        None => root.join(".homes"),
     })
 }
 
@@ -1295,7 +1371,7 @@ fn options(root: &Path, args: &[String]) -> Result<(bool, PathBuf), String> {
 
 fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
     let (check, headers) = options(root, args)?;
-    let nccl_dir = nccl_dir(root, args)?;
+    let homes = homes_dir(root, args)?;
     // `--only CRATE` (a package name, repeatable): vendor those libraries alone, as a newcomer
     // adding one does; CI checks them all.
     let only: Vec<&str> = args.windows(2).filter(|w| w[0] == "--only").map(|w| w[1].as_str()).collect();
@@ -1324,7 +1400,7 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
                     "newest-{}",
                     major.ok_or(format!("{requirement}: no -cu<major>"))?
                 )))?[0];
-                let own = fetch_own_headers(&nccl_dir, requirement, own.inner, library.header)?;
+                let own = fetch_own_headers(&homes, requirement, own.inner, library.header)?;
                 releases.push((format!("{requirement} with CUDA {cuda}"), Some(own.join("include")), cuda));
             }
         } else {
