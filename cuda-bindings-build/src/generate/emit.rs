@@ -781,19 +781,14 @@ fn unparse(items: Vec<syn::Item>) -> String {
 
 /// `opening`, then each function in braces of its own (what cuda-loader's `__functions!` reads:
 /// matched so, a list of thousands compiles in time linear in its length), then the closing brace.
+/// Each is prettyplease's `extern "C" { .. }` of the one function with its first line `{`: the
+/// lines are left as printed, since a doc comment may span several (an indented line would make
+/// rustdoc read a code block).
 fn function_list(opening: &str, functions: &[&syn::ForeignItemFn]) -> String {
     let mut out = opening.to_string();
     for f in functions {
         let block = unparse(vec![syn::parse_quote!(extern "C" { #f })]);
-        let body = block.strip_prefix("extern \"C\" {\n").expect("prettyplease's extern block");
-        out += "    {\n";
-        for line in body.lines() {
-            if !line.is_empty() {
-                out += "    ";
-            }
-            out += line;
-            out += "\n";
-        }
+        out += &block.replacen("extern \"C\" {", "{", 1);
     }
     out += "}\n";
     out
