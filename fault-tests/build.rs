@@ -22,6 +22,13 @@ fn main() {
             )
         });
     cuda_bindings_build::version_cfgs(header);
+    // The toolkit root cudart-sys's build found (empty: none, vendored bindings): its libraries
+    // come before a Python or conda environment's at run time.
+    println!("cargo::rerun-if-env-changed=DEP_CUDART_SYS_ROOT");
+    println!(
+        "cargo::rustc-env=FAULT_TESTS_CUDART_ROOT={}",
+        std::env::var("DEP_CUDART_SYS_ROOT").unwrap_or_default()
+    );
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() != Ok("linux") {
         return; // The tests are Linux-only: fakes are ELF shared objects.
     }

@@ -12,6 +12,8 @@
 //! 2. the library folders of the toolkit the build found (`lib64`, `targets/*/lib`, `lib`);
 //! 3. NVIDIA's cuBLAS wheel in the active Python environment (an absolute `$VIRTUAL_ENV` or
 //!    `$CONDA_PREFIX`: `nvidia/cu13/lib`, `nvidia/cublas/lib`), except in secure-execution mode;
+//!    then the conda environment's own libraries (`$CONDA_PREFIX/lib`; Windows
+//!    `Library\bin`), where its packages (conda-forge's, NVIDIA's channel's) put them;
 //! 4. the system's dynamic loader (`LD_LIBRARY_PATH`, the ld.so cache).
 //!
 //! libcublas needs libcublasLt and finds it beside itself. The names, folders and rules are

@@ -171,6 +171,10 @@ pub fn toolkit() -> Search {
     if first_usable(candidates, &mut search) {
         return search;
     }
+    // A conda environment's own CUDA packages (its prefix, not its Python's packages).
+    if first_usable(conda_roots(), &mut search) {
+        return search;
+    }
     // Asking Python where its packages live costs a process: only when all else failed.
     let mut wheels = Vec::new();
     for site in python_site_packages() {
@@ -316,6 +320,29 @@ fn wheel_roots(site: &Path) -> Vec<PathBuf> {
             .collect();
         majors.sort_by_key(|(major, _)| std::cmp::Reverse(*major));
         roots.extend(majors.into_iter().map(|(_, path)| path));
+    }
+    roots
+}
+
+/// The roots of the active conda environment's own CUDA packages (conda-forge's `cuda-cudart-dev`,
+/// `libcublas-dev`, `nccl`, ..., and NVIDIA's channel's), a hint as `CONDA_PREFIX` is: on Linux the
+/// prefix, whose `include/` the `-dev` packages link their headers into (and where NCCL's and
+/// cuDNN's packages put theirs), then each `targets/<arch>-linux`, where the toolkit's packages
+/// keep them (without those links: the "splayed" layout); on Windows `Library`. Their libraries
+/// are the roots' `lib/` (see conda-forge's packages: <https://github.com/conda-forge/cuda-cudart-feedstock>).
+fn conda_roots() -> Vec<(String, PathBuf)> {
+    let Some(prefix) = env::untracked("CONDA_PREFIX").map(PathBuf::from).filter(|p| p.is_absolute()) else {
+        return Vec::new();
+    };
+    let found_by = "the conda environment ($CONDA_PREFIX)".to_string();
+    if cfg!(windows) {
+        return vec![(found_by, prefix.join("Library"))];
+    }
+    let mut roots = vec![(found_by.clone(), prefix.clone())];
+    if let Ok(entries) = std::fs::read_dir(prefix.join("targets")) {
+        let mut targets: Vec<PathBuf> = entries.flatten().map(|entry| entry.path()).collect();
+        targets.sort();
+        roots.extend(targets.into_iter().map(|target| (found_by.clone(), target)));
     }
     roots
 }
@@ -469,9 +496,10 @@ pub struct LibraryRoot {
 }
 
 /// Finds `library`'s header, in order: `$<home>/include` (`NCCL_HOME`, as NVIDIA's own Makefiles
-/// take it), the CUDA toolkit found (`toolkit`: a CUDA install may carry it), the Python
-/// environment's NVIDIA wheel of the library (its description's wheel roots), then `/usr`
-/// (Debian's and NVIDIA's packages). `Err`: every place tried, one per line.
+/// take it), the CUDA toolkit found (`toolkit`: a CUDA install may carry it), the conda
+/// environment's prefix, the Python environment's NVIDIA wheel of the library (its description's
+/// wheel roots), then `/usr` (Debian's and NVIDIA's packages). `Err`: every place tried, one per
+/// line.
 pub fn library_root(
     library: &cuda_loader::Library,
     home: &str,
@@ -494,6 +522,8 @@ pub fn library_root(
             }
         }
     }
+    // A conda environment's packages of it (`nccl`, `cudnn`: the prefix's `include/`).
+    candidates.extend(conda_roots().into_iter().take(1));
     if let cuda_loader::Role::Toolkit { wheels, .. } = library.role {
         for site in python_site_packages() {
             for wheel in wheels.iter().filter(|w| !w.contains('{')) {

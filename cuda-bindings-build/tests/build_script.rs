@@ -78,6 +78,7 @@ fn main() {
             cuda_sys_cuda_major_unlike_the_header_is_warned_about,
             true,
         ),
+        ("a_conda_environments_cuda_packages_are_found", a_conda_environments_cuda_packages_are_found, true),
         (
             "a_header_of_each_vendored_release_gets_its_own_bindings",
             a_header_of_each_vendored_release_gets_its_own_bindings,
@@ -493,6 +494,43 @@ fn every_line_of_a_multi_line_warning_reaches_cargo() {
     assert!(warnings.contains(&first_error) && warnings.contains(&second_error), "{warnings}");
     assert!(warnings.contains("vendored from CUDA_VERSION 12090 are used"), "{warnings}");
     assert!(warnings.contains("To generate from your header"), "{warnings}");
+}
+
+/// Users' layouts: a conda environment's CUDA packages (conda-forge's `cuda-cudart-dev`, NVIDIA's
+/// channel's) keep the headers in `$CONDA_PREFIX/targets/<arch>-linux/include`, which some link
+/// into `$CONDA_PREFIX/include`: either is found with no variable but `CONDA_PREFIX` (strict), a
+/// relative `CONDA_PREFIX` is not searched, and a toolkit named by a variable comes first.
+fn a_conda_environments_cuda_packages_are_found() {
+    if cfg!(windows) {
+        return; // Windows' conda keeps them in `Library`: the same search, one root.
+    }
+    let dir = scratch("conda");
+    let splayed = dir.join("splayed");
+    let target = toolkit(&splayed.join("targets"), "x86_64-linux", &minimal_cuda_h(12090));
+    let linked = dir.join("linked");
+    toolkit(&linked.join("targets"), "x86_64-linux", &minimal_cuda_h(12090));
+    toolkit(&dir, "linked", &minimal_cuda_h(12090));
+    let strict = |prefix: &Path| {
+        vec![("CONDA_PREFIX", prefix.as_os_str().to_owned()), ("CUDA_SYS_STRICT", "1".into())]
+    };
+    for (prefix, root) in [(&splayed, &target), (&linked, &linked)] {
+        let build = run("libcuda-sys", &strict(prefix), false);
+        assert!(build.status.success(), "{}: {}", prefix.display(), build.stderr);
+        let metadata = build.instructions("metadata");
+        assert!(metadata.contains(&format!("root={}", root.display()).as_str()), "{}", build.stdout);
+        assert!(metadata.contains(&"version=12090"), "{}", build.stdout);
+    }
+    // Relative: not searched (strict mode then fails: no toolkit).
+    let build = run("libcuda-sys", &strict(Path::new("splayed")), false);
+    assert!(!build.status.success(), "a relative CONDA_PREFIX was searched:\n{}", build.stdout);
+    // A toolkit a variable names wins over the environment's.
+    let named = toolkit(&dir, "named", &minimal_cuda_h(13000));
+    let mut vars = strict(&splayed);
+    vars.push(("CUDA_PATH", named.clone().into_os_string()));
+    let build = run("libcuda-sys", &vars, false);
+    assert!(build.status.success(), "{}", build.stderr);
+    assert!(build.instructions("metadata").contains(&"version=13000"), "{}", build.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Issue 24, item 8: with a header found, the header decides the major (as it does for C);

@@ -459,6 +459,9 @@ impl Loader {
                                 dirs.extend(wheel_dirs(&root));
                             }
                         }
+                        if var == "CONDA_PREFIX" {
+                            dirs.push(conda_library_dir(&prefix));
+                        }
                     }
                 }
                 let found = dirs.into_iter().map(|d| d.join(file)).filter(|f| f.is_file());
@@ -949,6 +952,17 @@ impl Loader {
 /// `bin/x86_64` (Windows, CUDA 13's wheels), and the folder itself (TensorRT's wheels).
 fn wheel_dirs(root: &Path) -> [PathBuf; 4] {
     [root.join("lib"), root.join("bin"), root.join("bin").join("x86_64"), root.to_path_buf()]
+}
+
+/// Where a conda environment's own packages keep their libraries (conda-forge's and NVIDIA's
+/// channel's `cuda-cudart`, `libcublas`, `nccl`, ..., which PyTorch's conda packages bring):
+/// `<prefix>/lib` (links into `targets/<arch>-linux/lib`), `<prefix>\Library\bin` on Windows.
+fn conda_library_dir(prefix: &Path) -> PathBuf {
+    if cfg!(windows) {
+        prefix.join("Library").join("bin")
+    } else {
+        prefix.join("lib")
+    }
 }
 
 /// The site-packages folders of the Python environment at `prefix`, where pip unpacks NVIDIA's

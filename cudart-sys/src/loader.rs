@@ -13,6 +13,8 @@
 //!    secure-execution mode, and only when the variable is an absolute path (a relative one
 //!    would load a runtime from whatever the working directory is: it is skipped, and the
 //!    reason is in the [`LoadError`] if nothing else loads);
+//!    then the conda environment's own libraries (`$CONDA_PREFIX/lib`; Windows
+//!    `Library\bin`), where its packages (conda-forge's, NVIDIA's channel's) put them;
 //! 4. the system's dynamic loader (`LD_LIBRARY_PATH`, the ld.so cache).
 //!
 //! A path that is not a regular file (or a link to one), such as a FIFO, is refused without

@@ -9,6 +9,8 @@
 //!    CUDA toolkit, the wheel: `lib64`, `targets/*/lib`, `lib`);
 //! 3. NVIDIA's `nvidia-cudnn-cu13` wheel in the active Python environment (`$VIRTUAL_ENV`,
 //!    `$CONDA_PREFIX`: `nvidia/cudnn/lib`), except in secure-execution mode;
+//!    then the conda environment's own libraries (`$CONDA_PREFIX/lib`; Windows
+//!    `Library\bin`), where its packages (conda-forge's, NVIDIA's channel's) put them;
 //! 4. the system's dynamic loader (`LD_LIBRARY_PATH`, the ld.so cache).
 //!
 //! A library that loads is asked its version (`cudnnGetVersion`) at once: one older than the

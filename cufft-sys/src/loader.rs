@@ -10,6 +10,8 @@
 //! 2. the library folders of the toolkit the build found (`lib64`, `targets/*/lib`, `lib`);
 //! 3. NVIDIA's cuFFT wheel in the active Python environment (an absolute `$VIRTUAL_ENV` or
 //!    `$CONDA_PREFIX`: `nvidia/cu13/lib`, `nvidia/cufft/lib`), except in secure-execution mode;
+//!    then the conda environment's own libraries (`$CONDA_PREFIX/lib`; Windows
+//!    `Library\bin`), where its packages (conda-forge's, NVIDIA's channel's) put them;
 //! 4. the system's dynamic loader (`LD_LIBRARY_PATH`, the ld.so cache).
 //!
 //! A library that loads is asked its version (`cufftGetVersion`) at once: one older than the

@@ -11,6 +11,8 @@
 //! 2. the library folders of the toolkit the build found (`lib64`, `targets/*/lib`, `lib`);
 //! 3. NVIDIA's cuSPARSE wheel in the active Python environment (an absolute `$VIRTUAL_ENV` or
 //!    `$CONDA_PREFIX`: `nvidia/cu13/lib`, `nvidia/cusparse/lib`), except in secure-execution mode;
+//!    then the conda environment's own libraries (`$CONDA_PREFIX/lib`; Windows
+//!    `Library\bin`), where its packages (conda-forge's, NVIDIA's channel's) put them;
 //! 4. the system's dynamic loader (`LD_LIBRARY_PATH`, the ld.so cache).
 //!
 //! libcusparse needs libnvJitLink (CUDA 12.1 on), which it finds beside itself as a toolkit and

@@ -69,6 +69,9 @@ fn item24_3_a_relative_virtual_env_is_not_searched() {
             std::fs::create_dir_all(&lib).unwrap();
             std::fs::copy(fake("libfake_runtime_marker.so"), lib.join(loader::LIBRARY)).unwrap();
         }
+        // And a conda environment's own `lib/`.
+        let lib = dir.path().join(&prefix).join("lib");
+        std::fs::copy(fake("libfake_runtime_marker.so"), lib.join(loader::LIBRARY)).unwrap();
         let out = Child::new("malloc_fails")
             .current_dir(dir.path())
             .env(var, &prefix)
@@ -83,6 +86,30 @@ fn item24_3_a_relative_virtual_env_is_not_searched() {
                 "{out}"
             );
         }
+    }
+}
+
+/// Users' layouts: a conda environment's own runtime (conda-forge's or NVIDIA's channel's
+/// `cuda-cudart`, which PyTorch's conda packages bring) is `$CONDA_PREFIX/lib/libcudart.so.N`,
+/// not a wheel: it is loaded where the build found no toolkit (whose libraries come first).
+#[test]
+fn a_conda_environments_own_runtime_is_loaded() {
+    let dir = TempDir::new("conda-prefix");
+    let lib = dir.path().join("lib");
+    std::fs::create_dir_all(&lib).unwrap();
+    std::fs::copy(fake("libfake_runtime_marker.so"), lib.join(loader::LIBRARY)).unwrap();
+    let marker = dir.path().join("marker");
+    let out = Child::new("malloc_fails").env("CONDA_PREFIX", dir.path()).env("FAKE_MARKER", &marker).run();
+    if env!("FAULT_TESTS_CUDART_ROOT").is_empty() {
+        assert!(
+            marker.exists(),
+            "CONDA_PREFIX={}: its lib/{} was not loaded:\n{out}",
+            dir.path().display(),
+            loader::LIBRARY
+        );
+    } else {
+        // The toolkit's runtime, where it has one, is loaded first; else the environment's.
+        assert!(marker.exists() || !out.contains("cudaErrorSharedObjectInitFailed"), "{out}");
     }
 }
 

@@ -13,6 +13,8 @@
 //! 3. the library folders of the toolkit the build found (`lib64`, `targets/*/lib`, `lib`);
 //! 4. NVIDIA's NPP wheel in the active Python environment (an absolute `$VIRTUAL_ENV` or
 //!    `$CONDA_PREFIX`: `nvidia/cu13/lib`, `nvidia/npp/lib`), except in secure-execution mode;
+//!    then the conda environment's own libraries (`$CONDA_PREFIX/lib`; Windows
+//!    `Library\bin`), where its packages (conda-forge's, NVIDIA's channel's) put them;
 //! 5. the system's dynamic loader (`LD_LIBRARY_PATH`, the ld.so cache).
 //!
 //! A library that loads is asked its version (`nppGetLibVersion`, a pointer to its

@@ -11,6 +11,8 @@
 //! 2. the library folders of the TensorRT root the build found the headers in (`lib`, `lib64`);
 //! 3. NVIDIA's wheels in the active Python environment (`$VIRTUAL_ENV`, `$CONDA_PREFIX`):
 //!    `tensorrt_libs/` (`pip install tensorrt-cu13-libs`), `tensorrt_lean_libs/` (`lean`);
+//!    then the conda environment's own libraries (`$CONDA_PREFIX/lib`; Windows
+//!    `Library\bin`), where its packages (conda-forge's, NVIDIA's channel's) put them;
 //! 4. the system's dynamic loader (`LD_LIBRARY_PATH`, the ld.so cache).
 //!
 //! A libnvinfer that loads is asked `getInferLibVersion()` at once: one of another major than

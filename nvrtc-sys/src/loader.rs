@@ -11,6 +11,8 @@
 //! 3. NVIDIA's NVRTC wheel in the active Python environment (an absolute `$VIRTUAL_ENV` or
 //!    `$CONDA_PREFIX`: `nvidia/cu13/lib`, `nvidia/cuda_nvrtc/lib`), except in secure-execution
 //!    mode;
+//!    then the conda environment's own libraries (`$CONDA_PREFIX/lib`; Windows
+//!    `Library\bin`), where its packages (conda-forge's, NVIDIA's channel's) put them;
 //! 4. the system's dynamic loader (`LD_LIBRARY_PATH`, the ld.so cache).
 //!
 //! The names, folders and rules are NVRTC's description in cuda-loader
