@@ -967,24 +967,32 @@ fn merge(from: &Path, to: &Path) -> Result<(), String> {
 }
 
 /// `cargo xtask nccl` and `cudnn` (see the module docs), for `library`, which has a root of its
-/// own: `headers`, a root of headers for each release vendored; `all`, every release tested,
-/// whole; a major, that major's; none, the newest major's.
-/// Prints each root.
+/// own: prints each root [`own_roots`] gives.
 fn own_command(library: &'static Library, dir: &Path, which: Option<&String>) -> Result<(), String> {
+    own_roots(library, dir, which.map(String::as_str))?
+        .iter()
+        .for_each(|root| println!("{}", root.display()));
+    Ok(())
+}
+
+/// The roots of `library` (which has a root of its own) in `dir`, fetched where missing:
+/// `headers`, a root of headers for each release vendored; `all`, every release tested, whole; a
+/// major, that major's; none, the newest major's.
+fn own_roots(library: &'static Library, dir: &Path, which: Option<&str>) -> Result<Vec<PathBuf>, String> {
     let own = own_releases(library)?;
-    let print = |root: PathBuf| println!("{}", root.display());
-    let majors: Vec<&str> = match which.map(String::as_str) {
+    let majors: Vec<&str> = match which {
         Some("headers") => {
             return own
                 .vendored
                 .iter()
-                .try_for_each(|r| fetch_own_headers(dir, r, own.inner, library.header).map(print));
+                .map(|r| fetch_own_headers(dir, r, own.inner, library.header))
+                .collect();
         }
         Some("all") => own.tested.iter().map(|(major, _)| *major).collect(),
         Some(major) => vec![major],
         None => own.tested.last().map(|(major, _)| *major).into_iter().collect(),
     };
-    majors.iter().try_for_each(|major| fetch_own(dir, library, major).map(print))
+    majors.iter().map(|major| fetch_own(dir, library, major)).collect()
 }
 
 /// `cargo xtask homes` (see the module docs): every library with a root of its own, as the
@@ -997,18 +1005,10 @@ fn homes(dir: &Path, which: Option<&str>) -> Result<(), String> {
     let setting = |variable: &str, root: PathBuf| format!("{variable}={}", root.display());
     match which {
         Some("all") | Some("headers") => {
-            for &(library, releases, variable) in &own {
-                let roots: Vec<PathBuf> = if which == Some("all") {
-                    releases
-                        .tested
-                        .iter()
-                        .map(|(major, _)| fetch_own(dir, library, major))
-                        .collect::<Result<_, _>>()?
-                } else {
-                    let fetch = |&release| fetch_own_headers(dir, release, releases.inner, library.header);
-                    releases.vendored.iter().map(fetch).collect::<Result<_, _>>()?
-                };
-                roots.into_iter().for_each(|root| println!("{}", setting(variable, root)));
+            for &(library, _, variable) in &own {
+                own_roots(library, dir, which)?
+                    .into_iter()
+                    .for_each(|root| println!("{}", setting(variable, root)));
             }
             Ok(())
         }
@@ -1044,7 +1044,9 @@ fn homes(dir: &Path, which: Option<&str>) -> Result<(), String> {
                 // A library with no release built for this major (cuDNN 9 for CUDA 11) is left
                 // unset, as a user without it would be: its crate binds its vendored release.
                 if releases.tested.iter().any(|(m, _)| *m == major) {
-                    settings.push(setting(variable, fetch_own(dir, library, major)?));
+                    settings.extend(
+                        own_roots(library, dir, Some(major))?.into_iter().map(|root| setting(variable, root)),
+                    );
                 } else {
                     eprintln!("xtask: no {} for CUDA {major} in its description (build.own.tested): {variable} unset", library.what);
                 }
