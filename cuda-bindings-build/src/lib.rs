@@ -39,6 +39,20 @@ pub use script::{build, build_library, dependent_header_cfgs};
 /// cannot be used) fails instead, saying what to install.
 pub const STRICT_VAR: &str = "CUDA_SYS_STRICT";
 
+/// `CUDA_SYS_TEST_EVERY_FUNCTION=1`: a -sys crate's own tests call every function of its
+/// bindings without a library (the `cuda_every_function` cfg), not only the first (each symbol
+/// is looked up by name either way). CI sets it where each release's bindings are tested once;
+/// a closure per function is most of a large crate's test build.
+pub const EVERY_FUNCTION_VAR: &str = "CUDA_SYS_TEST_EVERY_FUNCTION";
+
+/// The `cuda_every_function` cfg, where [`EVERY_FUNCTION_VAR`] is set.
+pub(crate) fn every_function_cfg() {
+    println!("cargo::rustc-check-cfg=cfg(cuda_every_function)");
+    if env::tracked(EVERY_FUNCTION_VAR).is_some() {
+        println!("cargo::rustc-cfg=cuda_every_function");
+    }
+}
+
 /// `CUDA_SYS_CUDA_MAJOR=13`: the major whose vendored bindings a build uses when it finds no
 /// header. Without it, [`DEFAULT_MAJOR`]. With a header, the header decides; another major
 /// named here gets a warning (strict mode: an error).
@@ -278,6 +292,7 @@ pub fn link_or_load_checked(
     }
     println!("cargo::rustc-check-cfg=cfg(cuda_reach, values(\"loaded\", \"link\", \"static\"))");
     println!("cargo::rustc-cfg=cuda_reach=\"{reach}\"");
+    every_function_cfg();
     println!("cargo::metadata=reach={reach}");
     // Whether the library is linked, for dependents whose tests must know.
     println!("cargo::metadata=link={}", u8::from(reach != "loaded"));

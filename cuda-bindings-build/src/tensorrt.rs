@@ -372,6 +372,7 @@ pub fn build() {
     // The loader's files and folders: TensorRT's libraries are loaded on first call.
     println!("cargo::rustc-check-cfg=cfg(cuda_reach, values(\"loaded\", \"link\", \"static\"))");
     println!("cargo::rustc-cfg=cuda_reach=\"loaded\"");
+    crate::every_function_cfg();
     let nvinfer = if std::env::var_os("CARGO_FEATURE_LEAN").is_some() {
         cuda_loader::NVINFER_LEAN
     } else {

@@ -175,14 +175,32 @@ macro_rules! __lazy_fns {
         /// Every symbol these bindings call, in the header's order.
         pub(crate) const SYMBOLS: &[&str] = &[$(stringify!($name)),*];
 
-        /// Every function, called with all-zero arguments, and what it returned as an error
-        /// code (`None` for a function that returns no code), for the no-library tests:
-        /// without a library each call returns before touching its arguments.
-        #[cfg(test)]
+        /// Functions called with all-zero arguments, and what each returned as an error code
+        /// (`None` for a function that returns no code), for the no-library tests: without a
+        /// library each call returns before touching its arguments. Every function where the
+        /// build set `cuda_every_function` (`CUDA_SYS_TEST_EVERY_FUNCTION=1`: CI, for each
+        /// vendored major and the GPU machine's release), else the first: a closure per function
+        /// is most of a large crate's test build (NPP's 7,753: 12 of its 27 s), and each
+        /// function's body is the same macro's, so every symbol's record is tested by name
+        /// instead (`SYMBOLS`, through `Loader::resolve`).
+        #[cfg(all(test, cuda_every_function))]
         #[allow(clippy::type_complexity)]
-        pub(crate) const ALL_FUNCTIONS: &[(&str, fn() -> Option<u32>)] = &[
+        pub(crate) const TESTED_FUNCTIONS: &[(&str, fn() -> Option<u32>)] = &[
             $((stringify!($name), $crate::__zeroed_call!($name $($signature)*)),)*
         ];
+        #[cfg(all(test, not(cuda_every_function)))]
+        $crate::__first_zeroed_call! { $({ pub fn $name $($signature)* })* }
+    };
+}
+
+/// `TESTED_FUNCTIONS` of the first function alone (see [`__lazy_fns!`](crate::__lazy_fns)).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __first_zeroed_call {
+    ({ pub fn $name:ident $($signature:tt)* } $($rest:tt)*) => {
+        #[allow(clippy::type_complexity)]
+        pub(crate) const TESTED_FUNCTIONS: &[(&str, fn() -> Option<u32>)] =
+            &[(stringify!($name), $crate::__zeroed_call!($name $($signature)*))];
     };
 }
 
@@ -235,13 +253,13 @@ pub fn __not_called<R: Unreachable>(loader: &'static Loader, note: Note, code: u
     R::unreachable(loader.library(), code)
 }
 
-/// A closure calling one function with all-zero arguments (the no-library tests' `ALL_FUNCTIONS`).
+/// A closure calling one function with all-zero arguments (the no-library tests' `TESTED_FUNCTIONS`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __zeroed_call {
     ($name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;) => {
         || {
-            // SAFETY: only called where no library can be reached (see `ALL_FUNCTIONS`).
+            // SAFETY: only called where no library can be reached (see `TESTED_FUNCTIONS`).
             let returned = unsafe { $name($(::core::mem::zeroed::<$ty>()),*) };
             $crate::Unreachable::code(&returned)
         }

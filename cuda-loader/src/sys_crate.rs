@@ -59,7 +59,7 @@ macro_rules! __library {
         pub use bindings::*;
 
         #[cfg(all(test, cuda_reach = "loaded"))]
-        pub(crate) use bindings::ALL_FUNCTIONS;
+        pub(crate) use bindings::TESTED_FUNCTIONS;
     };
 }
 
@@ -183,7 +183,7 @@ macro_rules! glue {
         #[cfg(all(test, cuda_reach = "loaded"))]
         #[allow(clippy::type_complexity)]
         pub(crate) const SIBLING_FUNCTIONS: &[(&'static $crate::Loader, &[(&str, fn() -> Option<u32>)])] =
-            &[$((&$sibling_loader, $module::ALL_FUNCTIONS)),*];
+            &[$((&$sibling_loader, $module::TESTED_FUNCTIONS)),*];
 
         /// The crate's `loader` module's items (the module re-exports them, with its own docs).
         pub(crate) mod __loader {
