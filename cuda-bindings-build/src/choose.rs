@@ -112,6 +112,8 @@ pub struct NoHeader {
     /// The header version to use, when another crate decided it (cudart-sys follows
     /// libcuda-sys), and whether using vendored bindings is a fallback this crate must report.
     pub decided: Option<(u32, bool)>,
+    /// What to do, where the usual advice (set the root's variable) would not help.
+    pub remedy: Option<String>,
 }
 
 /// Decides by the table above, generating where it says so. Prints Cargo's instructions for
@@ -346,6 +348,9 @@ fn another_root(library: &Library) -> String {
 
 /// What to do about a fallback, in one sentence.
 fn remedy(library: &Library, header: Result<&Header, &NoHeader>, refresh: &str, failure: Failure) -> String {
+    if let Err(NoHeader { remedy: Some(remedy), .. }) = header {
+        return format!("{remedy}; {STRICT_VAR}=1 makes this an error");
+    }
     let parse_failed = failure == Failure::Parse;
     let target = std::env::var("TARGET").unwrap_or_default();
     let cross = std::env::var("HOST").is_ok_and(|host| host != target);
@@ -532,10 +537,21 @@ impl Vendored {
         *self.versions.first().expect("Vendored::list never returns an empty list")
     }
 
-    fn majors_text(&self) -> String {
+    /// The oldest vendored version of CUDA `major`: bindings whose functions every release of
+    /// the major has.
+    pub fn oldest_of(&self, major: u32) -> Option<u32> {
+        self.versions.iter().find(|v| **v / 1000 == major).copied()
+    }
+
+    /// The CUDA majors vendored, increasing.
+    pub fn majors(&self) -> Vec<u32> {
         let mut majors: Vec<u32> = self.versions.iter().map(|v| v / 1000).collect();
         majors.dedup();
-        majors.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+        majors
+    }
+
+    fn majors_text(&self) -> String {
+        self.majors().iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
     }
 }
 

@@ -290,6 +290,36 @@ fn versioned_dirs(dir: &Path, prefix: &str) -> Vec<PathBuf> {
     found.into_iter().map(|(_, path)| path).collect()
 }
 
+/// The CUDA major of NVIDIA's Python wheels installed where no toolkit (no `cuda.h`, the runtime
+/// wheel's) was found: a CUDA 13 `nvidia-cublas` installed alone. Their headers say no release;
+/// their libraries' file names say the major (`libcublas.so.13`). The major, of `majors`, and a
+/// file of it found, where every described library's wheel found is of one major.
+pub fn wheels_major(majors: &[u32]) -> Option<(u32, PathBuf)> {
+    let windows = env::target_os() == "windows";
+    let mut found: Option<(u32, PathBuf)> = None;
+    for site in python_site_packages() {
+        for library in cuda_loader::ALL {
+            let cuda_loader::Role::Toolkit { wheels, .. } = library.role else { continue };
+            for wheel in wheels {
+                for &major in majors {
+                    let root = site.join(wheel.replace("{major}", &major.to_string()));
+                    let name = library.files.of(major, windows);
+                    let dirs = cuda_loader::wheel_dirs(&root);
+                    let Some(file) = dirs.iter().map(|dir| dir.join(&name)).find(|f| f.is_file()) else {
+                        continue;
+                    };
+                    match &found {
+                        Some((seen, _)) if *seen != major => return None,
+                        Some(_) => {}
+                        None => found = Some((major, file)),
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
 /// The roots NVIDIA's runtime wheels install under a site-packages folder, where `cuda.h` is: the
 /// runtime's description's wheel folders (`nvidia/cu{major}`: `cu13`, `cu14`, ..., newest
 /// first; then CUDA 11 and 12's `nvidia/cuda_runtime`).

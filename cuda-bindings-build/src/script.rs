@@ -135,7 +135,7 @@ pub fn build_library(library: &'static Library) {
                     library.short,
                 );
             }
-            NoHeader { summary, details: String::new(), decided: Some((oldest, false)) }
+            NoHeader { summary, details: String::new(), decided: Some((oldest, false)), remedy: None }
         }
         // A toolkit older than the library (`found.since`): the oldest release's
         // bindings, and a warning that says which release the library needs.
@@ -154,7 +154,12 @@ pub fn build_library(library: &'static Library) {
                 library.version.scheme.text(version)
             );
             choose::came_later(library, &asked, env::strict());
-            NoHeader { summary: asked, details: String::new(), decided: Some((vendored.oldest(), false)) }
+            NoHeader {
+                summary: asked,
+                details: String::new(),
+                decided: Some((vendored.oldest(), false)),
+                remedy: None,
+            }
         }
         // A toolkit without the header: the vendored bindings of its release, reported when
         // generation was asked for.
@@ -164,14 +169,44 @@ pub fn build_library(library: &'static Library) {
                 summary: format!("the toolkit at {} has no {}", toolkit.root.display(), library.header),
                 details: String::new(),
                 decided: Some((vendored.of_release(version, library), generating || env::strict())),
+                remedy: None,
             }
         }
-        // No toolkit: those the followed crate bound, or the default major's.
-        (_, _, None) => NoHeader {
-            summary: no_toolkit.0,
-            details: no_toolkit.1,
-            decided: followed.map(|version| (vendored.of_release(version, library), false)),
-        },
+        // No toolkit: those the followed crate bound; the oldest release of the major of
+        // NVIDIA's wheels installed without the runtime's (whose cuda.h says the release):
+        // bindings every release of it loads; or the default major's.
+        (_, _, None) => {
+            let wheels = followed
+                .is_none()
+                .then(|| find::wheels_major(&vendored.majors()))
+                .flatten()
+                .and_then(|(major, file)| Some((major, file, vendored.oldest_of(major)?)));
+            match wheels {
+                Some((major, file, oldest)) => NoHeader {
+                    summary: format!(
+                        "no {} was found ({}), and NVIDIA's wheels of CUDA {major} are installed ({}): the \
+                         release is the runtime wheel's cuda.h's to say",
+                        library.header,
+                        no_toolkit.0,
+                        file.display(),
+                    ),
+                    details: no_toolkit.1,
+                    decided: Some((oldest, true)),
+                    remedy: Some(format!(
+                        "For your release's bindings: install the CUDA runtime's wheel of your release beside them \
+                         (`pip install \"{}=={major}.*\"`, then `cargo clean -p {crate_name}`), or set CUDA_PATH \
+                         to a toolkit",
+                        wheel_of_major(&cuda_loader::RUNTIME, major),
+                    )),
+                },
+                None => NoHeader {
+                    summary: no_toolkit.0,
+                    details: no_toolkit.1,
+                    decided: followed.map(|version| (vendored.of_release(version, library), false)),
+                    remedy: None,
+                },
+            }
+        }
     };
     let header = found.as_ref().map(|(_, header)| header);
     if let (Some(header), Some(toolkit)) = (header, &toolkit) {
@@ -302,5 +337,16 @@ pub fn dependent_header_cfgs(links: &str) {
     println!("cargo::rustc-check-cfg=cfg(cuda_header, values(any()))");
     for header in followed_headers(links) {
         println!("cargo::rustc-cfg=cuda_header=\"{header}\"");
+    }
+}
+
+/// `library`'s wheel on PyPI for CUDA `major`: `nvidia-cuda-runtime` from CUDA 13 on,
+/// `nvidia-cuda-runtime-cu12` before (see `Build::wheel`).
+fn wheel_of_major(library: &Library, major: u32) -> String {
+    let wheel = library.build.wheel.unwrap_or(library.crate_name);
+    if major < 13 {
+        format!("{wheel}-cu{major}")
+    } else {
+        wheel.to_string()
     }
 }

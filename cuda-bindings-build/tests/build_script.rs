@@ -80,6 +80,11 @@ fn main() {
         ),
         ("a_conda_environments_cuda_packages_are_found", a_conda_environments_cuda_packages_are_found, true),
         (
+            "wheels_of_one_major_without_the_runtimes_bind_that_major",
+            wheels_of_one_major_without_the_runtimes_bind_that_major,
+            true,
+        ),
+        (
             "a_header_of_each_vendored_release_gets_its_own_bindings",
             a_header_of_each_vendored_release_gets_its_own_bindings,
             true,
@@ -530,6 +535,65 @@ fn a_conda_environments_cuda_packages_are_found() {
     let build = run("libcuda-sys", &vars, false);
     assert!(build.status.success(), "{}", build.stderr);
     assert!(build.instructions("metadata").contains(&"version=13000"), "{}", build.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// NVIDIA's wheels installed without the runtime's (a CUDA 13 `nvidia-cublas` alone): no
+/// `cuda.h` says the release, their files' names say the major. The oldest vendored release of
+/// that major is bound (every release of it loads it), with a warning naming the runtime's wheel
+/// to install (strict mode: an error); wheels of two majors decide nothing (the default major).
+/// Before, the default major's bindings, which look for files the environment does not have.
+fn wheels_of_one_major_without_the_runtimes_bind_that_major() {
+    let windows = cfg!(windows);
+    // A library of the toolkit's whose CUDA 13 wheel shares the runtime's folder (`nvidia/cu{major}`).
+    let (library, folder) = cuda_loader::ALL
+        .iter()
+        .filter(|library| library.crate_name != cuda_loader::RUNTIME.crate_name)
+        .find_map(|library| match library.role {
+            cuda_loader::Role::Toolkit { wheels, .. } => {
+                wheels.iter().find(|w| w.contains("{major}")).map(|w| (library, w.replace("{major}", "13")))
+            }
+            _ => None,
+        })
+        .expect("a library in the runtime's wheel folder");
+    let vendored: Vec<u32> = std::fs::read_dir(manifest_dir().join("src/vendored"))
+        .unwrap()
+        .filter_map(|e| {
+            e.unwrap().file_name().to_str()?.strip_prefix("cuda_")?.strip_suffix(".edits")?.parse().ok()
+        })
+        .collect();
+    let of_major = |major: u32| vendored.iter().filter(move |v| **v / 1000 == major);
+    let dir = scratch("wheels");
+    let site = if windows { dir.join("Lib/site-packages") } else { dir.join("lib/python3.12/site-packages") };
+    let plant = |folder: &str, file: String| {
+        let lib = site.join(folder).join(if windows { "bin" } else { "lib" });
+        std::fs::create_dir_all(&lib).unwrap();
+        std::fs::write(lib.join(file), "").unwrap();
+    };
+    plant(&folder, library.files.of(13, windows));
+    let venv = |strict: bool| {
+        let mut vars = vec![("VIRTUAL_ENV", dir.clone().into_os_string())];
+        if strict {
+            vars.push(("CUDA_SYS_STRICT", "1".into()));
+        }
+        vars
+    };
+    let build = run("libcuda-sys", &venv(false), false);
+    assert!(build.status.success(), "{}", build.stderr);
+    let version = format!("version={}", of_major(13).min().unwrap());
+    assert!(build.instructions("metadata").contains(&version.as_str()), "{}", build.stdout);
+    let warnings = build.warnings().join("\n");
+    assert!(warnings.contains("NVIDIA's wheels of CUDA 13 are installed"), "{warnings}");
+    assert!(warnings.contains("pip install \"nvidia-cuda-runtime==13.*\""), "{warnings}");
+    let build = run("libcuda-sys", &venv(true), false);
+    assert!(!build.status.success(), "strict mode fell back:\n{}", build.stdout);
+    assert!(build.stderr.contains("CUDA_SYS_STRICT"), "{}", build.stderr);
+    // A wheel of another major beside it: the default major's, as without wheels.
+    plant(&folder.replace("13", "12"), library.files.of(12, windows));
+    let build = run("libcuda-sys", &venv(false), false);
+    assert!(build.status.success(), "{}", build.stderr);
+    let default = format!("version={}", of_major(cuda_bindings_build::DEFAULT_MAJOR).max().unwrap());
+    assert!(build.instructions("metadata").contains(&default.as_str()), "{}", build.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -53,7 +53,7 @@ pub use library::{
     VersionFunction,
 };
 pub use load::LoadError;
-pub use loader::{site_packages, Bindings, Function, Loader, Reach};
+pub use loader::{site_packages, wheel_dirs, Bindings, Function, Loader, Reach};
 pub use record::{clear_last_failure, last_unreached};
 
 /// A result code type of a -sys crate (`CUresult`, `cudaError_t`, ...), as the generated glue

@@ -949,8 +949,9 @@ impl Loader {
 
 /// The folders of a wheel's package folder (`nvidia/cu13`, `nvidia/cublas`) that may hold its
 /// libraries, as NVIDIA's wheels lay them out: `lib` (Linux), `bin` (Windows, CUDA 12),
-/// `bin/x86_64` (Windows, CUDA 13's wheels), and the folder itself (TensorRT's wheels).
-fn wheel_dirs(root: &Path) -> [PathBuf; 4] {
+/// `bin/x86_64` (Windows, CUDA 13's wheels), and the folder itself (TensorRT's wheels). The
+/// loader searches them at run time, cuda-bindings-build at build time (the wheels' major).
+pub fn wheel_dirs(root: &Path) -> [PathBuf; 4] {
     [root.join("lib"), root.join("bin"), root.join("bin").join("x86_64"), root.to_path_buf()]
 }
 
