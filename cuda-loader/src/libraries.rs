@@ -18,6 +18,12 @@ pub const ALL: &[&Library] = &[
 /// generator, `cargo xtask vendor`, the build-script tests) would not know them.
 pub const TENSORRT: &[&Library] = &[&NVINFER, &NVINFER_LEAN, &NVONNXPARSER, &NVINFER_PLUGIN];
 
+/// Every described library: [`ALL`]'s, then those apart from it ([`TENSORRT`]'s), so that what
+/// must know each library (the variables a child process clears) needs no list of the lists.
+pub fn every() -> impl Iterator<Item = &'static Library> {
+    ALL.iter().chain(TENSORRT).copied()
+}
+
 /// Every library of [`ALL`] and each one's [`siblings`](Library::siblings): every file the
 /// crates of `ALL` load.
 pub fn all_with_siblings() -> impl Iterator<Item = &'static Library> {
