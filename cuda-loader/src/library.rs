@@ -194,9 +194,27 @@ pub struct Build {
     pub binding: Binding,
     /// The library to link (`-l<link>`) with the `link` feature.
     pub link: &'static str,
+    /// At which CUDA releases CI's toolkit roots (`cargo xtask headers`) take the whole wheel,
+    /// the library with its header, because a test loads or links it there.
+    pub whole_wheel: WholeWheel,
     /// A library with a root of its own (`found.home`): its releases, which are not the
     /// toolkit's (`releases` is empty).
     pub own: Option<OwnReleases>,
+}
+
+/// At which CUDA releases CI needs a library's whole wheel, not only its header (see
+/// `cargo xtask headers`).
+#[cfg(feature = "build")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WholeWheel {
+    /// At the GPU machine's release only, where the tests against NVIDIA's real libraries load
+    /// every toolkit library (a library the driver ships has a wheel of its header only).
+    GpuMachine,
+    /// At every release: CI tests each release's real library.
+    EveryRelease,
+    /// At the GPU machine's release and the newest release of this CUDA major: CI links
+    /// cuda-checked's `link` feature against it there.
+    AlsoNewestOf(u32),
 }
 
 /// The releases of a library with a root of its own, each as pip names its wheel

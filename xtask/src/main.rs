@@ -747,18 +747,22 @@ fn pip_requirements(version: &str) -> Vec<(&'static str, String)> {
 
 /// What of `library`'s wheel joins the root of CUDA `version`: the whole wheel only where a test
 /// loads or links the library; otherwise its headers alone, read from PyPI (see [`extract`]).
-/// - NVRTC at every release: CI tests each release's real libnvrtc.
 /// - Every toolkit library at the GPU machine's release ([`GPU_MACHINE`]): the tests against
-///   NVIDIA's real ones (tests/real_*.rs); nvJitLink for its own and for libcusparse's
-///   (DT_NEEDED libnvJitLink.so.13, found beside it). A library the driver ships (role
-///   `Driver`) has a wheel of its header only.
-/// - cuBLAS at the newest CUDA 12: CI links cuda-checked's `link` feature's cuBLAS against it.
+///   NVIDIA's real ones (tests/real_*.rs), and a library another loads from beside it (DT_NEEDED).
+///   A library the driver ships (role `Driver`) has a wheel of its header only.
+/// - Where its description's `build.whole_wheel` says so: at every release, or also at the
+///   newest of a major (see [`WholeWheel`](cuda_loader::WholeWheel)).
 fn what_to_unpack(library: &Library, version: &str) -> Unpack {
-    let nvrtc = library.crate_name == cuda_loader::NVRTC.crate_name;
+    use cuda_loader::WholeWheel;
     let gpu = version == GPU_MACHINE && matches!(library.role, cuda_loader::Role::Toolkit { .. });
-    let newest_12 = VERSIONS.iter().map(|v| v.version).rev().find(|v| cuda_number(v) / 1000 == 12);
-    let linked = library.crate_name == cuda_loader::CUBLAS.crate_name && newest_12 == Some(version);
-    if nvrtc || gpu || linked {
+    let described = match library.build.whole_wheel {
+        WholeWheel::GpuMachine => false,
+        WholeWheel::EveryRelease => true,
+        WholeWheel::AlsoNewestOf(major) => {
+            VERSIONS.iter().map(|v| v.version).rev().find(|v| cuda_number(v) / 1000 == major) == Some(version)
+        }
+    };
+    if gpu || described {
         Whole
     } else {
         Headers
