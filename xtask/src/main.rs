@@ -14,7 +14,7 @@
 //! - `<link> [DIR [MAJOR|all|headers]]`, for each library with a root of its own, by its link
 //!   name (`build.link`): the releases its description's `build.own` lists: the one CI builds
 //!   against with CUDA MAJOR (default: the newest major's; `all`: each major's), whole, into
-//!   `DIR/<link>-<version>-cu<MAJOR>` (default `.<link>`): `include/` and `lib/`, a root for
+//!   `DIR/<link>-<version>-cu<MAJOR>` (default `.homes`, as `homes`): `include/` and `lib/`, a root for
 //!   its variable (`found.home`); with `headers`, a root of headers only for each release vendored.
 //!   Prints each root.
 //! - `homes [DIR [RELEASE|all|headers]]`: every library with a root of its own, as `VAR=ROOT`
@@ -353,7 +353,7 @@ fn main() -> ExitCode {
         // A library with a root of its own, by its link name (`build.link`).
         Some(name) if own_library(name).is_some() => own_command(
             own_library(name).unwrap(),
-            &folder(args.get(1), &root, &format!(".{name}")),
+            &folder(args.get(1), &root, ".homes"),
             args.get(2),
         ),
         _ => {
