@@ -351,11 +351,9 @@ fn main() -> ExitCode {
         Some("tensorrt") => tensorrt::main(&root, &args[1..]),
         Some("homes") => homes(&folder(args.get(1), &root, ".homes"), args.get(2).map(String::as_str)),
         // A library with a root of its own, by its link name (`build.link`).
-        Some(name) if own_library(name).is_some() => own_command(
-            own_library(name).unwrap(),
-            &folder(args.get(1), &root, ".homes"),
-            args.get(2),
-        ),
+        Some(name) if own_library(name).is_some() => {
+            own_command(own_library(name).unwrap(), &folder(args.get(1), &root, ".homes"), args.get(2))
+        }
         _ => {
             let own: Vec<String> = ALL
                 .iter()
