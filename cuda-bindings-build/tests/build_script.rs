@@ -1548,63 +1548,86 @@ fn issue41_item4_a_header_of_a_major_older_than_the_crate_binds_stops_the_build(
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Issue 41, item 18: pip's `nvidia-cublas-cu12` (cuBLAS 12.9, in `nvidia/cublas`) beside CUDA
-/// 13.0's runtime wheel (`nvidia/cu13`) built cuBLAS 12.9's bindings that then loaded
-/// libcublas.so.13: refused at build time naming both, for every math library keyed by CUDA's
-/// version (cuFFT 11.x is CUDA 12's); the library of the toolkit's major builds.
+/// Issue 41, item 18: pip's CUDA 12 wheel of a math library (its 12.9, in `nvidia/<name>`) beside
+/// CUDA 13.0's runtime wheel (`nvidia/cu13`) built the 12.9 bindings that then loaded the
+/// library's CUDA 13 file: refused at build time naming both, for every library keyed by CUDA's
+/// version whose own major differs between CUDA 12 and 13 (its description's `releases`); the
+/// library of the toolkit's major builds. Its numbers are in its header, or (every other library)
+/// in a header it includes, as a library's `_v2.h` includes its `_api.h`.
 fn issue41_item18_a_library_header_of_another_cuda_major_than_the_toolkit_stops_the_build() {
     let dir = scratch("mix");
     let nvidia = dir.join("site-packages/nvidia");
     let cu13 = toolkit(&nvidia, "cu13", &minimal_cuda_h(13000));
-    // (library, its wheel's folder, the header defining its numbers, their prefix, the numbers,
-    // what the refusal says: nothing where it builds)
-    type Case<'a> = (&'a cuda_loader::Library, &'a str, &'a str, &'a str, [u32; 3], &'a [&'a str]);
-    let cases: [Case; 4] = [
-        (
-            &cuda_loader::CUBLAS,
-            "cublas",
-            "cublas_api.h",
-            "CUBLAS",
-            [12, 9, 1],
-            &[
-                "cuBLAS 12.9.1 (CUBLAS_VER_* of cublas_api.h)",
-                "ships with CUDA 12,",
-                "is CUDA 13.0, whose libcublas.so.13",
-            ],
-        ),
-        (&cuda_loader::CUBLAS, "cublas", "cublas_api.h", "CUBLAS", [13, 1, 0], &[]),
-        (
-            &cuda_loader::CUFFT,
-            "cufft",
-            "cufft.h",
-            "CUFFT",
-            [11, 4, 1],
-            &["cuFFT 11.4.1", "ships with CUDA 12,", "libcufft.so.12"],
-        ),
-        (&cuda_loader::CUFFT, "cufft", "cufft.h", "CUFFT", [12, 0, 0], &[]),
-    ];
-    for (library, wheel, defines_in, prefix, [major, minor, patch], refused) in cases {
-        let include = nvidia.join(wheel).join("include");
-        let _ = std::fs::remove_dir_all(&include);
-        std::fs::create_dir_all(&include).unwrap();
-        let numbers = format!(
-            "#define {prefix}_VER_MAJOR {major}\n#define {prefix}_VER_MINOR {minor}\n#define {prefix}_VER_PATCH {patch}\n"
-        );
-        if defines_in == library.header {
-            std::fs::write(include.join(library.header), numbers).unwrap();
-        } else {
-            std::fs::write(include.join(library.header), format!("#include \"{defines_in}\"\n")).unwrap();
-            std::fs::write(include.join(defines_in), numbers).unwrap();
-        }
-        let what = format!("{} {major}.{minor}.{patch} beside CUDA 13.0", library.what);
-        let build = build_of(library, &vars(&followed("cudart_sys", &cu13, 13000)), &[]);
-        assert_sound(&build, &what);
-        if refused.is_empty() {
-            assert!(build.status.success(), "{what}: {}", build.stderr);
-        } else {
+    // The numbers of a wheel's version (`13.1.0.3`: 13, 1, 0).
+    let numbers = |wheel: &str| -> [u32; 3] {
+        let parts: Vec<u32> = wheel.split('.').take(3).map(|n| n.parse().unwrap()).collect();
+        [parts[0], parts[1], parts[2]]
+    };
+    let pin = |library: &cuda_loader::Library, cuda: &str| {
+        library
+            .build
+            .releases
+            .iter()
+            .rev()
+            .find(|(release, _)| release.split('.').next() == Some(cuda))
+            .map(|(_, w)| *w)
+    };
+    let keyed: Vec<(&cuda_loader::Library, [u32; 3], [u32; 3])> = cuda_loader::ALL
+        .iter()
+        .copied()
+        .filter(|l| l.version.scheme == cuda_loader::Scheme::CUDA && l.build.found.follows.is_some())
+        .filter(|l| !l.build.found.beside.is_empty() && !l.build.binding.constant_prefixes.is_empty())
+        .filter_map(|l| Some((l, numbers(pin(l, "12")?), numbers(pin(l, "13")?))))
+        .filter(|(_, twelve, thirteen)| twelve[0] != thirteen[0])
+        .collect();
+    assert!(
+        keyed.len() >= 2,
+        "no two libraries keyed by CUDA's version with a major of their own per CUDA major"
+    );
+    for (i, &(library, twelve, thirteen)) in keyed.iter().enumerate() {
+        let prefix = library.build.binding.constant_prefixes[0];
+        let include = nvidia.join(library.build.found.beside[0]).join("include");
+        let defines_in =
+            if i % 2 == 0 { format!("{}_numbers.h", library.build.link) } else { library.header.into() };
+        for ([major, minor, patch], refused) in [(twelve, true), (thirteen, false)] {
+            let _ = std::fs::remove_dir_all(&include);
+            std::fs::create_dir_all(&include).unwrap();
+            let defines = format!(
+                "#define {prefix}_VER_MAJOR {major}\n#define {prefix}_VER_MINOR {minor}\n#define {prefix}_VER_PATCH {patch}\n"
+            );
+            if defines_in == library.header {
+                std::fs::write(include.join(library.header), defines).unwrap();
+            } else {
+                std::fs::write(include.join(library.header), format!("#include \"{defines_in}\"\n")).unwrap();
+                std::fs::write(include.join(&defines_in), defines).unwrap();
+            }
+            let what = format!("{} {major}.{minor}.{patch} beside CUDA 13.0", library.what);
+            let follows = library.build.found.follows.unwrap();
+            let build = build_of(library, &vars(&followed(follows, &cu13, 13000)), &[]);
+            assert_sound(&build, &what);
+            if !refused {
+                assert!(build.status.success(), "{what}: {}", build.stderr);
+                continue;
+            }
+            // The CUDA majors whose wheels are of this major of the library's (CUDA 12, or 11 too).
+            let mut shipped: Vec<String> = library
+                .build
+                .releases
+                .iter()
+                .filter(|(_, wheel)| numbers(wheel)[0] == major)
+                .map(|(cuda, _)| format!("CUDA {}", cuda.split('.').next().unwrap()))
+                .collect();
+            shipped.dedup();
+            let with = shipped.join(" and ");
+            assert!(with.ends_with("CUDA 12"), "{what}: {with}");
             let error = the_error(&build, &what);
-            for part in refused.iter().chain(&["point CUDA_PATH at a toolkit of CUDA 12"]) {
-                assert!(error.contains(part), "{what}: {part}: {error}");
+            for part in [
+                format!("{} {major}.{minor}.{patch} ({prefix}_VER_* of {defines_in})", library.what),
+                format!("ships with {with}, and the toolkit"),
+                format!("is CUDA 13.0, whose {}", library.files.of(13, false)),
+                format!("point CUDA_PATH at a toolkit of {with}"),
+            ] {
+                assert!(error.contains(&part), "{what}: {part}: {error}");
             }
         }
     }
