@@ -444,30 +444,57 @@ fn nccl_version_cfgs_follow_both_codings() {
 }
 
 /// A dependent's one line, `dependent_version_cfgs(links)`, follows the library of that `links`
-/// key in its own scheme: CUDA's for the toolkit's crates, `nccl_ge` for nccl-sys, `cudnn_ge`
-/// for libcudnn-sys; a version that is not one is refused naming the scheme.
+/// key in its own scheme: CUDA's for the toolkit's crates, `<cfg>_ge` for a crate whose
+/// description's scheme names a cfg of its own (each such, at its newest vendored release); a
+/// version that is not one is refused naming the scheme.
 fn dependent_version_cfgs_follow_each_librarys_scheme() {
-    for (links, version, has, lacks) in [
-        ("cudart_sys", "12080", "cuda_ge=\"12.8\"", "cuda_ge=\"12.9\""),
-        ("libcuda_sys", "13000", "cuda_major=\"13\"", "cuda_ge=\"13.1\""),
-        ("nccl_sys", "22803", "nccl_ge=\"2.28\"", "nccl_ge=\"2.29\""),
-        ("cudnn_sys", "91200", "cudnn_ge=\"9.12\"", "cudnn_ge=\"9.13\""),
-    ] {
+    let mut cases: Vec<(String, String, String, String)> = vec![
+        ("cudart_sys".into(), "12080".into(), "cuda_ge=\"12.8\"".into(), "cuda_ge=\"12.9\"".into()),
+        ("libcuda_sys".into(), "13000".into(), "cuda_major=\"13\"".into(), "cuda_ge=\"13.1\"".into()),
+    ];
+    let own_cfg: Vec<&cuda_loader::Library> = cuda_loader::ALL
+        .iter()
+        .copied()
+        .filter(|l| l.version.scheme.cfg.is_some_and(|cfg| cfg != "cuda") && l.build.own.is_some())
+        .collect();
+    assert!(!own_cfg.is_empty(), "no description whose scheme names a cfg of its own");
+    for library in &own_cfg {
+        let scheme = library.version.scheme;
+        let cfg = scheme.cfg.unwrap();
+        // `nvidia-<name>-cu12==2.28.3.1`: 2, 28, 3.
+        let newest = library.build.own.unwrap().vendored.last().unwrap();
+        let parts: Vec<i64> =
+            newest.split_once("==").unwrap().1.split('.').take(3).map(|n| n.parse().unwrap()).collect();
+        let version = scheme.number(parts[0], parts[1], parts[2]).unwrap();
+        let (major, minor) = (parts[0], parts[1]);
+        cases.push((
+            library.rust_path.into(),
+            version.to_string(),
+            format!("{cfg}_ge=\"{major}.{minor}\""),
+            format!("{cfg}_ge=\"{major}.{}\"", minor + 1),
+        ));
+    }
+    for (links, version, has, lacks) in &cases {
         let var = format!("DEP_{}_VERSION", links.to_uppercase());
         let build =
             run("dependent_version_cfgs", &[("LINKS", links.into()), (var.as_str(), version.into())], false);
         assert!(build.status.success(), "{links}: {}", build.stderr);
         let cfgs = build.instructions("rustc-cfg");
-        assert!(cfgs.contains(&has) && !cfgs.contains(&lacks), "{links} {version}: {cfgs:?}");
+        assert!(
+            cfgs.contains(&has.as_str()) && !cfgs.contains(&lacks.as_str()),
+            "{links} {version}: {cfgs:?}"
+        );
     }
+    let library = own_cfg[0];
+    let var = format!("DEP_{}_VERSION", library.rust_path.to_uppercase());
     let build = run(
         "dependent_version_cfgs",
-        &[("LINKS", "nccl_sys".into()), ("DEP_NCCL_SYS_VERSION", "x".into())],
+        &[("LINKS", library.rust_path.into()), (var.as_str(), "x".into())],
         false,
     );
     assert!(!build.status.success());
     assert!(
-        build.stderr.contains("DEP_NCCL_SYS_VERSION") && build.stderr.contains("NCCL"),
+        build.stderr.contains(&var) && build.stderr.contains(library.version.scheme.name),
         "{}",
         build.stderr
     );
