@@ -1529,41 +1529,81 @@ fn issue41_item1_vendored_bindings_say_every_header_they_were_made_from() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Issue 41, item 4: a `cudnn.h` of cuDNN 8 (8.9.7) is no header libcudnn-sys binds (its
-/// description is cuDNN 9's, whose sub-libraries cuDNN 8 never had): refused at build time with
-/// both majors and the variable named, generated from or not. A toolkit older than the oldest
-/// CUDA major bound is refused alike; the oldest major's headers build.
+/// Issue 41, item 4: a header of a major older than the oldest release a crate binds (a
+/// library with a root of its own whose description is of a later major, with parts the older
+/// one never had) is refused at build time with both majors and the variable named, generated
+/// from or not; its oldest release builds. The library is each description whose scheme can say
+/// a release of the major before its oldest vendored one (in the older coding where it has one).
+/// A toolkit older than the oldest CUDA major bound is refused alike.
 fn issue41_item4_a_header_of_a_major_older_than_the_crate_binds_stops_the_build() {
     let dir = scratch("older-major");
-    let cudnn = |name: &str, major: u32, minor: u32, patch: u32| {
-        let root = dir.join(name);
-        std::fs::create_dir_all(root.join("include")).unwrap();
-        let version = format!(
-            "#define CUDNN_MAJOR {major}\n#define CUDNN_MINOR {minor}\n#define CUDNN_PATCHLEVEL {patch}\n\
-             #define CUDNN_VERSION (CUDNN_MAJOR * {} + CUDNN_MINOR * 100 + CUDNN_PATCHLEVEL)\n",
-            if major < 9 { 1000 } else { 10000 }
-        );
-        std::fs::write(root.join("include/cudnn_version.h"), &version).unwrap();
-        std::fs::write(root.join("include/cudnn.h"), "#include \"cudnn_version.h\"\n").unwrap();
-        root
-    };
-    let eight = cudnn("cudnn8", 8, 9, 7);
-    for features in [&[][..], &["BINDGEN"]] {
-        let build = build_of(&cuda_loader::CUDNN, &[("CUDNN_PATH", eight.clone().into())], features);
-        assert_sound(&build, "cuDNN 8");
-        let error = the_error(&build, "cuDNN 8");
-        for part in [
-            "cudnn8/include/cudnn.h is cuDNN 8.9.7 (CUDNN_VERSION 8907",
-            "binds major 9 and later",
-            "cuDNN 9.0.0",
-            "set CUDNN_PATH",
-        ] {
-            assert!(error.contains(part), "{features:?}: {part}: {error}");
+    let mut tested = 0;
+    for library in cuda_loader::ALL.iter().copied() {
+        let (Some(own), Some(variable)) = (library.build.own, library.build.found.home) else { continue };
+        let scheme = library.version.scheme;
+        // `nvidia-<name>-cu12==9.0.0.312`: 9, 0, 0.
+        let oldest: Vec<i64> = own.vendored[0]
+            .split_once("==")
+            .unwrap()
+            .1
+            .split('.')
+            .take(3)
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let oldest = scheme.number(oldest[0], oldest[1], oldest[2]).unwrap();
+        let major = i64::from(library.major(oldest as u32));
+        let older = match scheme.older_major_unit {
+            Some(unit) => {
+                Some((major - 1) * unit + 9 * scheme.minor_unit + 7).filter(|v| *v < scheme.major_unit)
+            }
+            None => scheme.number(major - 1, 9, 7),
+        };
+        let Some(older) = older.filter(|v| scheme.plausible(*v)) else { continue };
+        tested += 1;
+        // A root whose header says `version` by its macro, where the description says it is.
+        let root_of = |name: &str, version: i64| {
+            let root = dir.join(name);
+            std::fs::create_dir_all(root.join("include")).unwrap();
+            let define = format!("#define {} {version}\n", library.version.macro_name);
+            match library.version.header {
+                Some(header) if header != library.header => {
+                    std::fs::write(root.join("include").join(header), &define).unwrap();
+                    std::fs::write(
+                        root.join("include").join(library.header),
+                        format!("#include \"{header}\"\n"),
+                    )
+                    .unwrap();
+                }
+                _ => std::fs::write(root.join("include").join(library.header), &define).unwrap(),
+            }
+            root
+        };
+        let name = format!("{}-older", library.build.link);
+        let root = root_of(&name, older);
+        for features in [&[][..], &["BINDGEN"]] {
+            let what = format!("{} {features:?}", scheme.text(older));
+            let build = build_of(library, &[(variable, root.clone().into())], features);
+            assert_sound(&build, &what);
+            let error = the_error(&build, &what);
+            for part in [
+                format!(
+                    "{name}/include/{} is {} ({} {older}",
+                    library.header,
+                    scheme.text(older),
+                    library.version.macro_name
+                ),
+                format!("binds major {major} and later"),
+                scheme.text(oldest),
+                format!("set {variable}"),
+            ] {
+                assert!(error.contains(&part), "{what}: {part}: {error}");
+            }
         }
+        let root = root_of(&format!("{}-oldest", library.build.link), oldest);
+        let build = build_of(library, &[(variable, root.into())], &[]);
+        assert!(build.status.success(), "{}: {}", scheme.text(oldest), build.stderr);
     }
-    let nine = cudnn("cudnn9", 9, 0, 0);
-    let build = build_of(&cuda_loader::CUDNN, &[("CUDNN_PATH", nine.into())], &[]);
-    assert!(build.status.success(), "{}", build.stderr);
+    assert!(tested > 0, "no description with a root of its own can say a release older than its oldest");
 
     let ten = toolkit(&dir, "cuda10", &minimal_cuda_h(10020));
     let build = run("libcuda-sys", &[("CUDA_PATH", ten.into_os_string())], false);
