@@ -859,7 +859,8 @@ fn a_libclang_that_is_not_libclang_falls_back_without_a_panic() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The folder of `library`'s -sys crate in this workspace (`libcublas-sys` is in `cublas-sys`).
+/// The folder of `library`'s -sys crate in this workspace (a `lib<name>-sys` package may be in
+/// `<name>-sys`).
 fn crate_dir(library: &cuda_loader::Library) -> PathBuf {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let name = library.crate_name;
@@ -969,6 +970,20 @@ fn item8_a_non_utf8_root_of_any_library_is_said_and_never_published_lossily() {
     {
         use std::os::unix::ffi::OsStrExt as _;
         let dir = scratch("non-utf8-roots");
+        // A toolkit library that looks for its toolkit itself (it follows no other crate) and
+        // has no root of its own: its header declares its version function, returning its code.
+        let searching = cuda_loader::ALL
+            .iter()
+            .copied()
+            .find(|l| {
+                matches!(l.role, cuda_loader::Role::Toolkit { .. })
+                    && l.build.found.follows.is_none()
+                    && l.build.found.home.is_none()
+            })
+            .expect("a toolkit library that looks for its toolkit itself");
+        let searching_h =
+            format!("{} {}(int *, int *);\n", searching.codes.type_name, searching.version_function.name);
+        let searching_file = format!("lib64/{}", searching.files.of(12, false));
         // (library, its header's text, the library's file, the variables that name its root)
         let cases: [(&cuda_loader::Library, &str, &str, &[&str]); 3] = [
             (
@@ -977,12 +992,7 @@ fn item8_a_non_utf8_root_of_any_library_is_said_and_never_published_lossily() {
                 "lib64/stubs/libcuda.so",
                 &["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "CUDA_TOOLKIT_ROOT_DIR", "CUDA_PATH_V12_9"],
             ),
-            (
-                &cuda_loader::NVRTC,
-                "nvrtcResult nvrtcVersion(int *, int *);\n",
-                "lib64/libnvrtc.so.12",
-                &["CUDA_PATH", "CUDA_HOME", "CUDA_PATH_V12_9"],
-            ),
+            (searching, &searching_h, &searching_file, &["CUDA_PATH", "CUDA_HOME", "CUDA_PATH_V12_9"]),
             (&cuda_loader::NCCL, &nccl_h(22105), "lib/libnccl.so.2", &["NCCL_HOME"]),
         ];
         for (library, text, file, variables) in cases {
@@ -1230,87 +1240,107 @@ fn vars(list: &[(String, OsString)]) -> Vec<(&str, OsString)> {
 
 /// Issue 33, item 13: a header of one release and the library the build finds of another are
 /// refused with both releases named, for every library described with a header version and a
-/// library file found at build time: cuBLAS (its header's `CUBLAS_VER_*` against the
-/// `libcublas.so` that `link` links, or the toolkit's `libcublas.so.13` the loader tries first),
-/// cuBLASLt beside it, the runtime (`CUDART_VERSION` against a wheel's record of its file), and
-/// NCCL (an older library refused, a newer one taken, as its loader does). The same trees with
-/// the libraries of the header's release build.
+/// library file found at build time: a library keyed by CUDA's version with a partner library
+/// (its one sibling, whose header includes the one holding the library's numbers, as a partner's
+/// header includes its library's `_api.h`): its header's `<PREFIX>_VER_*` against the `lib<name>.so` that `link` links,
+/// or the toolkit's file of the major the loader tries first, and the partner beside it; the
+/// runtime (`CUDART_VERSION` against a wheel's record of its file), and NCCL (an older library
+/// refused, a newer one taken, as its loader does). The same trees with the libraries of the
+/// header's release build.
 fn item13_a_header_and_a_library_of_two_releases_stop_the_build() {
     #[cfg(unix)]
     {
         let dir = scratch("releases");
-        // A CUDA 13.0 toolkit whose cuBLAS header is 13.1.0.
-        let cublas = |name: &str, dev: &str, soname: &str, lt: &str| {
+        let library = cuda_loader::ALL
+            .iter()
+            .copied()
+            .find(|l| {
+                l.version.scheme == cuda_loader::Scheme::CUDA
+                    && l.build.found.follows.is_some()
+                    && l.siblings.len() == 1
+                    && l.build
+                        .binding
+                        .constant_prefixes
+                        .first()
+                        .is_some_and(|p| l.siblings[0].build.binding.constant_prefixes.contains(p))
+            })
+            .expect("a library keyed by CUDA's version whose partner reads its numbers");
+        let partner = library.siblings[0];
+        let prefix = library.build.binding.constant_prefixes[0];
+        let numbers_h = format!("{}_numbers.h", library.build.link);
+        // `lib<name>.so`, to which a release is added (`lib<name>.so.13.1.0.3`).
+        let stem = |l: &cuda_loader::Library| l.files.of(13, false).strip_suffix(".13").unwrap().to_string();
+        let (what, partner_what) = (library.what, partner.what);
+        // A CUDA 13.0 toolkit whose library header is 13.1.0, with the files of the releases
+        // given: the development link's (none: no such link), the library's and its partner's.
+        let tree = |name: &str, dev: &str, soname: &str, partner_release: &str| {
             let root = toolkit(&dir, name, &minimal_cuda_h(13000));
-            std::fs::write(root.join("include/cublas_v2.h"), "#include \"cublas_api.h\"\n").unwrap();
+            let include = root.join("include");
+            std::fs::write(include.join(library.header), format!("#include \"{numbers_h}\"\n")).unwrap();
             std::fs::write(
-                root.join("include/cublas_api.h"),
-                "#define CUBLAS_VER_MAJOR 13\n#define CUBLAS_VER_MINOR 1\n#define CUBLAS_VER_PATCH 0\n\
-                 #define CUBLAS_VER_BUILD 3\n",
+                include.join(&numbers_h),
+                format!(
+                    "#define {prefix}_VER_MAJOR 13\n#define {prefix}_VER_MINOR 1\n#define {prefix}_VER_PATCH 0\n\
+                     #define {prefix}_VER_BUILD 3\n"
+                ),
             )
             .unwrap();
-            std::fs::write(root.join("include/cublasLt.h"), "#include <cublas_api.h>\n").unwrap();
-            place(&root, &format!("lib64/{soname}"), None);
-            place(&root, "lib64/libcublas.so.13", Some(soname));
+            std::fs::write(include.join(partner.header), format!("#include <{numbers_h}>\n")).unwrap();
+            let file = format!("{}.{soname}", stem(library));
+            place(&root, &format!("lib64/{file}"), None);
+            place(&root, &format!("lib64/{}", library.files.of(13, false)), Some(&file));
             if !dev.is_empty() {
+                let dev = format!("{}.{dev}", stem(library));
                 place(&root, &format!("lib64/{dev}"), None);
-                place(&root, "lib64/libcublas.so", Some(dev));
+                place(&root, &format!("lib64/{}", stem(library)), Some(&dev));
             }
-            place(&root, &format!("lib64/{lt}"), None);
-            place(&root, "lib64/libcublasLt.so.13", Some(lt));
+            let file = format!("{}.{partner_release}", stem(partner));
+            place(&root, &format!("lib64/{file}"), None);
+            place(&root, &format!("lib64/{}", partner.files.of(13, false)), Some(&file));
             root
         };
         // (what, the toolkit root, the crate's features, what the refusal says, if refused)
-        type Case<'a> = (&'a str, PathBuf, &'a [&'a str], Option<[&'a str; 2]>);
+        type Case<'a> = (&'a str, PathBuf, &'a [&'a str], Option<[String; 2]>);
         let cases: [Case; 5] = [
             (
-                "link, libcublas.so of 12.9",
-                cublas("dev12", "libcublas.so.12.9.1.4", "libcublas.so.13.1.0.3", "libcublasLt.so.13.1.0.3"),
+                "link, the development link's file of 12.9",
+                tree("dev12", "12.9.1.4", "13.1.0.3", "13.1.0.3"),
                 &["LINK"],
                 Some([
-                    "cuBLAS 13.1.0 (CUBLAS_VER_* of cublas_api.h)",
-                    "cuBLAS 12.9.1.4 (its file name, libcublas.so.12.9.1.4)",
+                    format!("{what} 13.1.0 ({prefix}_VER_* of {numbers_h})"),
+                    format!("{what} 12.9.1.4 (its file name, {}.12.9.1.4)", stem(library)),
                 ]),
             ),
             (
-                "loaded, the toolkit's libcublas.so.13 of 13.0",
-                cublas("soname13.0", "", "libcublas.so.13.0.2.14", "libcublasLt.so.13.1.0.3"),
+                "loaded, the toolkit's file of major 13 of 13.0",
+                tree("soname13.0", "", "13.0.2.14", "13.1.0.3"),
                 &[],
-                Some(["cuBLAS 13.1.0", "which the loader tries first at run time, is cuBLAS 13.0.2.14"]),
+                Some([
+                    format!("{what} 13.1.0"),
+                    format!("which the loader tries first at run time, is {what} 13.0.2.14"),
+                ]),
             ),
             (
-                "link, libcublasLt of 13.0",
-                cublas(
-                    "lt13.0",
-                    "libcublas.so.13.1.0.3",
-                    "libcublas.so.13.1.0.3",
-                    "libcublasLt.so.13.0.2.14",
-                ),
+                "link, the partner of 13.0",
+                tree("partner13.0", "13.1.0.3", "13.1.0.3", "13.0.2.14"),
                 &["LINK"],
-                Some(["cuBLASLt 13.1.0", "cuBLASLt 13.0.2.14 (its file name, libcublasLt.so.13.0.2.14)"]),
+                Some([
+                    format!("{partner_what} 13.1.0"),
+                    format!("{partner_what} 13.0.2.14 (its file name, {}.13.0.2.14)", stem(partner)),
+                ]),
             ),
-            (
-                "link, one release",
-                cublas("one", "libcublas.so.13.1.0.3", "libcublas.so.13.1.0.3", "libcublasLt.so.13.1.0.3"),
-                &["LINK"],
-                None,
-            ),
-            (
-                "loaded, one release",
-                cublas("one-loaded", "", "libcublas.so.13.1.0.3", "libcublasLt.so.13.1.0.3"),
-                &[],
-                None,
-            ),
+            ("link, one release", tree("one", "13.1.0.3", "13.1.0.3", "13.1.0.3"), &["LINK"], None),
+            ("loaded, one release", tree("one-loaded", "", "13.1.0.3", "13.1.0.3"), &[], None),
         ];
+        let follows = library.build.found.follows.unwrap();
         for (what, root, features, refused) in cases {
-            let build =
-                build_of(&cuda_loader::CUBLAS, &vars(&followed("cudart_sys", &root, 13000)), features);
+            let build = build_of(library, &vars(&followed(follows, &root, 13000)), features);
             assert_sound(&build, what);
             match refused {
                 Some(said) => {
                     let error = the_error(&build, what);
                     for said in said {
-                        assert!(error.contains(said), "{what}: {error}");
+                        assert!(error.contains(&said), "{what}: {said}: {error}");
                     }
                     assert!(error.contains("point CUDA_PATH at a root whose"), "{what}: {error}");
                 }
