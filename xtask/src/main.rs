@@ -48,7 +48,8 @@
 //!   package, `links` key, Rust path, header, version macro, version's cfg (`cuda`, a
 //!   library's own `scheme.cfg`, `-` for none), its own root variable (or `-`), cuda-checked's feature (or `-`), crate folder.
 //!   With `tensorrt`, the same line for TensorRT's crate (`cuda_loader::TENSORRT`, apart from
-//!   `ALL`: its CI is `.ci/tensorrt`).
+//!   `ALL`: its CI is `.ci/tensorrt`); with `every`, every crate's line (`cuda_loader::every()`),
+//!   for a script that must know each library without knowing which lists there are.
 //! - `tensorrt headers|vendor|vendored|stand-in|dump ...`: TensorRT's headers and nvinfer-sys's
 //!   vendored bindings (see the `tensorrt` module).
 
@@ -252,7 +253,18 @@ fn libraries(root: &Path, which: Option<&str>) -> Result<(), String> {
         None => ALL.to_vec(),
         // One line for nvinfer-sys: its first description (libnvinfer) speaks for the crate.
         Some("tensorrt") => cuda_loader::TENSORRT.iter().take(1).copied().collect(),
-        Some(other) => return Err(format!("libraries [tensorrt]: `{other}` is no list of libraries")),
+        // Every crate's line: `ALL`'s, then each crate described apart from it, by its first
+        // description.
+        Some("every") => {
+            let mut crates: Vec<&Library> = Vec::new();
+            for library in cuda_loader::every() {
+                if !crates.iter().any(|l| l.crate_name == library.crate_name) {
+                    crates.push(library);
+                }
+            }
+            crates
+        }
+        Some(other) => return Err(format!("libraries [tensorrt|every]: `{other}` is no list of libraries")),
     };
     for library in list {
         let dir = crate_dir(root, library.crate_name)?;
@@ -362,7 +374,7 @@ fn main() -> ExitCode {
                 .collect();
             Err(format!(
                 "usage: cargo xtask headers [DIR [WHICH]] | root-vars | homes [DIR [RELEASE|all|headers]] | {} | \
-                  pip [WHICH] | pins WHEEL | vendor [--check] [--headers DIR] [--homes DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
+                  pip [WHICH] | pins WHEEL | vendor [--check] [--headers DIR] [--homes DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt|every] | \
                   tensorrt headers|vendor|vendored|stand-in|dump ...",
                 own.join(" | ")
             ))
