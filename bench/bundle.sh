@@ -37,7 +37,7 @@ export CUDA_PATH
 # nccl.h: NVIDIA's oldest CUDA 13 NCCL wheel (cargo xtask nccl), so that the bundle loads the
 # GPU machine's NCCL (2.28) and any newer one (nccl-sys refuses a library older than its header).
 if [ -z "${NCCL_HOME:-}" ]; then
-    NCCL_HOME=$(cargo xtask nccl "$root/.nccl")
+    NCCL_HOME=$(cargo xtask nccl "$root/.homes")
 fi
 export NCCL_HOME
 echo "bundle.sh: nccl.h of $NCCL_HOME ($(grep -E '^#define NCCL_VERSION_CODE ' "$NCCL_HOME/include/nccl.h"))"

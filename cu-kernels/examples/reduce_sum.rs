@@ -1,5 +1,5 @@
-//! The smallest use of cu-kernels: the TensorRT course's reduce-sum kernel, with C++'s name,
-//! launched as `<<<>>>` launches it. Run: `cargo run -p cu-kernels --example reduce_sum` (a GPU).
+//! The smallest use of cu-kernels: the reduce-sum kernel of the course
+//! jinmin527/learning-cuda-trt, with C++'s name, launched as `<<<>>>` launches it. Run: `cargo run -p cu-kernels --example reduce_sum` (a GPU).
 
 use std::ffi::c_int;
 

@@ -306,15 +306,15 @@ fn warning(text: &str) {
     }
 }
 
-/// The variable naming where `library`'s header is: its own root's (`NCCL_HOME`), or the CUDA
+/// The variable naming where `library`'s header is: its own root's (`found.home`), or the CUDA
 /// toolkit's.
 pub(crate) fn root_variable(library: &Library) -> &'static str {
     library.build.found.home.unwrap_or("CUDA_PATH")
 }
 
-/// Stops the build at a header of a major older than the oldest release the crate binds (cuDNN
-/// 8 for libcudnn-sys, whose description is cuDNN 9's: its sub-libraries, which cuDNN 8 never
-/// had), generated from or not: other bindings than the crate's, which would fail only at run
+/// Stops the build at a header of a major older than the oldest release the crate binds (a
+/// major before the one whose description has sub-libraries, which the older major never had),
+/// generated from or not: other bindings than the crate's, which would fail only at run
 /// time. (A newer major is generated from, as a new CUDA is.)
 fn older_major(library: &Library, header: &Header, vendored: &Vendored) {
     let scheme = library.version.scheme;
@@ -375,7 +375,7 @@ fn remedy(library: &Library, header: Result<&Header, &NoHeader>, refresh: &str, 
              arguments), or {other}; {STRICT_VAR}=1 makes this an error"
         )
     } else if let Some(header) = header.ok().filter(|header| header.include.to_str().is_none()) {
-        // The variable that found the header, if one did (`CUDA_HOME`, `NCCL_HOME`).
+        // The variable that found the header, if one did (`CUDA_HOME`, a library's own root's).
         let variable = Some(header.found_by.as_str())
             .filter(|how| {
                 !how.is_empty()
@@ -450,7 +450,7 @@ fn generate_from(_library: &Library, _header: &Header) -> Result<Bindings, (Stri
     Err(("cuda-bindings-build was built without its `bindgen` feature".into(), Failure::Libclang))
 }
 
-/// The vendored bindings a crate carries: one release per CUDA (NCCL) version, named by the
+/// The vendored bindings a crate carries: one release per CUDA (or the library's own) version, named by the
 /// version of the header it was made from, kept in `src/vendored/` as edit scripts
 /// ([`crate::edits`]: `cuda_12090.edits`). The release chosen is made from them into
 /// `OUT_DIR/<stem>_<version>.rs`, the file the crate compiles.
@@ -532,7 +532,7 @@ impl Vendored {
     }
 
     /// The oldest vendored version: for a library whose newer versions keep every function of
-    /// the older (NCCL 2), the bindings that load every version since.
+    /// the older (one that refuses only older releases), the bindings that load every version since.
     pub fn oldest(&self) -> u32 {
         *self.versions.first().expect("Vendored::list never returns an empty list")
     }

@@ -355,11 +355,11 @@ fn wheel_roots(site: &Path) -> Vec<PathBuf> {
 }
 
 /// The roots of the active conda environment's own CUDA packages (conda-forge's `cuda-cudart-dev`,
-/// `libcublas-dev`, `nccl`, ..., and NVIDIA's channel's), a hint as `CONDA_PREFIX` is: on Linux the
-/// prefix, whose `include/` the `-dev` packages link their headers into (and where NCCL's and
-/// cuDNN's packages put theirs), then each `targets/<arch>-linux`, where the toolkit's packages
-/// keep them (without those links: the "splayed" layout); on Windows `Library`. Their libraries
-/// are the roots' `lib/` (see conda-forge's packages: <https://github.com/conda-forge/cuda-cudart-feedstock>).
+/// each library's `-dev` package, ..., and NVIDIA's channel's), a hint as `CONDA_PREFIX` is: on
+/// Linux the prefix, whose `include/` the `-dev` packages link their headers into (and where the
+/// packages of a library with a root of its own put theirs), then each `targets/<arch>-linux`,
+/// where the toolkit's packages keep them (without those links: the "splayed" layout); on Windows
+/// `Library`. Their libraries are the roots' `lib/` (see conda-forge's packages: <https://github.com/conda-forge/cuda-cudart-feedstock>).
 fn conda_roots() -> Vec<(String, PathBuf)> {
     let Some(prefix) = env::untracked("CONDA_PREFIX").map(PathBuf::from).filter(|p| p.is_absolute()) else {
         return Vec::new();
@@ -490,7 +490,7 @@ mod tests {
     #[test]
     fn wheel_roots_follow_the_runtimes_description() {
         let site = std::env::temp_dir().join(format!("cuda-bindings-build-wheels-{}", std::process::id()));
-        for name in ["cu12", "cu13", "cuda_runtime", "cuX", "cudnn"] {
+        for name in ["cu12", "cu13", "cuda_runtime", "cuX", "cufoo"] {
             std::fs::create_dir_all(site.join("nvidia").join(name)).unwrap();
         }
         let found: Vec<String> =
@@ -515,7 +515,7 @@ mod tests {
 }
 
 /// Where a library that ships apart from the CUDA toolkit, in a root of its own, keeps its
-/// header (`nccl.h`): the root the header's library folders hang from, its `include/`, and the
+/// header: the root the header's library folders hang from, its `include/`, and the
 /// header's version.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LibraryRoot {
@@ -525,8 +525,8 @@ pub struct LibraryRoot {
     pub found_by: String,
 }
 
-/// Finds `library`'s header, in order: `$<home>/include` (`NCCL_HOME`, as NVIDIA's own Makefiles
-/// take it), the CUDA toolkit found (`toolkit`: a CUDA install may carry it), the conda
+/// Finds `library`'s header, in order: `$<home>/include` (`found.home`, as NVIDIA's own Makefiles
+/// take their library's root), the CUDA toolkit found (`toolkit`: a CUDA install may carry it), the conda
 /// environment's prefix, the Python environment's NVIDIA wheel of the library (its description's
 /// wheel roots), then `/usr` (Debian's and NVIDIA's packages). `Err`: every place tried, one per
 /// line.
@@ -552,7 +552,7 @@ pub fn library_root(
             }
         }
     }
-    // A conda environment's packages of it (`nccl`, `cudnn`: the prefix's `include/`).
+    // A conda environment's packages of it (the prefix's `include/`).
     candidates.extend(conda_roots().into_iter().take(1));
     if let cuda_loader::Role::Toolkit { wheels, .. } = library.role {
         for site in python_site_packages() {

@@ -69,7 +69,7 @@ pub fn publish(bindings: &Bindings, toolkit: Option<(&Path, &Path, u32)>) {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rustc-env=CUDA_BINDINGS={}", bindings.file.display());
     // For the crate's own code and tests, whose C spellings differ by version (cuCtxCreate in
-    // 13.0, NCCL's functions by release).
+    // 13.0, a library's own functions by its release).
     cfgs(bindings.scheme, bindings.version);
     println!("cargo::metadata=version={}", bindings.version);
     println!("cargo::metadata=bindings={}", bindings.source.as_str());
@@ -199,7 +199,7 @@ pub fn reach(library: &cuda_loader::Library, bindings: &Bindings, toolkit_root: 
 /// the library file found must be of ([`release::check`]).
 pub type HeaderFound<'a> = (&'a Path, u32);
 
-/// [`link_or_load`] for a crate's sibling library (cublas-sys's libcublasLt): its loader's
+/// [`link_or_load`] for a crate's sibling library (its description's `siblings`): its loader's
 /// variables are `prefix`ed (`LT_CUDA_LIBRARY_FILE`); the crate's `cuda_reach` cfg and metadata
 /// are the first library's.
 pub fn link_or_load_prefixed(
@@ -232,7 +232,7 @@ pub fn link_or_load_checked(
     toolkit_root: Option<&Path>,
     header: Option<HeaderFound>,
 ) {
-    // The major in the library's own terms (CUDA's 13, cuDNN's 9 of 91200).
+    // The major in the library's own terms (CUDA's 13 of 13000, or its own scheme's).
     let major = library.major(bindings.version);
     let windows = env::target_os() == "windows";
     let file = library.files.of(major, windows);

@@ -7,15 +7,15 @@
 //!   (`<PREFIX>_VER_MAJOR`, `_MINOR`, `_PATCH` for each of the description's constant prefixes,
 //!   in the header or a header it includes from its folder: the math libraries', which name
 //!   their files), else its version macro where the library's header defines it
-//!   (`CUDART_VERSION`, `NCCL_VERSION_CODE`), else, for a file named by the CUDA major
-//!   (`libnvrtc.so.{major}`), that major.
+//!   (`CUDART_VERSION`), else, for a file named by the CUDA major (`lib<name>.so.{major}`), that
+//!   major.
 //! - The file's release: the longest of its file name once links are followed
-//!   (`libcublas.so.13.1.0.3`, as toolkits install it), the record of the Python wheel that
-//!   installed it (`nvidia_cublas-13.1.0.3.dist-info/RECORD` lists the file), and the toolkit's
+//!   (`lib<name>.so.13.1.0.3`, as toolkits install it), the record of the Python wheel that
+//!   installed it (`nvidia_<name>-13.1.0.3.dist-info/RECORD` lists the file), and the toolkit's
 //!   `version.json` (NVIDIA's installer writes each component's version there).
 //! - They are compared on the numbers both have. Any difference stops the build, except a newer
-//!   library of one whose description refuses only older ones at run time (NCCL, the math
-//!   libraries: newer releases keep every function).
+//!   library of one whose description refuses only older ones at run time (`refuses_older`:
+//!   newer releases keep every function).
 
 use std::path::{Path, PathBuf};
 
@@ -42,7 +42,7 @@ impl Release {
 /// read it (see the module docs); `None` where it says none a file can be compared with.
 pub fn of_header(library: &Library, include: &Path, version: u32) -> Option<Release> {
     let text = header::read(&include.join(library.header)).ok()?;
-    // The header and those it includes from its own folder (cublas_v2.h: cublas_api.h).
+    // The header and those it includes from its own folder (a `_v2.h` including its `_api.h`).
     let mut texts = vec![(library.header.to_string(), text.clone())];
     for name in included(&text) {
         if let Ok(text) = header::read(&include.join(&name)) {
@@ -85,9 +85,9 @@ fn own_numbers(library: &Library, texts: &[(String, String)]) -> Option<Release>
 }
 
 /// Stops the build where a library whose bindings are keyed by the toolkit's CUDA version (and
-/// its file chosen by that major: `libcublas.so.13`, `libcufft.so.12`) has a header of its own release that NVIDIA
-/// ships with another CUDA major: cuBLAS 12.9's wheel (`nvidia-cublas-cu12`) beside CUDA 13's
-/// runtime, whose bindings would be cuBLAS 12.9's and load libcublas.so.13 (issue 41, item 18).
+/// its file chosen by that major: `lib<name>.so.13`) has a header of its own release that NVIDIA
+/// ships with another CUDA major: a library's CUDA 12.9 wheel (`nvidia-<name>-cu12`) beside CUDA
+/// 13's runtime, whose bindings would be 12.9's and load `lib<name>.so.13` (issue 41, item 18).
 /// Which CUDA major ships which of the library's own majors is its description's table of
 /// wheels (`releases`); a major not in it is not judged.
 pub fn check_cuda_major(library: &Library, include: &Path, cuda_version: u32, found_by: &str) {
@@ -251,7 +251,7 @@ pub fn check(library: &Library, include: &Path, version: u32, file: &Path, how: 
     ));
 }
 
-/// The names a header `#include`s (`"cublas_api.h"`, `<cublas_api.h>`).
+/// The names a header `#include`s (`"foo_api.h"`, `<foo_api.h>`).
 fn included(text: &str) -> Vec<String> {
     text.lines()
         .filter_map(|line| {
@@ -271,7 +271,7 @@ fn numbers(text: &str) -> Option<Vec<u32>> {
     parts.filter(|parts| !parts.is_empty())
 }
 
-/// The release in the name of the file `real` (links followed): `libcublas.so.13.1.0.3`. A file
+/// The release in the name of the file `real` (links followed): `lib<name>.so.13.1.0.3`. A file
 /// named as the ABI of its major is named (`libcudart.so.11.0` is every CUDA 11 runtime's, as a
 /// wheel ships it) says that major only.
 fn from_name(library: &Library, real: &Path) -> Option<Release> {
@@ -308,7 +308,7 @@ fn from_wheel(real: &Path) -> Option<Release> {
     None
 }
 
-/// The release the toolkit's `version.json` gives the library (`"cuda_cudart"`, `"libcublas"`),
+/// The release the toolkit's `version.json` gives the library (`"cuda_cudart"`, `"lib<name>"`),
 /// from the toolkit root above `real` (`lib64/`, `targets/x86_64-linux/lib/`).
 fn from_version_json(library: &Library, real: &Path) -> Option<Release> {
     for root in real.ancestors().skip(1).take(4) {
@@ -335,8 +335,8 @@ mod tests {
     #[test]
     fn includes_are_read_from_the_headers_folder_only() {
         let text =
-            "#include \"cublas_api.h\"\n#  include <stdio.h>\n#include \"../evil.h\"\n#include </etc/x.h>\n";
-        assert_eq!(included(text), ["cublas_api.h", "stdio.h"]);
+            "#include \"foo_api.h\"\n#  include <stdio.h>\n#include \"../evil.h\"\n#include </etc/x.h>\n";
+        assert_eq!(included(text), ["foo_api.h", "stdio.h"]);
     }
 
     #[test]

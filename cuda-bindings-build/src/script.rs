@@ -5,9 +5,9 @@
 //! 1. The toolkit: the one the crate it follows found (its `links` metadata, so that crates
 //!    sharing C types bind one toolkit's headers, as a C program including both does), or the
 //!    crate's own search (the README's "Finding CUDA").
-//! 2. The header: under a root of the library's own (`NCCL_HOME`, the toolkit, the Python
+//! 2. The header: under a root of the library's own (`found.home`, the toolkit, the Python
 //!    environment's wheel, `/usr`), or in the toolkit's `include/`, or in a wheel beside the
-//!    toolkit's root (CUDA 11 and 12 keep NVRTC and cuBLAS in wheels of their own).
+//!    toolkit's root (CUDA 11 and 12 keep each toolkit library in a wheel of its own).
 //! 3. The bindings: generated from it, or the vendored ones of its version ([`choose`] has the
 //!    table); without a header, those of the toolkit's version (or the newest of its major),
 //!    or for a library of its own, its oldest vendored release.
@@ -279,8 +279,8 @@ fn cuda_includes(root: &Path, include: &Path) -> Vec<PathBuf> {
         [include.join("cccl"), root.parent().unwrap_or(Path::new("")).join("cuda_cccl").join("include")];
     dirs.extend(cccl.into_iter().filter(|dir| dir.join("nv").join("target").is_file()));
     // The headers of the -sys crates this one depends on, as a C build adds its dependencies'
-    // `-I`: NVIDIA's CUDA 12 wheels keep each library in a folder of its own, and
-    // `cusolverDn.h` includes cuBLAS's `cublas_v2.h` (`nvidia/cublas/include`).
+    // `-I`: NVIDIA's CUDA 12 wheels keep each library in a folder of its own, and a library's
+    // header may include another's (`shares_types_with`: `nvidia/<other>/include`).
     let mut published: Vec<(String, PathBuf)> = std::env::vars_os()
         .filter_map(|(name, value)| {
             let name = name.into_string().ok()?;

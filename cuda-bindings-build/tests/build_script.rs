@@ -449,30 +449,57 @@ fn nccl_version_cfgs_follow_both_codings() {
 }
 
 /// A dependent's one line, `dependent_version_cfgs(links)`, follows the library of that `links`
-/// key in its own scheme: CUDA's for the toolkit's crates, `nccl_ge` for nccl-sys, `cudnn_ge`
-/// for libcudnn-sys; a version that is not one is refused naming the scheme.
+/// key in its own scheme: CUDA's for the toolkit's crates, `<cfg>_ge` for a crate whose
+/// description's scheme names a cfg of its own (each such, at its newest vendored release); a
+/// version that is not one is refused naming the scheme.
 fn dependent_version_cfgs_follow_each_librarys_scheme() {
-    for (links, version, has, lacks) in [
-        ("cudart_sys", "12080", "cuda_ge=\"12.8\"", "cuda_ge=\"12.9\""),
-        ("libcuda_sys", "13000", "cuda_major=\"13\"", "cuda_ge=\"13.1\""),
-        ("nccl_sys", "22803", "nccl_ge=\"2.28\"", "nccl_ge=\"2.29\""),
-        ("cudnn_sys", "91200", "cudnn_ge=\"9.12\"", "cudnn_ge=\"9.13\""),
-    ] {
+    let mut cases: Vec<(String, String, String, String)> = vec![
+        ("cudart_sys".into(), "12080".into(), "cuda_ge=\"12.8\"".into(), "cuda_ge=\"12.9\"".into()),
+        ("libcuda_sys".into(), "13000".into(), "cuda_major=\"13\"".into(), "cuda_ge=\"13.1\"".into()),
+    ];
+    let own_cfg: Vec<&cuda_loader::Library> = cuda_loader::ALL
+        .iter()
+        .copied()
+        .filter(|l| l.version.scheme.cfg.is_some_and(|cfg| cfg != "cuda") && l.build.own.is_some())
+        .collect();
+    assert!(!own_cfg.is_empty(), "no description whose scheme names a cfg of its own");
+    for library in &own_cfg {
+        let scheme = library.version.scheme;
+        let cfg = scheme.cfg.unwrap();
+        // `nvidia-<name>-cu12==2.28.3.1`: 2, 28, 3.
+        let newest = library.build.own.unwrap().vendored.last().unwrap();
+        let parts: Vec<i64> =
+            newest.split_once("==").unwrap().1.split('.').take(3).map(|n| n.parse().unwrap()).collect();
+        let version = scheme.number(parts[0], parts[1], parts[2]).unwrap();
+        let (major, minor) = (parts[0], parts[1]);
+        cases.push((
+            library.rust_path.into(),
+            version.to_string(),
+            format!("{cfg}_ge=\"{major}.{minor}\""),
+            format!("{cfg}_ge=\"{major}.{}\"", minor + 1),
+        ));
+    }
+    for (links, version, has, lacks) in &cases {
         let var = format!("DEP_{}_VERSION", links.to_uppercase());
         let build =
             run("dependent_version_cfgs", &[("LINKS", links.into()), (var.as_str(), version.into())], false);
         assert!(build.status.success(), "{links}: {}", build.stderr);
         let cfgs = build.instructions("rustc-cfg");
-        assert!(cfgs.contains(&has) && !cfgs.contains(&lacks), "{links} {version}: {cfgs:?}");
+        assert!(
+            cfgs.contains(&has.as_str()) && !cfgs.contains(&lacks.as_str()),
+            "{links} {version}: {cfgs:?}"
+        );
     }
+    let library = own_cfg[0];
+    let var = format!("DEP_{}_VERSION", library.rust_path.to_uppercase());
     let build = run(
         "dependent_version_cfgs",
-        &[("LINKS", "nccl_sys".into()), ("DEP_NCCL_SYS_VERSION", "x".into())],
+        &[("LINKS", library.rust_path.into()), (var.as_str(), "x".into())],
         false,
     );
     assert!(!build.status.success());
     assert!(
-        build.stderr.contains("DEP_NCCL_SYS_VERSION") && build.stderr.contains("NCCL"),
+        build.stderr.contains(&var) && build.stderr.contains(library.version.scheme.name),
         "{}",
         build.stderr
     );
@@ -896,7 +923,8 @@ fn a_libclang_that_is_not_libclang_falls_back_without_a_panic() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The folder of `library`'s -sys crate in this workspace (`libcublas-sys` is in `cublas-sys`).
+/// The folder of `library`'s -sys crate in this workspace (a `lib<name>-sys` package may be in
+/// `<name>-sys`).
 fn crate_dir(library: &cuda_loader::Library) -> PathBuf {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let name = library.crate_name;
@@ -1006,6 +1034,20 @@ fn item8_a_non_utf8_root_of_any_library_is_said_and_never_published_lossily() {
     {
         use std::os::unix::ffi::OsStrExt as _;
         let dir = scratch("non-utf8-roots");
+        // A toolkit library that looks for its toolkit itself (it follows no other crate) and
+        // has no root of its own: its header declares its version function, returning its code.
+        let searching = cuda_loader::ALL
+            .iter()
+            .copied()
+            .find(|l| {
+                matches!(l.role, cuda_loader::Role::Toolkit { .. })
+                    && l.build.found.follows.is_none()
+                    && l.build.found.home.is_none()
+            })
+            .expect("a toolkit library that looks for its toolkit itself");
+        let searching_h =
+            format!("{} {}(int *, int *);\n", searching.codes.type_name, searching.version_function.name);
+        let searching_file = format!("lib64/{}", searching.files.of(12, false));
         // (library, its header's text, the library's file, the variables that name its root)
         let cases: [(&cuda_loader::Library, &str, &str, &[&str]); 3] = [
             (
@@ -1014,12 +1056,7 @@ fn item8_a_non_utf8_root_of_any_library_is_said_and_never_published_lossily() {
                 "lib64/stubs/libcuda.so",
                 &["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "CUDA_TOOLKIT_ROOT_DIR", "CUDA_PATH_V12_9"],
             ),
-            (
-                &cuda_loader::NVRTC,
-                "nvrtcResult nvrtcVersion(int *, int *);\n",
-                "lib64/libnvrtc.so.12",
-                &["CUDA_PATH", "CUDA_HOME", "CUDA_PATH_V12_9"],
-            ),
+            (searching, &searching_h, &searching_file, &["CUDA_PATH", "CUDA_HOME", "CUDA_PATH_V12_9"]),
             (&cuda_loader::NCCL, &nccl_h(22105), "lib/libnccl.so.2", &["NCCL_HOME"]),
         ];
         for (library, text, file, variables) in cases {
@@ -1267,87 +1304,107 @@ fn vars(list: &[(String, OsString)]) -> Vec<(&str, OsString)> {
 
 /// Issue 33, item 13: a header of one release and the library the build finds of another are
 /// refused with both releases named, for every library described with a header version and a
-/// library file found at build time: cuBLAS (its header's `CUBLAS_VER_*` against the
-/// `libcublas.so` that `link` links, or the toolkit's `libcublas.so.13` the loader tries first),
-/// cuBLASLt beside it, the runtime (`CUDART_VERSION` against a wheel's record of its file), and
-/// NCCL (an older library refused, a newer one taken, as its loader does). The same trees with
-/// the libraries of the header's release build.
+/// library file found at build time: a library keyed by CUDA's version with a partner library
+/// (its one sibling, whose header includes the one holding the library's numbers, as a partner's
+/// header includes its library's `_api.h`): its header's `<PREFIX>_VER_*` against the `lib<name>.so` that `link` links,
+/// or the toolkit's file of the major the loader tries first, and the partner beside it; the
+/// runtime (`CUDART_VERSION` against a wheel's record of its file), and NCCL (an older library
+/// refused, a newer one taken, as its loader does). The same trees with the libraries of the
+/// header's release build.
 fn item13_a_header_and_a_library_of_two_releases_stop_the_build() {
     #[cfg(unix)]
     {
         let dir = scratch("releases");
-        // A CUDA 13.0 toolkit whose cuBLAS header is 13.1.0.
-        let cublas = |name: &str, dev: &str, soname: &str, lt: &str| {
+        let library = cuda_loader::ALL
+            .iter()
+            .copied()
+            .find(|l| {
+                l.version.scheme == cuda_loader::Scheme::CUDA
+                    && l.build.found.follows.is_some()
+                    && l.siblings.len() == 1
+                    && l.build
+                        .binding
+                        .constant_prefixes
+                        .first()
+                        .is_some_and(|p| l.siblings[0].build.binding.constant_prefixes.contains(p))
+            })
+            .expect("a library keyed by CUDA's version whose partner reads its numbers");
+        let partner = library.siblings[0];
+        let prefix = library.build.binding.constant_prefixes[0];
+        let numbers_h = format!("{}_numbers.h", library.build.link);
+        // `lib<name>.so`, to which a release is added (`lib<name>.so.13.1.0.3`).
+        let stem = |l: &cuda_loader::Library| l.files.of(13, false).strip_suffix(".13").unwrap().to_string();
+        let (what, partner_what) = (library.what, partner.what);
+        // A CUDA 13.0 toolkit whose library header is 13.1.0, with the files of the releases
+        // given: the development link's (none: no such link), the library's and its partner's.
+        let tree = |name: &str, dev: &str, soname: &str, partner_release: &str| {
             let root = toolkit(&dir, name, &minimal_cuda_h(13000));
-            std::fs::write(root.join("include/cublas_v2.h"), "#include \"cublas_api.h\"\n").unwrap();
+            let include = root.join("include");
+            std::fs::write(include.join(library.header), format!("#include \"{numbers_h}\"\n")).unwrap();
             std::fs::write(
-                root.join("include/cublas_api.h"),
-                "#define CUBLAS_VER_MAJOR 13\n#define CUBLAS_VER_MINOR 1\n#define CUBLAS_VER_PATCH 0\n\
-                 #define CUBLAS_VER_BUILD 3\n",
+                include.join(&numbers_h),
+                format!(
+                    "#define {prefix}_VER_MAJOR 13\n#define {prefix}_VER_MINOR 1\n#define {prefix}_VER_PATCH 0\n\
+                     #define {prefix}_VER_BUILD 3\n"
+                ),
             )
             .unwrap();
-            std::fs::write(root.join("include/cublasLt.h"), "#include <cublas_api.h>\n").unwrap();
-            place(&root, &format!("lib64/{soname}"), None);
-            place(&root, "lib64/libcublas.so.13", Some(soname));
+            std::fs::write(include.join(partner.header), format!("#include <{numbers_h}>\n")).unwrap();
+            let file = format!("{}.{soname}", stem(library));
+            place(&root, &format!("lib64/{file}"), None);
+            place(&root, &format!("lib64/{}", library.files.of(13, false)), Some(&file));
             if !dev.is_empty() {
+                let dev = format!("{}.{dev}", stem(library));
                 place(&root, &format!("lib64/{dev}"), None);
-                place(&root, "lib64/libcublas.so", Some(dev));
+                place(&root, &format!("lib64/{}", stem(library)), Some(&dev));
             }
-            place(&root, &format!("lib64/{lt}"), None);
-            place(&root, "lib64/libcublasLt.so.13", Some(lt));
+            let file = format!("{}.{partner_release}", stem(partner));
+            place(&root, &format!("lib64/{file}"), None);
+            place(&root, &format!("lib64/{}", partner.files.of(13, false)), Some(&file));
             root
         };
         // (what, the toolkit root, the crate's features, what the refusal says, if refused)
-        type Case<'a> = (&'a str, PathBuf, &'a [&'a str], Option<[&'a str; 2]>);
+        type Case<'a> = (&'a str, PathBuf, &'a [&'a str], Option<[String; 2]>);
         let cases: [Case; 5] = [
             (
-                "link, libcublas.so of 12.9",
-                cublas("dev12", "libcublas.so.12.9.1.4", "libcublas.so.13.1.0.3", "libcublasLt.so.13.1.0.3"),
+                "link, the development link's file of 12.9",
+                tree("dev12", "12.9.1.4", "13.1.0.3", "13.1.0.3"),
                 &["LINK"],
                 Some([
-                    "cuBLAS 13.1.0 (CUBLAS_VER_* of cublas_api.h)",
-                    "cuBLAS 12.9.1.4 (its file name, libcublas.so.12.9.1.4)",
+                    format!("{what} 13.1.0 ({prefix}_VER_* of {numbers_h})"),
+                    format!("{what} 12.9.1.4 (its file name, {}.12.9.1.4)", stem(library)),
                 ]),
             ),
             (
-                "loaded, the toolkit's libcublas.so.13 of 13.0",
-                cublas("soname13.0", "", "libcublas.so.13.0.2.14", "libcublasLt.so.13.1.0.3"),
+                "loaded, the toolkit's file of major 13 of 13.0",
+                tree("soname13.0", "", "13.0.2.14", "13.1.0.3"),
                 &[],
-                Some(["cuBLAS 13.1.0", "which the loader tries first at run time, is cuBLAS 13.0.2.14"]),
+                Some([
+                    format!("{what} 13.1.0"),
+                    format!("which the loader tries first at run time, is {what} 13.0.2.14"),
+                ]),
             ),
             (
-                "link, libcublasLt of 13.0",
-                cublas(
-                    "lt13.0",
-                    "libcublas.so.13.1.0.3",
-                    "libcublas.so.13.1.0.3",
-                    "libcublasLt.so.13.0.2.14",
-                ),
+                "link, the partner of 13.0",
+                tree("partner13.0", "13.1.0.3", "13.1.0.3", "13.0.2.14"),
                 &["LINK"],
-                Some(["cuBLASLt 13.1.0", "cuBLASLt 13.0.2.14 (its file name, libcublasLt.so.13.0.2.14)"]),
+                Some([
+                    format!("{partner_what} 13.1.0"),
+                    format!("{partner_what} 13.0.2.14 (its file name, {}.13.0.2.14)", stem(partner)),
+                ]),
             ),
-            (
-                "link, one release",
-                cublas("one", "libcublas.so.13.1.0.3", "libcublas.so.13.1.0.3", "libcublasLt.so.13.1.0.3"),
-                &["LINK"],
-                None,
-            ),
-            (
-                "loaded, one release",
-                cublas("one-loaded", "", "libcublas.so.13.1.0.3", "libcublasLt.so.13.1.0.3"),
-                &[],
-                None,
-            ),
+            ("link, one release", tree("one", "13.1.0.3", "13.1.0.3", "13.1.0.3"), &["LINK"], None),
+            ("loaded, one release", tree("one-loaded", "", "13.1.0.3", "13.1.0.3"), &[], None),
         ];
+        let follows = library.build.found.follows.unwrap();
         for (what, root, features, refused) in cases {
-            let build =
-                build_of(&cuda_loader::CUBLAS, &vars(&followed("cudart_sys", &root, 13000)), features);
+            let build = build_of(library, &vars(&followed(follows, &root, 13000)), features);
             assert_sound(&build, what);
             match refused {
                 Some(said) => {
                     let error = the_error(&build, what);
                     for said in said {
-                        assert!(error.contains(said), "{what}: {error}");
+                        assert!(error.contains(&said), "{what}: {said}: {error}");
                     }
                     assert!(error.contains("point CUDA_PATH at a root whose"), "{what}: {error}");
                 }
@@ -1566,41 +1623,81 @@ fn issue41_item1_vendored_bindings_say_every_header_they_were_made_from() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Issue 41, item 4: a `cudnn.h` of cuDNN 8 (8.9.7) is no header libcudnn-sys binds (its
-/// description is cuDNN 9's, whose sub-libraries cuDNN 8 never had): refused at build time with
-/// both majors and the variable named, generated from or not. A toolkit older than the oldest
-/// CUDA major bound is refused alike; the oldest major's headers build.
+/// Issue 41, item 4: a header of a major older than the oldest release a crate binds (a
+/// library with a root of its own whose description is of a later major, with parts the older
+/// one never had) is refused at build time with both majors and the variable named, generated
+/// from or not; its oldest release builds. The library is each description whose scheme can say
+/// a release of the major before its oldest vendored one (in the older coding where it has one).
+/// A toolkit older than the oldest CUDA major bound is refused alike.
 fn issue41_item4_a_header_of_a_major_older_than_the_crate_binds_stops_the_build() {
     let dir = scratch("older-major");
-    let cudnn = |name: &str, major: u32, minor: u32, patch: u32| {
-        let root = dir.join(name);
-        std::fs::create_dir_all(root.join("include")).unwrap();
-        let version = format!(
-            "#define CUDNN_MAJOR {major}\n#define CUDNN_MINOR {minor}\n#define CUDNN_PATCHLEVEL {patch}\n\
-             #define CUDNN_VERSION (CUDNN_MAJOR * {} + CUDNN_MINOR * 100 + CUDNN_PATCHLEVEL)\n",
-            if major < 9 { 1000 } else { 10000 }
-        );
-        std::fs::write(root.join("include/cudnn_version.h"), &version).unwrap();
-        std::fs::write(root.join("include/cudnn.h"), "#include \"cudnn_version.h\"\n").unwrap();
-        root
-    };
-    let eight = cudnn("cudnn8", 8, 9, 7);
-    for features in [&[][..], &["BINDGEN"]] {
-        let build = build_of(&cuda_loader::CUDNN, &[("CUDNN_PATH", eight.clone().into())], features);
-        assert_sound(&build, "cuDNN 8");
-        let error = the_error(&build, "cuDNN 8");
-        for part in [
-            "cudnn8/include/cudnn.h is cuDNN 8.9.7 (CUDNN_VERSION 8907",
-            "binds major 9 and later",
-            "cuDNN 9.0.0",
-            "set CUDNN_PATH",
-        ] {
-            assert!(error.contains(part), "{features:?}: {part}: {error}");
+    let mut tested = 0;
+    for library in cuda_loader::ALL.iter().copied() {
+        let (Some(own), Some(variable)) = (library.build.own, library.build.found.home) else { continue };
+        let scheme = library.version.scheme;
+        // `nvidia-<name>-cu12==9.0.0.312`: 9, 0, 0.
+        let oldest: Vec<i64> = own.vendored[0]
+            .split_once("==")
+            .unwrap()
+            .1
+            .split('.')
+            .take(3)
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let oldest = scheme.number(oldest[0], oldest[1], oldest[2]).unwrap();
+        let major = i64::from(library.major(oldest as u32));
+        let older = match scheme.older_major_unit {
+            Some(unit) => {
+                Some((major - 1) * unit + 9 * scheme.minor_unit + 7).filter(|v| *v < scheme.major_unit)
+            }
+            None => scheme.number(major - 1, 9, 7),
+        };
+        let Some(older) = older.filter(|v| scheme.plausible(*v)) else { continue };
+        tested += 1;
+        // A root whose header says `version` by its macro, where the description says it is.
+        let root_of = |name: &str, version: i64| {
+            let root = dir.join(name);
+            std::fs::create_dir_all(root.join("include")).unwrap();
+            let define = format!("#define {} {version}\n", library.version.macro_name);
+            match library.version.header {
+                Some(header) if header != library.header => {
+                    std::fs::write(root.join("include").join(header), &define).unwrap();
+                    std::fs::write(
+                        root.join("include").join(library.header),
+                        format!("#include \"{header}\"\n"),
+                    )
+                    .unwrap();
+                }
+                _ => std::fs::write(root.join("include").join(library.header), &define).unwrap(),
+            }
+            root
+        };
+        let name = format!("{}-older", library.build.link);
+        let root = root_of(&name, older);
+        for features in [&[][..], &["BINDGEN"]] {
+            let what = format!("{} {features:?}", scheme.text(older));
+            let build = build_of(library, &[(variable, root.clone().into())], features);
+            assert_sound(&build, &what);
+            let error = the_error(&build, &what);
+            for part in [
+                format!(
+                    "{name}/include/{} is {} ({} {older}",
+                    library.header,
+                    scheme.text(older),
+                    library.version.macro_name
+                ),
+                format!("binds major {major} and later"),
+                scheme.text(oldest),
+                format!("set {variable}"),
+            ] {
+                assert!(error.contains(&part), "{what}: {part}: {error}");
+            }
         }
+        let root = root_of(&format!("{}-oldest", library.build.link), oldest);
+        let build = build_of(library, &[(variable, root.into())], &[]);
+        assert!(build.status.success(), "{}: {}", scheme.text(oldest), build.stderr);
     }
-    let nine = cudnn("cudnn9", 9, 0, 0);
-    let build = build_of(&cuda_loader::CUDNN, &[("CUDNN_PATH", nine.into())], &[]);
-    assert!(build.status.success(), "{}", build.stderr);
+    assert!(tested > 0, "no description with a root of its own can say a release older than its oldest");
 
     let ten = toolkit(&dir, "cuda10", &minimal_cuda_h(10020));
     let build = run("libcuda-sys", &[("CUDA_PATH", ten.into_os_string())], false);
@@ -1612,63 +1709,86 @@ fn issue41_item4_a_header_of_a_major_older_than_the_crate_binds_stops_the_build(
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Issue 41, item 18: pip's `nvidia-cublas-cu12` (cuBLAS 12.9, in `nvidia/cublas`) beside CUDA
-/// 13.0's runtime wheel (`nvidia/cu13`) built cuBLAS 12.9's bindings that then loaded
-/// libcublas.so.13: refused at build time naming both, for every math library keyed by CUDA's
-/// version (cuFFT 11.x is CUDA 12's); the library of the toolkit's major builds.
+/// Issue 41, item 18: pip's CUDA 12 wheel of a math library (its 12.9, in `nvidia/<name>`) beside
+/// CUDA 13.0's runtime wheel (`nvidia/cu13`) built the 12.9 bindings that then loaded the
+/// library's CUDA 13 file: refused at build time naming both, for every library keyed by CUDA's
+/// version whose own major differs between CUDA 12 and 13 (its description's `releases`); the
+/// library of the toolkit's major builds. Its numbers are in its header, or (every other library)
+/// in a header it includes, as a library's `_v2.h` includes its `_api.h`.
 fn issue41_item18_a_library_header_of_another_cuda_major_than_the_toolkit_stops_the_build() {
     let dir = scratch("mix");
     let nvidia = dir.join("site-packages/nvidia");
     let cu13 = toolkit(&nvidia, "cu13", &minimal_cuda_h(13000));
-    // (library, its wheel's folder, the header defining its numbers, their prefix, the numbers,
-    // what the refusal says: nothing where it builds)
-    type Case<'a> = (&'a cuda_loader::Library, &'a str, &'a str, &'a str, [u32; 3], &'a [&'a str]);
-    let cases: [Case; 4] = [
-        (
-            &cuda_loader::CUBLAS,
-            "cublas",
-            "cublas_api.h",
-            "CUBLAS",
-            [12, 9, 1],
-            &[
-                "cuBLAS 12.9.1 (CUBLAS_VER_* of cublas_api.h)",
-                "ships with CUDA 12,",
-                "is CUDA 13.0, whose libcublas.so.13",
-            ],
-        ),
-        (&cuda_loader::CUBLAS, "cublas", "cublas_api.h", "CUBLAS", [13, 1, 0], &[]),
-        (
-            &cuda_loader::CUFFT,
-            "cufft",
-            "cufft.h",
-            "CUFFT",
-            [11, 4, 1],
-            &["cuFFT 11.4.1", "ships with CUDA 12,", "libcufft.so.12"],
-        ),
-        (&cuda_loader::CUFFT, "cufft", "cufft.h", "CUFFT", [12, 0, 0], &[]),
-    ];
-    for (library, wheel, defines_in, prefix, [major, minor, patch], refused) in cases {
-        let include = nvidia.join(wheel).join("include");
-        let _ = std::fs::remove_dir_all(&include);
-        std::fs::create_dir_all(&include).unwrap();
-        let numbers = format!(
-            "#define {prefix}_VER_MAJOR {major}\n#define {prefix}_VER_MINOR {minor}\n#define {prefix}_VER_PATCH {patch}\n"
-        );
-        if defines_in == library.header {
-            std::fs::write(include.join(library.header), numbers).unwrap();
-        } else {
-            std::fs::write(include.join(library.header), format!("#include \"{defines_in}\"\n")).unwrap();
-            std::fs::write(include.join(defines_in), numbers).unwrap();
-        }
-        let what = format!("{} {major}.{minor}.{patch} beside CUDA 13.0", library.what);
-        let build = build_of(library, &vars(&followed("cudart_sys", &cu13, 13000)), &[]);
-        assert_sound(&build, &what);
-        if refused.is_empty() {
-            assert!(build.status.success(), "{what}: {}", build.stderr);
-        } else {
+    // The numbers of a wheel's version (`13.1.0.3`: 13, 1, 0).
+    let numbers = |wheel: &str| -> [u32; 3] {
+        let parts: Vec<u32> = wheel.split('.').take(3).map(|n| n.parse().unwrap()).collect();
+        [parts[0], parts[1], parts[2]]
+    };
+    let pin = |library: &cuda_loader::Library, cuda: &str| {
+        library
+            .build
+            .releases
+            .iter()
+            .rev()
+            .find(|(release, _)| release.split('.').next() == Some(cuda))
+            .map(|(_, w)| *w)
+    };
+    let keyed: Vec<(&cuda_loader::Library, [u32; 3], [u32; 3])> = cuda_loader::ALL
+        .iter()
+        .copied()
+        .filter(|l| l.version.scheme == cuda_loader::Scheme::CUDA && l.build.found.follows.is_some())
+        .filter(|l| !l.build.found.beside.is_empty() && !l.build.binding.constant_prefixes.is_empty())
+        .filter_map(|l| Some((l, numbers(pin(l, "12")?), numbers(pin(l, "13")?))))
+        .filter(|(_, twelve, thirteen)| twelve[0] != thirteen[0])
+        .collect();
+    assert!(
+        keyed.len() >= 2,
+        "no two libraries keyed by CUDA's version with a major of their own per CUDA major"
+    );
+    for (i, &(library, twelve, thirteen)) in keyed.iter().enumerate() {
+        let prefix = library.build.binding.constant_prefixes[0];
+        let include = nvidia.join(library.build.found.beside[0]).join("include");
+        let defines_in =
+            if i % 2 == 0 { format!("{}_numbers.h", library.build.link) } else { library.header.into() };
+        for ([major, minor, patch], refused) in [(twelve, true), (thirteen, false)] {
+            let _ = std::fs::remove_dir_all(&include);
+            std::fs::create_dir_all(&include).unwrap();
+            let defines = format!(
+                "#define {prefix}_VER_MAJOR {major}\n#define {prefix}_VER_MINOR {minor}\n#define {prefix}_VER_PATCH {patch}\n"
+            );
+            if defines_in == library.header {
+                std::fs::write(include.join(library.header), defines).unwrap();
+            } else {
+                std::fs::write(include.join(library.header), format!("#include \"{defines_in}\"\n")).unwrap();
+                std::fs::write(include.join(&defines_in), defines).unwrap();
+            }
+            let what = format!("{} {major}.{minor}.{patch} beside CUDA 13.0", library.what);
+            let follows = library.build.found.follows.unwrap();
+            let build = build_of(library, &vars(&followed(follows, &cu13, 13000)), &[]);
+            assert_sound(&build, &what);
+            if !refused {
+                assert!(build.status.success(), "{what}: {}", build.stderr);
+                continue;
+            }
+            // The CUDA majors whose wheels are of this major of the library's (CUDA 12, or 11 too).
+            let mut shipped: Vec<String> = library
+                .build
+                .releases
+                .iter()
+                .filter(|(_, wheel)| numbers(wheel)[0] == major)
+                .map(|(cuda, _)| format!("CUDA {}", cuda.split('.').next().unwrap()))
+                .collect();
+            shipped.dedup();
+            let with = shipped.join(" and ");
+            assert!(with.ends_with("CUDA 12"), "{what}: {with}");
             let error = the_error(&build, &what);
-            for part in refused.iter().chain(&["point CUDA_PATH at a toolkit of CUDA 12"]) {
-                assert!(error.contains(part), "{what}: {part}: {error}");
+            for part in [
+                format!("{} {major}.{minor}.{patch} ({prefix}_VER_* of {defines_in})", library.what),
+                format!("ships with {with}, and the toolkit"),
+                format!("is CUDA 13.0, whose {}", library.files.of(13, false)),
+                format!("point CUDA_PATH at a toolkit of {with}"),
+            ] {
+                assert!(error.contains(&part), "{what}: {part}: {error}");
             }
         }
     }

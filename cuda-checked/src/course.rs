@@ -1,7 +1,7 @@
 //! The check macros C++ CUDA code defines for itself, shipped so a port need not define them
 //! again, each printing exactly what the C++ prints for the same failure: `checkDriver!` and
-//! `checkRuntime!` of the TensorRT course (jinmin527/learning-cuda-trt: driver chapter 1.3,
-//! runtime chapters), and `checkCudaErrors!` of NVIDIA's cuda-samples (`Common/helper_cuda.h`).
+//! `checkRuntime!` of the course jinmin527/learning-cuda-trt (driver chapter 1.3, runtime
+//! chapters), and `checkCudaErrors!` of NVIDIA's cuda-samples (`Common/helper_cuda.h`).
 //! Each is a thin layer over [`CallError`]: the call is checked by the crate's one check body,
 //! and only the printing is the C++'s.
 

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-/// A result code of one of the libraries (`CUresult`, `cudaError_t`, `nvrtcResult`, ...): its
+/// A result code of one of the libraries (`CUresult`, `cudaError_t`, ...): its
 /// success value, and how to put it in words. Every -sys crate's code type has it (its
 /// generated glue implements cuda-loader's `ResultCode`, which this is).
 pub use cuda_loader::ResultCode as Code;
@@ -38,7 +38,7 @@ impl<C: Code> IntoCode for cuda_sys::launch::Status<C> {
 }
 
 /// A failed call: its code, the library's name and text for it, the call as written and
-/// where it was, and the library's log of it when there is one (NVRTC's program log). Boxed, so a `Result<(), CallError<_>>` is one pointer wide. The texts are
+/// where it was, and the library's log of it when there is one (a runtime compiler's program log). Boxed, so a `Result<(), CallError<_>>` is one pointer wide. The texts are
 /// copies: a library may reuse the buffer it returned them in.
 ///
 /// [`DriverError`](crate::DriverError) is `CallError<CUresult>`; each library's feature adds its
@@ -129,16 +129,16 @@ impl<C: Code> CallError<C> {
     }
 
     /// The error with `detail` after its message (`message; detail`): what the library said
-    /// of this failure besides the code's text, as NCCL's `ncclGetLastError`.
+    /// of this failure besides the code's text, as a library's `GetLastError` function words it.
     #[must_use]
     pub fn with_detail(mut self, detail: &str) -> Self {
         self.0.message = format!("{}; {detail}", self.0.message);
         self
     }
 
-    /// The library's log of the failed call, when it keeps one and it was asked for: NVRTC's
-    /// program log, which says which line of the kernel is wrong (see `check_nvrtc!`), or a
-    /// linker's error log, which says which input it refused and why.
+    /// The library's log of the failed call, when it keeps one and it was asked for: a runtime
+    /// compiler's program log, which says which line of the kernel is wrong, or a linker's
+    /// error log, which says which input it refused and why.
     #[must_use]
     pub fn log(&self) -> Option<&str> {
         self.0.log.as_deref()

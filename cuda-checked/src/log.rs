@@ -1,5 +1,5 @@
 //! A library's log of a failed call, read through its two functions (the size, then the text):
-//! NVRTC's program log, a linker's error log. One reader for all, so that every log that cannot
+//! a runtime compiler's program log, a linker's error log. One reader for all, so that every log that cannot
 //! be read, or only in part, is said so the same way.
 
 use std::ffi::c_char;

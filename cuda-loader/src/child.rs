@@ -28,12 +28,12 @@ pub fn dispatch(scenarios: &[(&str, fn())]) {
     println!("scenario {name} done");
 }
 
-/// The variable naming each described library's path: every library of [`ALL`](crate::ALL)
-/// and [`TENSORRT`](crate::TENSORRT), and each one's siblings (cuBLASLt).
+/// The variable naming each described library's path: every library of
+/// [`every`](crate::every), and each one's siblings.
 pub fn library_variables() -> Vec<&'static str> {
     let mut variables = Vec::new();
-    for library in crate::ALL.iter().chain(crate::TENSORRT) {
-        for library in std::iter::once(*library).chain(library.siblings.iter().copied()) {
+    for library in crate::every() {
+        for library in std::iter::once(library).chain(library.siblings.iter().copied()) {
             if !variables.contains(&library.variable) {
                 variables.push(library.variable);
             }

@@ -1,6 +1,6 @@
 //! The toolkit's library folders, as a build script tells them to the loader: one line of UTF-8
 //! text (`cargo::rustc-env=CUDA_TOOLKIT_LIB_DIRS=...`, and Cargo's instructions hold nothing
-//! else), for folders whose names are bytes on Unix (`NCCL_HOME=/opt/caf\xe9`). Each folder is
+//! else), for folders whose names are bytes on Unix (`CUDA_PATH=/opt/caf\xe9`). Each folder is
 //! written as it is, but for a `%XX` in place of each byte that is no UTF-8 text and each `%`,
 //! line break and list separator (`:`, Windows `;`), so that any folder comes back whole.
 

@@ -18,6 +18,12 @@ pub const ALL: &[&Library] = &[
 /// generator, `cargo xtask vendor`, the build-script tests) would not know them.
 pub const TENSORRT: &[&Library] = &[&NVINFER, &NVINFER_LEAN, &NVONNXPARSER, &NVINFER_PLUGIN];
 
+/// Every described library: [`ALL`]'s, then those apart from it ([`TENSORRT`]'s), so that what
+/// must know each library (the variables a child process clears) needs no list of the lists.
+pub fn every() -> impl Iterator<Item = &'static Library> {
+    ALL.iter().chain(TENSORRT).copied()
+}
+
 /// Every library of [`ALL`] and each one's [`siblings`](Library::siblings): every file the
 /// crates of `ALL` load.
 pub fn all_with_siblings() -> impl Iterator<Item = &'static Library> {
@@ -76,6 +82,7 @@ macro_rules! toolkit_library {
                 feature: Some($stem),
                 wheel: Some(concat!("nvidia-", $stem)),
                 link: $stem,
+                whole_wheel: WholeWheel::GpuMachine,
                 own: None,
                 $($build_field: $build_value,)*
             },
@@ -130,6 +137,7 @@ pub const DRIVER: Library = Library {
             vendored_stem: "cuda",
         },
         link: "cuda",
+        whole_wheel: WholeWheel::GpuMachine,
         own: None,
     },
     header: "cuda.h",
@@ -217,6 +225,7 @@ pub const RUNTIME: Library = Library {
             vendored_stem: "cudart",
         },
         link: "cudart",
+        whole_wheel: WholeWheel::GpuMachine,
         own: None,
     },
     header: "cuda_runtime_api.h",
@@ -311,6 +320,7 @@ pub const NVRTC: Library = Library {
             vendored_stem: "nvrtc",
         },
         link: "nvrtc",
+        whole_wheel: WholeWheel::EveryRelease,
         own: None,
     },
     header: "nvrtc.h",
@@ -412,6 +422,7 @@ pub const NVJITLINK: Library = Library {
             vendored_stem: "nvjitlink",
         },
         link: "nvJitLink",
+        whole_wheel: WholeWheel::GpuMachine,
         own: None,
     },
     header: "nvJitLink.h",
@@ -532,6 +543,7 @@ pub const NCCL: Library = Library {
             vendored_stem: "nccl",
         },
         link: "nccl",
+        whole_wheel: WholeWheel::GpuMachine,
         own: Some(OwnReleases {
             inner: "nvidia/nccl",
             // Each release NVIDIA published a wheel of, from the last one built for CUDA 11
@@ -653,6 +665,7 @@ pub const CUBLAS: Library = Library {
         found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"], since: None },
         binding: CUBLAS_BINDING,
         link: "cublas",
+        whole_wheel: WholeWheel::AlsoNewestOf(12),
         own: None,
     },
     header: "cublas_v2.h",
@@ -739,6 +752,7 @@ pub const CUBLASLT: Library = Library {
         found: Found { follows: Some(WITH_THE_RUNTIME), home: None, beside: &["cublas"], since: None },
         binding: Binding { function_prefix: "cublasLt", also_headers: &[], ..CUBLAS_BINDING },
         link: "cublasLt",
+        whole_wheel: WholeWheel::GpuMachine,
         own: None,
     },
     header: "cublasLt.h",
@@ -1141,6 +1155,7 @@ pub const CUSOLVERMG: Library = Library {
     build: Build {
         binding: Binding { also_headers: &[], ..CUSOLVER_DN.build.binding },
         link: "cusolverMg",
+        whole_wheel: WholeWheel::GpuMachine,
         // cuSOLVER's wheel, pinned in CUSOLVER: fetched once.
         releases: &[],
         ..CUSOLVER_DN.build
@@ -1215,6 +1230,7 @@ pub const NVML: Library = Library {
             vendored_stem: "nvml",
         },
         link: "nvidia-ml",
+        whole_wheel: WholeWheel::GpuMachine,
         own: None,
     },
     header: "nvml.h",
@@ -1324,6 +1340,7 @@ pub const CUDNN: Library = Library {
             vendored_stem: "cudnn",
         },
         link: "cudnn",
+        whole_wheel: WholeWheel::GpuMachine,
         own: Some(OwnReleases {
             inner: "nvidia/cudnn",
             // The first cuDNN 9 (9.0.0, built for CUDA 12 and 11 only), which a build without a
@@ -1468,6 +1485,7 @@ const NPPC: Library = Library {
             vendored_stem: "npp",
         },
         link: "nppc",
+        whole_wheel: WholeWheel::GpuMachine,
         own: None,
     },
     header: "npp.h",
@@ -1587,6 +1605,7 @@ macro_rules! npp_family {
             build: Build {
                 binding: Binding { also_headers: rest!($($header),+), ..NPPC.build.binding },
                 link: concat!("npp", $name),
+                whole_wheel: WholeWheel::GpuMachine,
                 // The core's wheel, pinned in NPP: fetched once.
                 releases: &[],
                 ..NPPC.build
@@ -1704,6 +1723,7 @@ pub const NVINFER: Library = Library {
             vendored_stem: "nvinfer",
         },
         link: "nvinfer",
+        whole_wheel: WholeWheel::GpuMachine,
         own: None,
     },
     header: "NvInfer.h",

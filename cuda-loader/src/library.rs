@@ -62,19 +62,20 @@ pub enum Search {
 /// Each library's is a value of its description ([`CUDA`](Scheme::CUDA) for the toolkit's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Scheme {
-    /// How users name the library before a version: `CUDA 12.9`, `NCCL 2.28.3`, `cuRAND 10.3.5`.
+    /// How users name the library before a version: `CUDA` in `CUDA 12.9`.
     pub name: &'static str,
     pub major_unit: i64,
     /// 100 where the number has a patch below it; CUDA's 10 has none (12090 is 12.9).
     pub minor_unit: i64,
-    /// Where numbers below `major_unit` are an older coding's, its major unit: NCCL before 2.9,
-    /// cuDNN 8 and TensorRT 8 wrote `major * 1000` (2804 is NCCL 2.8.4, 8907 cuDNN 8.9.7).
+    /// Where numbers below `major_unit` are an older coding's, its major unit: a library whose
+    /// older releases wrote `major * 1000` and whose newer ones a larger unit (2804 is 2.8.4 in
+    /// the older coding).
     pub older_major_unit: Option<i64>,
     /// The numbers a release can say, as half-open ranges: what the loader asks of a library's
     /// answer before any arithmetic on it, and the build of a header's.
     pub plausible: &'static [(i64, i64)],
-    /// The cfg by which dependents follow the header's version (`nccl` gives `nccl_ge =
-    /// "2.28"`), where the crate's build sets one.
+    /// The cfg by which dependents follow the header's version (`cuda` gives `cuda_ge =
+    /// "12.9"`), where the crate's build sets one.
     pub cfg: Option<&'static str>,
 }
 
@@ -113,7 +114,7 @@ impl Scheme {
         (version / major_unit, version % major_unit / self.minor_unit, patch)
     }
 
-    /// A version as the library's users write it: `CUDA 12.9`, `NCCL 2.28.3`, `cuRAND 11.3.0`.
+    /// A version as the library's users write it: `CUDA 12.9`, or `<name> 11.3.0` with a patch.
     pub fn text(&self, version: impl Into<i64>) -> String {
         let (major, minor, patch) = self.parts(version.into());
         if self.minor_unit > 10 {
@@ -164,10 +165,10 @@ impl Scheme {
 /// Which version a header says it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Version {
-    /// The macro holding it (`CUDA_VERSION`, `NCCL_VERSION_CODE`).
+    /// The macro holding it (`CUDA_VERSION`).
     pub macro_name: &'static str,
-    /// The header defining it, when the library's own header does not (`nvrtc.h` has no
-    /// version: the toolkit's `cuda.h` beside it says which CUDA it is).
+    /// The header defining it, when the library's own header does not (a toolkit library whose
+    /// header has no version: the toolkit's `cuda.h` beside it says which CUDA it is).
     pub header: Option<&'static str>,
     pub scheme: Scheme,
 }
@@ -178,11 +179,11 @@ pub struct Version {
 #[cfg(feature = "build")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Build {
-    /// cuda-checked's feature that brings this library's check macro (`check_cublas!`: `cublas`);
+    /// cuda-checked's feature that brings this library's check macro (`check_<feature>!`);
     /// `None` where the check is always there (the driver's).
     pub feature: Option<&'static str>,
     /// NVIDIA's wheel on PyPI that ships its header and library, as named from CUDA 13 on
-    /// (`nvidia-cublas`; CUDA 11 and 12's add `-cu11`, `-cu12`); `None` for the driver, which
+    /// (`nvidia-<name>`; CUDA 11 and 12's add `-cu11`, `-cu12`); `None` for the driver, which
     /// comes with no wheel (its header is the runtime wheel's).
     pub wheel: Option<&'static str>,
     /// The version of `wheel` NVIDIA published with each CUDA release, as (release, version):
@@ -193,17 +194,35 @@ pub struct Build {
     pub binding: Binding,
     /// The library to link (`-l<link>`) with the `link` feature.
     pub link: &'static str,
+    /// At which CUDA releases CI's toolkit roots (`cargo xtask headers`) take the whole wheel,
+    /// the library with its header, because a test loads or links it there.
+    pub whole_wheel: WholeWheel,
     /// A library with a root of its own (`found.home`): its releases, which are not the
     /// toolkit's (`releases` is empty).
     pub own: Option<OwnReleases>,
 }
 
-/// The releases of a library with a root of its own (NCCL, cuDNN), each as pip names its wheel
-/// (`nvidia-nccl-cu12==2.22.3`): what `cargo xtask vendor` binds and CI builds against.
+/// At which CUDA releases CI needs a library's whole wheel, not only its header (see
+/// `cargo xtask headers`).
+#[cfg(feature = "build")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WholeWheel {
+    /// At the GPU machine's release only, where the tests against NVIDIA's real libraries load
+    /// every toolkit library (a library the driver ships has a wheel of its header only).
+    GpuMachine,
+    /// At every release: CI tests each release's real library.
+    EveryRelease,
+    /// At the GPU machine's release and the newest release of this CUDA major: CI links
+    /// cuda-checked's `link` feature against it there.
+    AlsoNewestOf(u32),
+}
+
+/// The releases of a library with a root of its own, each as pip names its wheel
+/// (`nvidia-<name>-cu12==2.22.3`): what `cargo xtask vendor` binds and CI builds against.
 #[cfg(feature = "build")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OwnReleases {
-    /// The root inside its wheels (`nvidia/nccl`).
+    /// The root inside its wheels (`nvidia/<name>`).
     pub inner: &'static str,
     /// Every release vendored (one file each, by its version macro), oldest first: the oldest
     /// is what a build without a header binds.
@@ -215,7 +234,7 @@ pub struct OwnReleases {
 
 #[cfg(feature = "build")]
 impl OwnReleases {
-    /// The CUDA major a release's wheel is built for: `12` of `nvidia-nccl-cu12==2.22.3`.
+    /// The CUDA major a release's wheel is built for: `12` of `nvidia-<name>-cu12==2.22.3`.
     pub fn cuda_major(requirement: &str) -> Option<&str> {
         requirement.split_once("==").and_then(|(name, _)| name.rsplit_once("-cu")).map(|(_, major)| major)
     }
@@ -238,13 +257,13 @@ pub struct Found {
     /// includes one toolkit's headers: the runtime takes libcuda-sys's, the libraries that use
     /// the runtime's types take cudart-sys's. `None`: the crate looks for a toolkit itself.
     pub follows: Option<&'static str>,
-    /// The variable naming a root of the library's own (`NCCL_HOME`): a library that ships apart
+    /// The variable naming a root of the library's own (`<NAME>_HOME`): a library that ships apart
     /// from the toolkit, whose header is looked for there first, then in the toolkit, the
     /// Python environment's wheel and `/usr`. Without a header, its oldest vendored release is
     /// bound (newer releases keep every function).
     pub home: Option<&'static str>,
     /// Folders beside the toolkit's root that may hold the header and the library instead: the
-    /// CUDA 11 and 12 wheels keep each library in a wheel of its own (`nvidia/cuda_nvrtc`).
+    /// CUDA 11 and 12 wheels keep each library in a wheel of its own (`nvidia/cuda_runtime`).
     pub beside: &'static [&'static str],
     /// The first CUDA release (its `CUDA_VERSION`) whose toolkit has the header, for a library
     /// NVIDIA added after the oldest release the crates support; `None`: every release has it.
@@ -317,13 +336,13 @@ pub enum ErrorText {
     OutParameter { name: &'static str, string: &'static str, unknown: u32 },
     /// `const char *cudaGetErrorString(cudaError_t)`: the text itself; for a code it does not
     /// know, a text starting with one of `unknown`. `name` is absent where the library has no
-    /// such function (NVRTC).
+    /// such function.
     Returned { name: Option<&'static str>, string: &'static str, unknown: &'static [&'static str] },
     /// No function at all (as some math libraries): a sentence for each code, from the
     /// header's documentation, as (the code's name, the sentence).
     Table(&'static [(&'static str, &'static str)]),
-    /// No result codes at all (TensorRT: calls return null or false and report through the
-    /// program's logger and error recorder).
+    /// No result codes at all (a C++ library whose calls return null or false and report
+    /// through the program's logger and error recorder).
     None,
 }
 
@@ -350,11 +369,11 @@ pub struct VersionFunction {
     /// answer is compared with.
     pub own: Option<(Scheme, &'static str)>,
     /// A library older than the header is refused when loaded: the search goes on to the next
-    /// place, and says why it passed this one (NCCL: its functions and structs grow with each
-    /// version).
+    /// place, and says why it passed this one (for a library whose functions and structs grow
+    /// with each version).
     pub refuses_older: bool,
     /// A library of another major than the header's is refused when loaded, as an older one is
-    /// with `refuses_older` (TensorRT: its C++ interfaces change with each major).
+    /// with `refuses_older` (for a library whose C++ interfaces change with each major).
     pub refuses_other_major: bool,
     /// The codes (the header's names) by which the version call of a library that works says
     /// this system lacks what it needs: CUDA 11's runtime without a driver answers
@@ -369,12 +388,12 @@ pub struct VersionFunction {
 pub enum VersionCall {
     /// `f(int *version)`, returning a code (0 for success): `cuDriverGetVersion`.
     Single,
-    /// `f(int *major, int *minor)`, returning a code (0 for success): `nvrtcVersion`, whose
-    /// answer is a CUDA version.
+    /// `f(int *major, int *minor)`, returning a code (0 for success), whose answer is a CUDA
+    /// version.
     MajorMinor,
-    /// `size_t f(void)`: `cublasGetCudartVersion`, the runtime cuBLAS was built with.
+    /// `size_t f(void)`: the version of the runtime the library was built with.
     Returned,
-    /// `int32_t f(void)`: TensorRT's `getInferLibVersion`.
+    /// `int32_t f(void)`: the library's version, no code.
     Int,
     /// `const S *f(void)`: a pointer to a struct whose first two `int`s are the major and the
     /// minor (`const Version *getVersion(void)` of `{ int major, minor, build; }`, whose build is
@@ -417,23 +436,23 @@ pub enum Role {
     },
 }
 
-/// A library of the same release that the library loads from its own folder (cuDNN 9's
+/// A library of the same release that the library loads from its own folder (a front's
 /// sub-libraries). The loader opens each beside the library when it loads it, before any call
 /// reaches it, and keeps them loaded: a set of two releases, or one with a part missing, is
-/// refused, whole, with a sentence naming both (cuDNN's front aborts the process when a part it
-/// needs cannot be loaded).
+/// refused, whole, with a sentence naming both (such a front may abort the process when a part
+/// it needs cannot be loaded).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Part {
     /// Its file per OS (`{major}` is the library's major).
     pub file: PerOs,
     /// Its function (no arguments, a code back: 0 when they agree) that checks it against the
-    /// parts it links (`cudnnOpsVersionCheck`: libcudnn_ops against libcudnn_graph).
+    /// parts it links (`<part>VersionCheck`).
     pub check: &'static str,
-    /// Where the part has the library's version function itself (libcudnn_graph's
-    /// `cudnnGetVersion`): asked, it must answer the library's own version.
+    /// Where the part has the library's version function itself: asked, it must answer the
+    /// library's own version.
     pub has_version_function: bool,
     /// A symbol holding its version as an `int`, `major << 16 | minor << 8 | patch`, where the
-    /// part has one (`cudnn_ops_infer_version`): not NVIDIA's documented API, so it decides
+    /// part has one (`<part>_version`): not NVIDIA's documented API, so it decides
     /// nothing, and is read only to name the part's version in a refusal.
     pub version_symbol: Option<&'static str>,
 }
@@ -459,7 +478,7 @@ pub struct Library {
     pub a_short: &'static str,
     /// Its name in messages: `libcuda` (Windows: `nvcuda.dll`).
     pub name: PerOs,
-    /// The -sys crate binding it: its package (`libcublas-sys`) and its Rust path (`cublas_sys`).
+    /// The -sys crate binding it: its package (`libcuda-sys`) and its Rust path (`cuda_sys`).
     pub crate_name: &'static str,
     pub rust_path: &'static str,
     /// What only the build reads (cuda-bindings-build, xtask, CI): not in a user's binary.
@@ -484,9 +503,8 @@ pub struct Library {
     pub companions: &'static [&'static str],
     pub role: Role,
     /// Libraries of the same release that the library loads by name from its own folder when it
-    /// needs them (cuDNN 9's `libcudnn.so.9` is a front for `libcudnn_graph`, `libcudnn_ops`,
-    /// ...): each must be beside it and of its release, or the library is refused as a whole
-    /// (see [`Part`]).
+    /// needs them (a library that is a front for several): each must be beside it and of its
+    /// release, or the library is refused as a whole (see [`Part`]).
     pub parts: &'static [Part],
     /// What a function returning a text answers without the library (never null: C code
     /// passes it straight to `printf`).
@@ -495,8 +513,8 @@ pub struct Library {
     /// Libraries of the same release whose functions the crate's headers declare, each in a
     /// header of its own (its `header`): a function is loaded from the library whose header
     /// declares it, by a loader of that library's own, and the library is looked for beside
-    /// this one: cuBLASLt (`cublasLt.h`) beside cuBLAS; a library of families, each its own file
-    /// and headers, beside its core.
+    /// this one: a partner library with a header of its own beside the library; a library of
+    /// families, each its own file and headers, beside its core.
     pub siblings: &'static [&'static Library],
 }
 
@@ -512,7 +530,7 @@ impl Library {
     }
 
     /// The module of the crate holding `sibling`'s functions: its name past `lib` and past this
-    /// library's own name, in lower case (`libcublasLt` beside `libcublas`: `lt`; `libfooa`
+    /// library's own name, in lower case (`libfooLt` beside `libfoo`: `lt`; `libfooa`
     /// beside `libfooc`: `fooa`).
     pub fn sibling_module(&self, sibling: &Library) -> String {
         let name = sibling.name.unix.trim_start_matches("lib");

@@ -54,7 +54,7 @@ pub struct Bindings {
     pub version_function: Function,
     pub error_name: Option<Function>,
     pub error_string: Option<Function>,
-    /// For a sibling library (one of the description's `siblings`: cuBLASLt), its library's
+    /// For a sibling library (one of the description's `siblings`), its library's
     /// loader: the sibling is looked for beside it, and refused if of another release.
     pub partner: Option<&'static Loader>,
 }
@@ -152,8 +152,8 @@ impl Loader {
         self.bindings.file
     }
 
-    /// The library folders of the toolkit the build found (a root of the library's own, such as
-    /// `NCCL_HOME`'s, included), which the loader searches after the variable.
+    /// The library folders of the toolkit the build found (a root of the library's own, the one
+    /// its description's variable names, included), which the loader searches after the variable.
     pub fn toolkit_dirs(&self) -> Vec<PathBuf> {
         crate::split_folders(self.bindings.toolkit_dirs)
     }
@@ -190,9 +190,8 @@ impl Loader {
 
     /// Whether a library that loaded may be used: not one whose version function answers
     /// numbers no release has (issue 33: they were believed, and overflowed), not one older
-    /// than the header where the description says so (NCCL: its functions and structs grow
-    /// with each version), and not a sibling library of another release than its library
-    /// (cuBLASLt beside cuBLAS).
+    /// than the header where the description says so (a library whose functions and structs
+    /// grow with each version), and not a sibling library of another release than its library.
     fn accept(&self, handle: &Handle) -> Result<(), String> {
         let a_what = self.library.a_what;
         let function = self.library.version_function.name;
@@ -203,8 +202,8 @@ impl Loader {
                 "{path}: its {function} answers {said}, which no release of it says: it is not {a_what} (a broken \
                  or foreign library)"
             )),
-            // TensorRT: a library of another major lacks the C++ interfaces these bindings call;
-            // a library with a version of its own: another major is another ABI.
+            // A C++ library of another major lacks the interfaces these bindings call; a library
+            // with a version of its own: another major is another ABI.
             Some(Answer::Version(v))
                 if self.library.version_function.refuses_other_major
                     && scheme.major(v as u32) != scheme.major(header) =>
@@ -397,7 +396,7 @@ impl Loader {
         Ok(())
     }
 
-    /// The first library of a second one (cuBLAS for cuBLASLt), where it loaded and says its
+    /// The first library of a second one (a sibling's partner), where it loaded and says its
     /// version: its name, its file and the version.
     fn partner_version(&self) -> Option<(&'static str, String, c_int)> {
         let partner = self.bindings.partner?;
@@ -947,16 +946,17 @@ impl Loader {
     }
 }
 
-/// The folders of a wheel's package folder (`nvidia/cu13`, `nvidia/cublas`) that may hold its
+/// The folders of a wheel's package folder (`nvidia/cu13`, `nvidia/<library>`) that may hold its
 /// libraries, as NVIDIA's wheels lay them out: `lib` (Linux), `bin` (Windows, CUDA 12),
-/// `bin/x86_64` (Windows, CUDA 13's wheels), and the folder itself (TensorRT's wheels). The
-/// loader searches them at run time, cuda-bindings-build at build time (the wheels' major).
+/// `bin/x86_64` (Windows, CUDA 13's wheels), and the folder itself (the wheels of a library
+/// that ships apart from the toolkit, `<library>_libs`). The loader searches them at run time,
+/// cuda-bindings-build at build time (the wheels' CUDA major).
 pub fn wheel_dirs(root: &Path) -> [PathBuf; 4] {
     [root.join("lib"), root.join("bin"), root.join("bin").join("x86_64"), root.to_path_buf()]
 }
 
 /// Where a conda environment's own packages keep their libraries (conda-forge's and NVIDIA's
-/// channel's `cuda-cudart`, `libcublas`, `nccl`, ..., which PyTorch's conda packages bring):
+/// channel's `cuda-cudart` and each library's package, which PyTorch's conda packages bring):
 /// `<prefix>/lib` (links into `targets/<arch>-linux/lib`), `<prefix>\Library\bin` on Windows.
 fn conda_library_dir(prefix: &Path) -> PathBuf {
     if cfg!(windows) {
@@ -967,7 +967,7 @@ fn conda_library_dir(prefix: &Path) -> PathBuf {
 }
 
 /// The site-packages folders of the Python environment at `prefix`, where pip unpacks NVIDIA's
-/// wheels (each into its package folder, `nvidia/cu13`, `nvidia/cublas`):
+/// wheels (each into its package folder, `nvidia/cu13`, `nvidia/<library>`):
 /// `<prefix>\Lib\site-packages` (Windows) and every `<prefix>/lib/python3.*/site-packages`,
 /// whether or not it exists (a caller looks in each). The loader searches them at run time,
 /// cuda-bindings-build's toolkit finder at build time.
@@ -986,7 +986,16 @@ pub fn site_packages(prefix: &Path) -> Vec<PathBuf> {
 #[cfg(test)]
 mod unit_tests {
     use super::*;
-    use crate::{CUBLAS, CURAND, NCCL, NVRTC};
+    use crate::{Scheme, VersionCall, ALL, RUNTIME};
+
+    /// The first description whose version function is called so, and for which `shape` holds:
+    /// each test below is about a call's shape, whichever library has it.
+    fn calling(call: VersionCall, shape: impl Fn(&Library) -> bool) -> &'static Library {
+        ALL.iter()
+            .copied()
+            .find(|library| library.version_function.call == call && shape(library))
+            .unwrap_or_else(|| panic!("no description's version function is {call:?}"))
+    }
 
     /// Where NVIDIA's wheels put a library: Linux's `lib`, CUDA 12's Windows `bin`, CUDA 13's
     /// Windows `bin/x86_64` (seen in the CUDA 13 math libraries' win_amd64 wheels).
@@ -997,7 +1006,7 @@ mod unit_tests {
             ("nvidia/cu13", "lib", "libcufoo.so.12"),
             ("nvidia/cufoo", "bin", "cufoo64_11.dll"),
             ("nvidia/cu13", "bin/x86_64", "cufoo64_12.dll"),
-            ("tensorrt_libs", "", "libnvinfer.so.10"),
+            ("cufoo_libs", "", "libcufoo.so.10"),
         ] {
             let dir = site.join(package).join(folder);
             std::fs::create_dir_all(&dir).unwrap();
@@ -1065,7 +1074,7 @@ mod unit_tests {
         13000
     }
 
-    extern "C" fn nccl_huge(version: *mut c_int) -> u32 {
+    extern "C" fn single_huge(version: *mut c_int) -> u32 {
         // SAFETY: the loader's out-pointer.
         unsafe { *version = c_int::MAX };
         0
@@ -1081,23 +1090,32 @@ mod unit_tests {
     }
 
     /// Issue 33, items 1 and 10: a version function's numbers that no release says are never
-    /// computed with (a debug build panicked on NVRTC's, cuBLAS's was believed); the loader
-    /// keeps them to name in the refusal.
+    /// computed with (a debug build panicked on a major and minor's, a returned `size_t` was
+    /// believed); the loader keeps them to name in the refusal. Each call's shape is a
+    /// description's that has it: one answering a CUDA version as a major and a minor, one
+    /// returning it, one writing a version of its own scheme through a pointer.
     #[test]
     fn absurd_versions_are_numbers_to_name_not_to_compute_with() {
-        let nvrtc = loader(&NVRTC, &[]);
-        assert_eq!(said(&nvrtc, absurd_major_minor as *const c_void), "major 2147483647, minor 2147483647");
-        assert_eq!(said(&nvrtc, negative_major as *const c_void), "major -2147483648, minor 0");
-        assert_eq!(said(&nvrtc, thirteen_point_huge as *const c_void), "major 13, minor 2147483647");
-        assert_eq!(said(&nvrtc, thirteen as *const c_void), "version 13000");
-        let cublas = loader(&CUBLAS, &[]);
-        assert_eq!(said(&cublas, huge_size as *const c_void), usize::MAX.to_string());
-        assert_eq!(said(&cublas, five as *const c_void), "5");
-        assert_eq!(said(&cublas, cuda_13_0 as *const c_void), "version 13000");
-        let nccl = loader(&NCCL, &[]);
-        assert_eq!(said(&nccl, nccl_huge as *const c_void), c_int::MAX.to_string());
+        let cuda = |library: &Library| {
+            library.version_function.own.is_none() && library.version.scheme == Scheme::CUDA
+        };
+        let major_minor = loader(calling(VersionCall::MajorMinor, cuda), &[]);
+        assert_eq!(
+            said(&major_minor, absurd_major_minor as *const c_void),
+            "major 2147483647, minor 2147483647"
+        );
+        assert_eq!(said(&major_minor, negative_major as *const c_void), "major -2147483648, minor 0");
+        assert_eq!(said(&major_minor, thirteen_point_huge as *const c_void), "major 13, minor 2147483647");
+        assert_eq!(said(&major_minor, thirteen as *const c_void), "version 13000");
+        let returned = loader(calling(VersionCall::Returned, cuda), &[]);
+        assert_eq!(said(&returned, huge_size as *const c_void), usize::MAX.to_string());
+        assert_eq!(said(&returned, five as *const c_void), "5");
+        assert_eq!(said(&returned, cuda_13_0 as *const c_void), "version 13000");
+        let own_scheme = |library: &Library| library.version.scheme != Scheme::CUDA;
+        let single = loader(calling(VersionCall::Single, own_scheme), &[]);
+        assert_eq!(said(&single, single_huge as *const c_void), c_int::MAX.to_string());
         // And what a caller that wants a version sees of them: none.
-        assert_eq!(nvrtc.version_by(|| absurd_major_minor as *const c_void), None);
+        assert_eq!(major_minor.version_by(|| absurd_major_minor as *const c_void), None);
     }
 
     /// A version struct's shape: major, minor, build.
@@ -1125,18 +1143,26 @@ mod unit_tests {
 
     /// Issue 42, items 1 and 5: a version function returning a pointer to a struct (`const
     /// Version *getVersion(void)`) answers its major and minor in the library's own scheme; a minor no
-    /// release has, or a null pointer, is named, never computed with.
+    /// release has, or a null pointer, is named, never computed with. The library is a
+    /// description with a math library's version of its own (any), called so.
     #[test]
     fn a_version_struct_is_read_through_its_pointer() {
-        static STRUCT: Library = Library {
+        let math = ALL
+            .iter()
+            .copied()
+            .find(|library| library.version_function.own.is_some_and(|(scheme, _)| scheme.minor_unit == 100))
+            .expect("a description with a math library's version of its own");
+        let own =
+            math.version_function.own.map(|(scheme, macro_name)| (Scheme::library(scheme.name), macro_name));
+        let with_struct: &'static Library = Box::leak(Box::new(Library {
             version_function: crate::VersionFunction {
-                call: crate::VersionCall::StructPointer,
-                own: Some((crate::Scheme::library("cuRAND"), "CURAND_VERSION")),
-                ..CURAND.version_function
+                call: VersionCall::StructPointer,
+                own,
+                ..math.version_function
             },
-            ..CURAND
-        };
-        let library = loader(&STRUCT, &[]);
+            ..*math
+        }));
+        let library = loader(with_struct, &[]);
         assert_eq!(said(&library, struct_13_1 as *const c_void), "version 13100");
         assert_eq!(said(&library, struct_absurd as *const c_void), "major 13, minor 100");
         assert_eq!(said(&library, struct_null as *const c_void), "a null pointer");
@@ -1147,22 +1173,19 @@ mod unit_tests {
     /// comments) or vendored (without them).
     #[test]
     fn a_code_without_text_is_worded_as_the_bindings_are() {
-        static GENERATED: [(u32, &str, &str); 2] = [
-            (6, "NVRTC_ERROR_COMPILATION", "the program did not compile"),
-            (11, "NVRTC_ERROR_INTERNAL_ERROR", ""),
-        ];
-        static VENDORED: [(u32, &str, &str); 2] =
-            [(6, "NVRTC_ERROR_COMPILATION", ""), (11, "NVRTC_ERROR_INTERNAL_ERROR", "")];
-        let generated =
-            loader(&NVRTC, &GENERATED).header_text(11, "NVRTC_ERROR_INTERNAL_ERROR", NoText::Null);
-        assert!(generated.contains("nvrtc.h does not describe it either"), "{generated}");
+        static GENERATED: [(u32, &str, &str); 2] =
+            [(6, "ERROR_COMPILATION", "the program did not compile"), (11, "ERROR_INTERNAL", "")];
+        static VENDORED: [(u32, &str, &str); 2] = [(6, "ERROR_COMPILATION", ""), (11, "ERROR_INTERNAL", "")];
+        let header = RUNTIME.header;
+        let generated = loader(&RUNTIME, &GENERATED).header_text(11, "ERROR_INTERNAL", NoText::Null);
+        assert!(generated.contains(&format!("{header} does not describe it either")), "{generated}");
         assert!(!generated.contains("vendored"), "{generated}");
-        let vendored = loader(&NVRTC, &VENDORED).header_text(11, "NVRTC_ERROR_INTERNAL_ERROR", NoText::Null);
+        let vendored = loader(&RUNTIME, &VENDORED).header_text(11, "ERROR_INTERNAL", NoText::Null);
         assert!(
             vendored.contains("not in these bindings (vendored, without the header's comments)"),
             "{vendored}"
         );
-        let described = loader(&NVRTC, &GENERATED).header_text(6, "NVRTC_ERROR_COMPILATION", NoText::Null);
-        assert!(described.starts_with("the program did not compile (from nvrtc.h"), "{described}");
+        let described = loader(&RUNTIME, &GENERATED).header_text(6, "ERROR_COMPILATION", NoText::Null);
+        assert!(described.starts_with(&format!("the program did not compile (from {header}")), "{described}");
     }
 }

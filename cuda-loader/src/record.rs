@@ -1,7 +1,7 @@
 //! The failing call's record, kept for the thread that made the call (as `errno` and libgit2's
 //! last error are): the symbol a call could not find, so that `explain` names the very symbol
 //! that was missing rather than guessing it from the call's text; and which library's call last
-//! failed, where a crate's two libraries share one code type (cuBLAS and cuBLASLt), so that
+//! failed, where a crate's two libraries share one code type (a library and its sibling), so that
 //! the code is described in the words of the library that returned it.
 
 use std::cell::Cell;
@@ -23,7 +23,7 @@ struct Record {
 thread_local! {
     static LAST: Cell<Record> = const { Cell::new(Record { missing: None, failed: 0 }) };
     /// The library this thread's last call could not reach, and the code the loader gave, for
-    /// functions whose return value carries no code (TensorRT's return null).
+    /// functions whose return value carries no code (a C++ library's, which return null).
     static UNREACHED: Cell<Option<(&'static Library, u32)>> = const { Cell::new(None) };
 }
 
@@ -52,7 +52,7 @@ pub fn unreached(library: &'static Library, code: u32) {
 
 /// The library this thread's last call could not reach since [`clear_last_failure`], and the
 /// loader's code for why (its "not loaded" or "symbol missing"): how a caller of a function
-/// returning null tells "TensorRT said no" from "TensorRT could not be reached".
+/// returning null tells "the library said no" from "the library could not be reached".
 pub fn last_unreached() -> Option<(&'static Library, u32)> {
     UNREACHED.try_with(Cell::get).ok().flatten()
 }

@@ -34,7 +34,7 @@ macro_rules! __library {
             };
         }
 
-        /// A sibling library's functions (cuBLASLt's, a library family's), in a module of their own
+        /// A sibling library's functions (a partner's, a library family's), in a module of their own
         /// (each list has its own symbol table), re-exported beside the library's own. Unused
         /// by a library without siblings (which Rust before 1.78 warns of).
         #[allow(unused_macros)]
@@ -103,8 +103,8 @@ macro_rules! glue {
         $crate::__result_codes!($code, RESULTS, DESCRIPTION);
 
         /// What cuda-checked asks of a code: success, and its name and text in the words of the
-        /// library whose call returned it last on this thread (a sibling's, cuBLASLt's,
-        /// when its call was the last to fail, else the library's own).
+        /// library whose call returned it last on this thread (a sibling's, when its call was
+        /// the last to fail, else the library's own).
         impl $crate::ResultCode for $code {
             const SUCCESS: Self = $success;
 

@@ -9,7 +9,8 @@ use std::ffi::{c_char, CStr};
 use nvjitlink_sys::*;
 
 /// A kernel that does nothing, in PTX (ISA 7.8, CUDA 12.0's), for sm_90: a C string, whose size
-/// counts its terminating NUL (as `nvrtcGetPTXSize` does); without it the linker refuses it.
+/// counts its terminating NUL (as a runtime compiler's PTX size does); without it the linker
+/// refuses it.
 const PTX: &CStr = c".version 7.8\n.target sm_90\n.address_size 64\n.visible .entry noop()\n{\n    ret;\n}\n";
 
 /// A linker for sm_90, created and checked.

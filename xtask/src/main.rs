@@ -2,37 +2,38 @@
 //!
 //! - `headers [DIR [WHICH]]`: fetch the CUDA versions CI builds and tests the workspace against
 //!   from NVIDIA's wheels on PyPI into `DIR/<version>` (default `.cuda-headers`), laid out as a
-//!   toolkit: `include/` (cuda.h, cuda_runtime_api.h, crt/, nvrtc.h, the profiler's, cuBLAS's
-//!   where CI builds cublas-sys, ...) and `lib/` (libcudart, libnvrtc). Prints each root, one
+//!   toolkit: `include/` (cuda.h, cuda_runtime_api.h, crt/, the profiler's, each library's
+//!   where CI builds its crate, ...) and `lib/` (libcudart, and each library a test loads or
+//!   links there: its description's `build.whole_wheel`). Prints each root, one
 //!   per line.
 //!   With WHICH, the roots it names instead (`all`: every supported release, `newest`,
 //!   `newest-12`, `major-13`, `default`, `gpu`): scripts ask for a toolkit by purpose, never by a
 //!   version typed again. A library whose description pins no wheel for a release it has is
 //!   said in a line (stderr), naming what to do.
 //! - `root-vars`: the variables that may name a toolkit root, in the order the finder reads them.
-//! - `nccl [DIR [MAJOR|all|headers]]`, `cudnn [DIR [MAJOR|all|headers]]`: a library with a
-//!   root of its own, the releases its description's `build.own` lists: the one CI builds
+//! - `<link> [DIR [MAJOR|all|headers]]`, for each library with a root of its own, by its link
+//!   name (`build.link`): the releases its description's `build.own` lists: the one CI builds
 //!   against with CUDA MAJOR (default: the newest major's; `all`: each major's), whole, into
-//!   `DIR/<link>-<version>-cu<MAJOR>` (default `.nccl`, `.cudnn`): `include/` and `lib/`, a
-//!   `NCCL_HOME` or `CUDNN_PATH`; with `headers`, a root of headers only for each release vendored.
+//!   `DIR/<link>-<version>-cu<MAJOR>` (default `.homes`, as `homes`): `include/` and `lib/`, a root for
+//!   its variable (`found.home`); with `headers`, a root of headers only for each release vendored.
 //!   Prints each root.
 //! - `homes [DIR [RELEASE|all|headers]]`: every library with a root of its own, as `VAR=ROOT`
-//!   (`NCCL_HOME=DIR/nccl-2.27.7-cu13 CUDNN_PATH=DIR/cudnn-9.12.0.46-cu13`, default DIR `.homes`):
+//!   (`<VARIABLE>=DIR/<link>-<version>-cu13 ...`, default DIR `.homes`):
 //!   with RELEASE (`13.0`, `13`, a toolkit root named by its release, or one release as `headers`
 //!   selects it: `gpu`, `newest`; default the newest major), the roots CI builds against with that CUDA major, on one line, for `env`; with `all`,
 //!   each major's, and with `headers`, every vendored release's headers, a line each. What the
 //!   commands above fetch, for every such library at once: CI's scripts name none of them.
 //! - `pip [WHICH]`: for each release WHICH selects (as `headers` does), every wheel a user's
 //!   `pip install` may bring of it, a line each, tab-separated: release, crate, requirement
-//!   (`13.0`, `libcublas-sys`, `nvidia-cublas==13.0.2.14`): what CI installs into virtual
+//!   (`13.0`, `cudart-sys`, `nvidia-cuda-runtime==13.0.96`): what CI installs into virtual
 //!   environments to build against NVIDIA's wheels as pip lays them out (`.ci/pip-layouts`).
-//! - `pins WHEEL`: the `releases` table of a description whose wheel is WHEEL (`nvidia-curand`),
+//! - `pins WHEEL`: the `releases` table of a description whose wheel is WHEEL (`nvidia-<name>`),
 //!   from PyPI: for each release of [`VERSIONS`], the version uploaded with its runtime's wheel,
 //!   as the Rust lines to paste (stdout), and how each was chosen (stderr).
 //! - `vendor [--check] [--headers DIR] [--homes DIR] [--only CRATE]`: regenerate the vendored bindings of every
 //!   release (what generation from that release's header gives): every CUDA version of the list
 //!   for each library of the toolkit; each release of a library with a root of its own
-//!   (its description's `build.own.vendored`: NCCL's, cuDNN's). Each crate keeps
+//!   (its description's `build.own.vendored`). Each crate keeps
 //!   them as edit scripts in `src/vendored/` (`cuda_bindings_build::edits`): the newest release
 //!   whole, each older one as what differs from the next newer. Only the headers it generates
 //!   from are read (the toolkit's, the library's and those its types come from: a few MB with
@@ -44,10 +45,11 @@
 //! - `porting [--check] [--headers DIR]`: rewrite PORTING.md's table of anonymous members from
 //!   every version's cuda.h; with `--check`, fail if it differs.
 //! - `libraries`: every library's description as CI's scripts read it, a line each, tab-separated:
-//!   package, `links` key, Rust path, header, version macro, version's cfg (`cuda`, `nccl`,
-//!   `cudnn`, `-` for none), its own root variable (or `-`), cuda-checked's feature (or `-`), crate folder.
+//!   package, `links` key, Rust path, header, version macro, version's cfg (`cuda`, a
+//!   library's own `scheme.cfg`, `-` for none), its own root variable (or `-`), cuda-checked's feature (or `-`), crate folder.
 //!   With `tensorrt`, the same line for TensorRT's crate (`cuda_loader::TENSORRT`, apart from
-//!   `ALL`: its CI is `.ci/tensorrt`).
+//!   `ALL`: its CI is `.ci/tensorrt`); with `every`, every crate's line (`cuda_loader::every()`),
+//!   for a script that must know each library without knowing which lists there are.
 //! - `tensorrt headers|vendor|vendored|stand-in|dump ...`: TensorRT's headers and nvinfer-sys's
 //!   vendored bindings (see the `tensorrt` module).
 
@@ -73,7 +75,7 @@ struct Version {
     /// The wheel with the profiler's headers (`cuda_profiler_api.h`, `cudaProfiler.h`), which
     /// the generator binds beside the main ones.
     profiler: &'static str,
-    /// The wheel with `include/nv/`, which cuda_fp16.h includes from CUDA 12 on (cuBLAS's
+    /// The wheel with `include/nv/`, which cuda_fp16.h includes from CUDA 12 on (libraries'
     /// headers include cuda_fp16.h).
     cccl: Option<&'static str>,
     /// NVTX's wheel (`nvtx3/`, headers only), from CUDA 13 on: the book's C++ twin of
@@ -230,7 +232,7 @@ const VERSIONS: &[Version] = &[
 /// headers newer than its driver could bind functions it lacks.
 const GPU_MACHINE: &str = "13.0";
 
-/// The library with a root of its own whose link name is `name` (`nccl`): `cargo xtask <name>`.
+/// The library with a root of its own whose link name is `name` (`build.link`): `cargo xtask <name>`.
 fn own_library(name: &str) -> Option<&'static Library> {
     ALL.iter().copied().find(|l| l.build.own.is_some() && l.build.link == name)
 }
@@ -251,7 +253,18 @@ fn libraries(root: &Path, which: Option<&str>) -> Result<(), String> {
         None => ALL.to_vec(),
         // One line for nvinfer-sys: its first description (libnvinfer) speaks for the crate.
         Some("tensorrt") => cuda_loader::TENSORRT.iter().take(1).copied().collect(),
-        Some(other) => return Err(format!("libraries [tensorrt]: `{other}` is no list of libraries")),
+        // Every crate's line: `ALL`'s, then each crate described apart from it, by its first
+        // description.
+        Some("every") => {
+            let mut crates: Vec<&Library> = Vec::new();
+            for library in cuda_loader::every() {
+                if !crates.iter().any(|l| l.crate_name == library.crate_name) {
+                    crates.push(library);
+                }
+            }
+            crates
+        }
+        Some(other) => return Err(format!("libraries [tensorrt|every]: `{other}` is no list of libraries")),
     };
     for library in list {
         let dir = crate_dir(root, library.crate_name)?;
@@ -261,7 +274,7 @@ fn libraries(root: &Path, which: Option<&str>) -> Result<(), String> {
             .find_map(|line| line.trim().strip_prefix("links = \""))
             .and_then(|rest| rest.strip_suffix('"'))
             .ok_or(format!("{}: no links key", library.crate_name))?;
-        // The cfg its version gives dependents (`cuda`, `nccl`, `cudnn`), `-` for none.
+        // The cfg its version gives dependents (`cuda`, a library's own), `-` for none.
         let scheme = library.version.scheme.cfg.unwrap_or("-");
         let folder = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         println!(
@@ -277,8 +290,8 @@ fn libraries(root: &Path, which: Option<&str>) -> Result<(), String> {
     Ok(())
 }
 
-/// The folder of the workspace member whose package is `name` (`libcublas-sys` is in
-/// `cublas-sys/`).
+/// The folder of the workspace member whose package is `name` (which its folder's name need not
+/// be: a `lib<name>-sys` package may be in `<name>-sys/`).
 fn crate_dir(root: &Path, name: &str) -> Result<PathBuf, String> {
     let entries = std::fs::read_dir(root).map_err(|e| format!("{}: {e}", root.display()))?;
     entries
@@ -335,7 +348,7 @@ fn main() -> ExitCode {
         }
         Some("pins") => match args.get(1) {
             Some(wheel) => pins(wheel),
-            None => Err("pins WHEEL: which wheel (`nvidia-curand`, as named from CUDA 13 on)?".into()),
+            None => Err("pins WHEEL: which wheel (`nvidia-<name>`, as named from CUDA 13 on)?".into()),
         },
         Some("pip") => select(args.get(1).map(String::as_str)).map(|versions| {
             for version in versions {
@@ -349,12 +362,10 @@ fn main() -> ExitCode {
         Some("porting") => porting(&root, &args[1..]),
         Some("tensorrt") => tensorrt::main(&root, &args[1..]),
         Some("homes") => homes(&folder(args.get(1), &root, ".homes"), args.get(2).map(String::as_str)),
-        // A library with a root of its own, by its link name (`nccl`, `cudnn`).
-        Some(name) if own_library(name).is_some() => own_command(
-            own_library(name).unwrap(),
-            &folder(args.get(1), &root, &format!(".{name}")),
-            args.get(2),
-        ),
+        // A library with a root of its own, by its link name (`build.link`).
+        Some(name) if own_library(name).is_some() => {
+            own_command(own_library(name).unwrap(), &folder(args.get(1), &root, ".homes"), args.get(2))
+        }
         _ => {
             let own: Vec<String> = ALL
                 .iter()
@@ -363,7 +374,7 @@ fn main() -> ExitCode {
                 .collect();
             Err(format!(
                 "usage: cargo xtask headers [DIR [WHICH]] | root-vars | homes [DIR [RELEASE|all|headers]] | {} | \
-                  pip [WHICH] | pins WHEEL | vendor [--check] [--headers DIR] [--homes DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt] | \
+                  pip [WHICH] | pins WHEEL | vendor [--check] [--headers DIR] [--homes DIR] [--only CRATE] | porting [--check] [--headers DIR] | libraries [tensorrt|every] | \
                   tensorrt headers|vendor|vendored|stand-in|dump ...",
                 own.join(" | ")
             ))
@@ -425,7 +436,7 @@ fn select(which: Option<&str>) -> Result<Vec<&'static str>, String> {
 
 /// The versions CI builds and tests the whole workspace against: the oldest and the newest of
 /// each major (where an API starts and where it ends: 12.0 breaks 11's) and the GPU machine's.
-/// Every version is vendored (the driver, the runtime, NVRTC, cuBLAS) and has its public items
+/// Every version is vendored (the driver, the runtime, each toolkit library) and has its public items
 /// compared, generated and vendored.
 fn tested() -> Vec<&'static str> {
     let major = |v: &str| v.split('.').next().map(str::to_string);
@@ -448,7 +459,7 @@ fn cuda_number(version: &str) -> u32 {
 }
 
 /// Where a wheel keeps its files: `nvidia/cu13` from CUDA 13 on, `nvidia/<its name>` before
-/// (`nvidia-cuda-nvrtc-cu12==12.9.86`: `nvidia/cuda_nvrtc`), as pip lays them out.
+/// (`nvidia-cuda-runtime-cu12==12.9.79`: `nvidia/cuda_runtime`), as pip lays them out.
 fn wheel_root(requirement: &str) -> String {
     let project = requirement.split_once("==").map_or(requirement, |(name, _)| name);
     let (name, major) = match project.rsplit_once("-cu") {
@@ -482,7 +493,7 @@ fn library_wheels(version: &str) -> Vec<(&'static Library, String, Unpack)> {
 }
 
 /// The PyPI project of `wheel` (as named from CUDA 13 on) for CUDA `version`, as pip names it:
-/// CUDA 11 and 12's carry their major (`nvidia-curand-cu12`), 13's none.
+/// CUDA 11 and 12's carry their major (`nvidia-<name>-cu12`), 13's none.
 fn project(wheel: &str, version: &str) -> String {
     let major = cuda_number(version) / 1000;
     if major < 13 {
@@ -672,7 +683,7 @@ enum Pin<'a> {
 
 /// Which of a library's `uploads` (version, upload time) NVIDIA published with the runtime
 /// uploaded at `runtime`: NVIDIA uploads a release's wheels together, the libraries a few
-/// minutes *after* the runtime (curand's, 3 to 16 minutes after, each release of 11.8 to 13.5),
+/// minutes *after* the runtime (a math library's, 3 to 16 minutes after, each release of 11.8 to 13.5),
 /// so the final release uploaded nearest the runtime within a day; "the newest uploaded no later
 /// than the runtime" would take the previous release's at nearly every release. A runtime
 /// re-uploaded alone (13.0.96, two months after 13.0's libraries) has none that near: then the
@@ -730,7 +741,8 @@ fn seconds(time: &str) -> Option<i64> {
 
 /// `cargo xtask pip` (see the module docs): each library's wheel of CUDA `version` as pip
 /// names it, pinned, with the crate binding it: the runtime's, every library's of that release
-/// (its description's), and the NCCL and the first cuDNN built for its major.
+/// (its description's), and the release of each library with a root of its own that CI builds
+/// against with its major (`build.own`).
 fn pip_requirements(version: &str) -> Vec<(&'static str, String)> {
     let major = (cuda_number(version) / 1000).to_string();
     let runtime = VERSIONS.iter().find(|v| v.version == version).map(|v| v.runtime);
@@ -747,18 +759,22 @@ fn pip_requirements(version: &str) -> Vec<(&'static str, String)> {
 
 /// What of `library`'s wheel joins the root of CUDA `version`: the whole wheel only where a test
 /// loads or links the library; otherwise its headers alone, read from PyPI (see [`extract`]).
-/// - NVRTC at every release: CI tests each release's real libnvrtc.
 /// - Every toolkit library at the GPU machine's release ([`GPU_MACHINE`]): the tests against
-///   NVIDIA's real ones (tests/real_*.rs); nvJitLink for its own and for libcusparse's
-///   (DT_NEEDED libnvJitLink.so.13, found beside it). A library the driver ships (role
-///   `Driver`) has a wheel of its header only.
-/// - cuBLAS at the newest CUDA 12: CI links cuda-checked's `link` feature's cuBLAS against it.
+///   NVIDIA's real ones (tests/real_*.rs), and a library another loads from beside it (DT_NEEDED).
+///   A library the driver ships (role `Driver`) has a wheel of its header only.
+/// - Where its description's `build.whole_wheel` says so: at every release, or also at the
+///   newest of a major (see [`WholeWheel`](cuda_loader::WholeWheel)).
 fn what_to_unpack(library: &Library, version: &str) -> Unpack {
-    let nvrtc = library.crate_name == cuda_loader::NVRTC.crate_name;
+    use cuda_loader::WholeWheel;
     let gpu = version == GPU_MACHINE && matches!(library.role, cuda_loader::Role::Toolkit { .. });
-    let newest_12 = VERSIONS.iter().map(|v| v.version).rev().find(|v| cuda_number(v) / 1000 == 12);
-    let linked = library.crate_name == cuda_loader::CUBLAS.crate_name && newest_12 == Some(version);
-    if nvrtc || gpu || linked {
+    let described = match library.build.whole_wheel {
+        WholeWheel::GpuMachine => false,
+        WholeWheel::EveryRelease => true,
+        WholeWheel::AlsoNewestOf(major) => {
+            VERSIONS.iter().map(|v| v.version).rev().find(|v| cuda_number(v) / 1000 == major) == Some(version)
+        }
+    };
+    if gpu || described {
         Whole
     } else {
         Headers
@@ -793,8 +809,8 @@ fn pieces(v: &Version) -> Vec<Piece> {
 
 /// What generating `libraries`' bindings of `v` reads, headers only, in [`pieces`]' order: the
 /// toolkit's (the runtime's, crt/, the profiler's, CCCL's nv/) and the wheel of each library and
-/// of those its types come from (`found.follows`, `binding.shares_types_with`: cuSOLVER's headers
-/// include cuBLAS's and cuSPARSE's). No whole wheel, no other library's: vendoring one library
+/// of those its types come from (`found.follows`, `binding.shares_types_with`: a library
+/// whose headers include two others'). No whole wheel, no other library's: vendoring one library
 /// reads a few MB, where `headers` reads GB. A library (or one it needs) whose wheel is not
 /// pinned for `v` is an error ([`unpinned`]), not a generation that later misses its header.
 fn header_pieces(v: &Version, libraries: &[&Library]) -> Result<Vec<Piece>, String> {
@@ -966,7 +982,7 @@ fn merge(from: &Path, to: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo xtask nccl` and `cudnn` (see the module docs), for `library`, which has a root of its
+/// `cargo xtask <link>` (see the module docs), for `library`, which has a root of its
 /// own: prints each root [`own_roots`] gives.
 fn own_command(library: &'static Library, dir: &Path, which: Option<&String>) -> Result<(), String> {
     own_roots(library, dir, which.map(String::as_str))?
@@ -1041,7 +1057,7 @@ fn homes(dir: &Path, which: Option<&str>) -> Result<(), String> {
             };
             let mut settings = Vec::new();
             for &(library, releases, variable) in &own {
-                // A library with no release built for this major (cuDNN 9 for CUDA 11) is left
+                // A library with no release built for this major (`own.tested`) is left
                 // unset, as a user without it would be: its crate binds its vendored release.
                 if releases.tested.iter().any(|(m, _)| *m == major) {
                     settings.extend(
@@ -1057,7 +1073,7 @@ fn homes(dir: &Path, which: Option<&str>) -> Result<(), String> {
     }
 }
 
-/// `DIR/<link>-<version>-cu<major>` (`nccl-2.27.7-cu13`): the whole release of `library` (a
+/// `DIR/<link>-<version>-cu<major>` (`<link>-2.27.7-cu13`): the whole release of `library` (a
 /// library with a root of its own) that CI builds against with CUDA `major` (its
 /// `build.own.tested`): `include/` and `lib/`, downloaded and unpacked if not already there.
 fn fetch_own(dir: &Path, library: &'static Library, major: &str) -> Result<PathBuf, String> {
@@ -1086,7 +1102,7 @@ fn fetch_own(dir: &Path, library: &'static Library, major: &str) -> Result<PathB
 /// Unpacks `part` (a folder such as `include/`, or `""`: all) of the root `inner` of the wheel
 /// `requirement` (`name==version`) into `dest/inner`. The whole root is downloaded into
 /// `DIR/wheels` first; a part is read from PyPI with HTTP range requests instead, the zip's
-/// directory and then only those files, so the headers of a 600 MB cuBLAS wheel cost about 1 MB.
+/// directory and then only those files, so the headers of a 600 MB wheel cost about 1 MB.
 /// Every file is checked against its CRC-32 and size ([`unzip`]); a downloaded wheel that is
 /// damaged is deleted, so that the next run downloads it again. A failure of any other kind (the
 /// network's, most often: a name not resolved, a connection reset) is tried twice more, after 5
@@ -1306,7 +1322,7 @@ fn wheel_url(requirement: &str) -> Result<String, String> {
 }
 
 /// `DIR/headers/<requirement>/<inner>`: a root holding only the headers of a wheel of a library
-/// with a root of its own (its description's `build.own`: `nvidia/nccl`, `nvidia/cudnn`),
+/// with a root of its own (its description's `build.own`: `nvidia/<name>`),
 /// read from PyPI if not already there.
 fn fetch_own_headers(dir: &Path, requirement: &str, inner: &str, header: &str) -> Result<PathBuf, String> {
     let unpacked = dir.join("headers").join(requirement.replace("==", "-"));
@@ -1392,9 +1408,8 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
     for &library in ALL.iter().filter(|l| only.is_empty() || only.contains(&l.crate_name)) {
         let mut releases = Vec::new();
         if library.build.found.home.is_some() {
-            // A library of its own (NCCL, cuDNN): each of its releases' headers (`build.own`),
-            // with the newest CUDA of the wheel's major (nccl.h includes cuda_runtime.h, cudnn.h
-            // cuda_runtime_api.h).
+            // A library of its own: each of its releases' headers (`build.own`), with the
+            // newest CUDA of the wheel's major (its header includes the runtime's).
             let own = own_releases(library)?;
             for &requirement in own.vendored {
                 let major = OwnReleases::cuda_major(requirement);
@@ -1406,8 +1421,8 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
                 releases.push((format!("{requirement} with CUDA {cuda}"), Some(own.join("include")), cuda));
             }
         } else {
-            // From the first release that has the library (`found.since`: nvJitLink came with
-            // CUDA 12.0).
+            // From the first release that has the library (`found.since`: a library NVIDIA
+            // added after the oldest release).
             for version in select(Some("all"))?
                 .into_iter()
                 .filter(|v| library.build.found.since.map_or(true, |first| cuda_number(v) >= first))
@@ -1453,7 +1468,7 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
     let jobs: Vec<(&Library, &Release)> =
         crates.iter().flat_map(|(library, releases)| releases.iter().map(move |r| (*library, r))).collect();
     // Each include folder as pip installs it (no crt/), made afresh before the threads start:
-    // the folders are shared between releases (NCCL's with its CUDA's), and a wheel added since
+    // the folders are shared between releases (a library of its own's with its CUDA's), and a wheel added since
     // the last run is in them.
     let mut pip: std::collections::BTreeMap<&Path, PathBuf> = Default::default();
     if check {
@@ -1574,7 +1589,7 @@ fn vendor(root: &Path, args: &[String]) -> Result<(), String> {
 /// Where `library`'s description words its codes itself (a math library's table of sentences):
 /// a sentence for each of `codes` (every release's, with the first release having it), and none
 /// for a code no release has. The crate's loader tests check one release's header; the codes
-/// differ between releases (cuFFT 12, CUDA 13's, dropped three and added four), so only here,
+/// differ between releases (a math library of CUDA 13 dropped three and added four), so only here,
 /// where every release is generated, can a sentence for a code no release has be found.
 fn words_every_code(library: &Library, codes: &[(String, String)]) -> Result<(), String> {
     let cuda_loader::ErrorText::Table(table) = library.codes.text else { return Ok(()) };
@@ -1777,7 +1792,7 @@ mod tests {
     }
 
     /// A description pins its wheel only for releases of `VERSIONS` (`cargo xtask headers` reads
-    /// no other), and each wheel of a release once: cuBLASLt's is cuBLAS's, fetched once.
+    /// no other), and each wheel of a release once: a sibling's wheel is its library's, fetched once.
     #[test]
     fn every_pin_is_of_a_release_and_of_one_description() {
         let mut pinned = std::collections::BTreeSet::new();
@@ -1796,12 +1811,12 @@ mod tests {
         list.iter().map(|(v, t)| (v.to_string(), t.to_string())).collect()
     }
 
-    /// A pin is the wheel uploaded with the runtime, minutes after it (nvidia-curand-cu12's
+    /// A pin is the wheel uploaded with the runtime, minutes after it (a math library's wheel's
     /// uploads around CUDA 12.0's runtime, 2022-12-08T23:27:27): not the newest uploaded before
     /// it, which is the previous release's, or none at all.
     #[test]
     fn a_pin_is_the_final_wheel_uploaded_with_the_runtime() {
-        let curand = uploads(&[
+        let library = uploads(&[
             ("0.0.1.dev5", "2022-01-01T00:00:00"),
             ("10.2.10.91", "2022-08-03T21:13:08"),
             ("10.3.0.86", "2022-10-03T23:30:05"),
@@ -1809,18 +1824,18 @@ mod tests {
             ("10.3.1.124", "2023-01-31T22:59:35"),
         ]);
         assert_eq!(
-            chosen_pin(&curand, "2022-12-08T23:27:27"),
+            chosen_pin(&library, "2022-12-08T23:27:27"),
             Pin::With { version: "10.3.1.50", minutes: 3 }
         );
         // 11.8's runtime: its library 104 minutes later, still its release's.
         assert_eq!(
-            chosen_pin(&curand, "2022-10-03T21:46:03"),
+            chosen_pin(&library, "2022-10-03T21:46:03"),
             Pin::With { version: "10.3.0.86", minutes: 104 }
         );
         // A runtime re-uploaded alone, weeks after its libraries: the newest before it.
-        assert_eq!(chosen_pin(&curand, "2022-11-20T10:00:00"), Pin::Before("10.3.0.86"));
+        assert_eq!(chosen_pin(&library, "2022-11-20T10:00:00"), Pin::Before("10.3.0.86"));
         // Before any final release (the .dev5 is no release): none.
-        assert_eq!(chosen_pin(&curand, "2022-05-01T00:00:00"), Pin::None);
+        assert_eq!(chosen_pin(&library, "2022-05-01T00:00:00"), Pin::None);
         assert_eq!(chosen_pin(&[], "2022-12-08T23:27:27"), Pin::None);
     }
 
@@ -1829,13 +1844,13 @@ mod tests {
     /// uploaded before; and a pre-release uploaded nearer is never the pin.
     #[test]
     fn a_pin_is_by_upload_not_by_number_and_never_a_pre_release() {
-        let curand = uploads(&[
+        let library = uploads(&[
             ("10.4.3.29", "2026-05-26T16:47:48"),
             ("10.4.2.66", "2026-07-16T09:49:12"),
             ("10.4.4.46rc1", "2026-07-16T09:34:00"),
         ]);
         assert_eq!(
-            chosen_pin(&curand, "2026-07-16T09:33:00"),
+            chosen_pin(&library, "2026-07-16T09:33:00"),
             Pin::With { version: "10.4.2.66", minutes: 16 }
         );
         // The nearest, before the runtime or after it.
@@ -1871,47 +1886,88 @@ mod tests {
         (pieces.iter().map(|(r, _)| r.clone()).collect(), pieces.iter().any(|(_, p)| p.is_empty()))
     }
 
-    /// `vendor --only curand-sys` reads the toolkit's headers and cuRAND's at every release,
-    /// never a whole wheel (13.0's `headers` takes cuRAND's library too) nor another library's.
+    /// A toolkit library of every release whose headers need no other library's, only the
+    /// toolkit's (its `follows` and `shares_types_with` are the runtime's): the first
+    /// description so, which the tests of vendoring one library take.
+    fn lone_toolkit_library() -> &'static Library {
+        let runtime = cuda_loader::RUNTIME;
+        let the_runtime =
+            |path: &str| path == runtime.rust_path || path == runtime.crate_name.replace('-', "_");
+        ALL.iter()
+            .copied()
+            .find(|l| {
+                matches!(l.role, cuda_loader::Role::Toolkit { .. })
+                    && l.build.own.is_none()
+                    && l.build.found.since.is_none()
+                    && l.build.found.follows.is_some_and(the_runtime)
+                    && l.build.binding.shares_types_with.iter().all(|(_, path)| the_runtime(path))
+                    && l.build.releases.first().map(|(release, _)| *release) == Some(VERSIONS[0].version)
+            })
+            .expect("a toolkit library of every release whose headers need only the toolkit's")
+    }
+
+    /// `vendor --only <crate>` of such a library reads the toolkit's headers and the library's at
+    /// every release, never a whole wheel (the GPU machine's `headers` takes its library too)
+    /// nor another library's.
     #[test]
     fn vendoring_one_library_reads_its_headers_and_the_toolkits_only() {
+        let library = lone_toolkit_library();
         for v in VERSIONS {
-            let (wheels, whole) = wheels_of(&header_pieces(v, &[&cuda_loader::CURAND]).unwrap());
-            let curand = library_wheels(v.version)
+            let (wheels, whole) = wheels_of(&header_pieces(v, &[library]).unwrap());
+            let own = library_wheels(v.version)
                 .into_iter()
-                .find(|(l, _, _)| l.crate_name == "curand-sys")
+                .find(|(l, _, _)| l.crate_name == library.crate_name)
                 .map(|(_, requirement, _)| requirement)
                 .unwrap();
             let mut expected: Vec<String> =
                 [v.runtime, v.crt, v.profiler].into_iter().chain(v.cccl).map(String::from).collect();
-            expected.push(curand);
-            assert_eq!(wheels, expected, "CUDA {}", v.version);
+            expected.push(own);
+            assert_eq!(wheels, expected, "{}, CUDA {}", library.crate_name, v.version);
             assert!(!whole, "CUDA {}: a whole wheel", v.version);
         }
         // (The control: `headers` takes whole wheels at the GPU machine's release.)
         assert!(pieces(release(GPU_MACHINE).unwrap()).iter().any(|(_, part)| part.is_empty()));
     }
 
-    /// cuSOLVER's headers include cuBLAS's and cuSPARSE's (its `shares_types_with`): their wheels
-    /// come too, no other library's. NCCL's own headers come apart: its CUDA's root is the
-    /// toolkit's alone.
+    /// A library whose headers include other libraries' (its `shares_types_with` names their
+    /// crates): their wheels come too, no other library's. A library with a root of its own has
+    /// its headers apart: its CUDA's root is the toolkit's alone.
     #[test]
     fn vendoring_a_library_reads_the_headers_its_types_come_from() {
         let v = release("13.0").unwrap();
-        let (wheels, _) = wheels_of(&header_pieces(v, &[&cuda_loader::CUSOLVER]).unwrap());
-        let of = |name: &str| wheels.iter().filter(|w| w.starts_with(&format!("{name}=="))).count();
-        assert_eq!(
-            (of("nvidia-cusolver"), of("nvidia-cublas"), of("nvidia-cusparse")),
-            (1, 1, 1),
-            "{wheels:?}"
-        );
-        assert_eq!(
-            (of("nvidia-curand"), of("nvidia-cufft"), of("nvidia-cuda-nvrtc")),
-            (0, 0, 0),
-            "{wheels:?}"
-        );
-        let (wheels, _) = wheels_of(&header_pieces(v, &[&cuda_loader::NCCL]).unwrap());
-        assert_eq!(wheels, [v.runtime, v.crt, v.profiler, v.cccl.unwrap()]);
+        let runtime = cuda_loader::RUNTIME.rust_path;
+        let sharing = |l: &Library| -> Vec<&'static Library> {
+            l.build
+                .binding
+                .shares_types_with
+                .iter()
+                .filter(|(_, path)| *path != runtime)
+                .filter_map(|(_, path)| cuda_loader::by_rust_path(path))
+                .filter(|l| l.build.wheel.is_some())
+                .collect()
+        };
+        let library = ALL
+            .iter()
+            .copied()
+            .find(|l| !sharing(l).is_empty())
+            .expect("a description whose headers include another library's (with a wheel)");
+        let (wheels, _) = wheels_of(&header_pieces(v, &[library]).unwrap());
+        let of = |l: &Library| {
+            let name = project(l.build.wheel.unwrap_or("-"), v.version);
+            wheels.iter().filter(|w| w.starts_with(&format!("{name}=="))).count()
+        };
+        let shared = sharing(library);
+        for l in
+            ALL.iter().filter(|l| l.build.wheel.is_some() && l.crate_name != cuda_loader::RUNTIME.crate_name)
+        {
+            let wanted =
+                l.crate_name == library.crate_name || shared.iter().any(|s| s.crate_name == l.crate_name);
+            assert_eq!(of(l), usize::from(wanted), "{}: {wheels:?}", l.crate_name);
+        }
+        let own =
+            ALL.iter().copied().find(|l| l.build.own.is_some()).expect("a library with a root of its own");
+        let (wheels, _) = wheels_of(&header_pieces(v, &[own]).unwrap());
+        assert_eq!(wheels, [v.runtime, v.crt, v.profiler, v.cccl.unwrap()], "{}", own.crate_name);
     }
 
     /// A root made for vendoring, asked for by `headers` later, is made afresh as `headers` alone
@@ -1933,7 +1989,7 @@ mod tests {
     fn a_listed_root_holding_what_is_asked_is_taken() {
         let dir = scratch("listed");
         let v = release("12.4").unwrap();
-        let want = header_pieces(v, &[&cuda_loader::CURAND]).unwrap();
+        let want = header_pieces(v, &[lone_toolkit_library()]).unwrap();
         std::fs::create_dir_all(dir.join("12.4/include")).unwrap();
         let list: String = want.iter().map(|(r, p)| format!("{r}\t{p}\n")).collect();
         std::fs::write(dir.join("12.4.pieces"), list).unwrap();
@@ -1943,7 +1999,7 @@ mod tests {
     }
 
     /// `headers` warns of no description today: each with a wheel pins it at every release
-    /// from its `found.since` (or has it pinned apart: the runtime's, NCCL's, cuDNN's).
+    /// from its `found.since` (or has it pinned apart: the runtime's, a library's of its own).
     #[test]
     fn every_description_pins_its_wheel_at_every_release_it_has() {
         for v in VERSIONS {
@@ -1958,34 +2014,36 @@ mod tests {
     /// its `found.since` needs none.
     #[test]
     fn a_release_without_a_pin_is_said_and_refused_at_vendoring() {
-        let curand = cuda_loader::CURAND;
+        let lone = lone_toolkit_library();
         let library = Library {
-            build: cuda_loader::Build { releases: &curand.build.releases[1..], ..curand.build },
-            ..curand
+            build: cuda_loader::Build { releases: &lone.build.releases[1..], ..lone.build },
+            ..*lone
         };
-        let why = unpinned(&library, "11.8").expect("no pin for 11.8");
+        let (first, second) = (VERSIONS[0].version, VERSIONS[1].version);
+        let wheel = library.build.wheel.unwrap();
+        let why = unpinned(&library, first).expect("no pin for the first release");
         for part in [
-            "curand-sys",
-            "nvidia-curand-cu11",
-            "CUDA 11.8",
-            "`cargo xtask pins nvidia-curand`",
-            "found.since",
+            library.crate_name.to_string(),
+            project(wheel, first),
+            format!("CUDA {first}"),
+            format!("`cargo xtask pins {wheel}`"),
+            "found.since".to_string(),
         ] {
-            assert!(why.contains(part), "{part}: {why}");
+            assert!(why.contains(&part), "{part}: {why}");
         }
         assert_eq!(why.lines().count(), 1, "{why}");
-        assert_eq!(header_pieces(release("11.8").unwrap(), &[&library]), Err(why));
-        assert_eq!(unpinned(&library, "12.0"), None);
-        let found = cuda_loader::Found { since: Some(12000), ..library.build.found };
+        assert_eq!(header_pieces(release(first).unwrap(), &[&library]), Err(why));
+        assert_eq!(unpinned(&library, second), None);
+        let found = cuda_loader::Found { since: Some(cuda_number(second)), ..library.build.found };
         let later = Library { build: cuda_loader::Build { found, ..library.build }, ..library };
-        assert_eq!(unpinned(&later, "11.8"), None);
+        assert_eq!(unpinned(&later, first), None);
     }
 
-    /// `cargo xtask pins` finds, from PyPI, the tables cuRAND's and cuFFT's descriptions pin.
+    /// `cargo xtask pins` finds, from PyPI, the table every description with one pins.
     #[test]
     #[ignore = "reads PyPI (network)"]
     fn pins_from_pypi_are_the_descriptions_tables() {
-        for library in [&cuda_loader::CURAND, &cuda_loader::CUFFT] {
+        for library in ALL.iter().filter(|l| l.build.wheel.is_some() && !l.build.releases.is_empty()) {
             let derived = derive_pins(library.build.wheel.unwrap()).unwrap();
             let derived: Vec<(&str, String)> =
                 derived.into_iter().filter_map(|(release, pin, _)| Some((release, pin?))).collect();
@@ -1995,8 +2053,12 @@ mod tests {
         }
     }
 
-    const REQUIREMENT: &str = "nvidia-nccl-cu13==2.28.3";
-    const HEADER: &str = "nvidia/nccl/include/nccl.h";
+    /// A wheel of no real library, for the tests of unpacking one.
+    const REQUIREMENT: &str = "nvidia-foo-cu13==2.28.3";
+    const INNER: &str = "nvidia/foo";
+    const HEADER: &str = "nvidia/foo/include/foo.h";
+    const LIBRARY: &str = "nvidia/foo/lib/libfoo.so.2";
+    const TEXT: &str = "#define FOO_VERSION_CODE 22803\n";
 
     /// A description's table of sentences must word every release's codes, and no code that no
     /// release has: each way it fails names the code.
@@ -2032,7 +2094,7 @@ mod tests {
     /// The wheel of [`REQUIREMENT`] as `download` keeps it in `DIR/wheels`, holding `files`
     /// (name, text) stored uncompressed (made by Python's zipfile, as pip's wheels are read).
     fn cached_wheel(dir: &Path, files: &[(&str, &str)]) -> PathBuf {
-        let path = dir.join("wheels/nvidia_nccl_cu13-2.28.3-py3-none-manylinux_2_18_x86_64.whl");
+        let path = dir.join("wheels/nvidia_foo_cu13-2.28.3-py3-none-manylinux_2_18_x86_64.whl");
         let script = "import sys, zipfile\n\
                       z = zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_STORED)\n\
                       for name, text in zip(sys.argv[2::2], sys.argv[3::2]):\n    z.writestr(name, text)\n\
@@ -2076,14 +2138,11 @@ mod tests {
     #[test]
     fn a_sound_wheel_unpacks_whole() {
         let dir = scratch("sound");
-        cached_wheel(
-            &dir,
-            &[(HEADER, "#define NCCL_VERSION_CODE 22803\n"), ("nvidia/nccl/lib/libnccl.so.2", "elf")],
-        );
+        cached_wheel(&dir, &[(HEADER, TEXT), (LIBRARY, "elf")]);
         let dest = dir.join("unpacked");
-        extract(&dir, (REQUIREMENT, "nvidia/nccl"), "", &dest).unwrap();
-        assert_eq!(files(&dest), [HEADER, "nvidia/nccl/lib/libnccl.so.2"]);
-        assert_eq!(std::fs::read_to_string(dest.join(HEADER)).unwrap(), "#define NCCL_VERSION_CODE 22803\n");
+        extract(&dir, (REQUIREMENT, INNER), "", &dest).unwrap();
+        assert_eq!(files(&dest), [HEADER, LIBRARY]);
+        assert_eq!(std::fs::read_to_string(dest.join(HEADER)).unwrap(), TEXT);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -2094,10 +2153,10 @@ mod tests {
     #[test]
     fn item17_a_file_with_a_bad_crc_is_refused_naming_it_and_leaves_nothing() {
         let dir = scratch("bad-crc");
-        let wheel = cached_wheel(&dir, &[(HEADER, "#define NCCL_VERSION_CODE 22803\n")]);
+        let wheel = cached_wheel(&dir, &[(HEADER, TEXT)]);
         damage(&wheel, "22803", "22804");
         let dest = dir.join("unpacked");
-        let error = extract(&dir, (REQUIREMENT, "nvidia/nccl"), "", &dest).unwrap_err();
+        let error = extract(&dir, (REQUIREMENT, INNER), "", &dest).unwrap_err();
         assert!(error.contains(HEADER) && error.contains("CRC"), "{error}");
         assert_eq!(error.lines().count(), 1, "{error}");
         assert!(!error.contains("Traceback"), "{error}");
@@ -2112,11 +2171,11 @@ mod tests {
     #[test]
     fn item17_a_truncated_wheel_is_refused_naming_it() {
         let dir = scratch("truncated");
-        let wheel = cached_wheel(&dir, &[(HEADER, "#define NCCL_VERSION_CODE 22803\n")]);
+        let wheel = cached_wheel(&dir, &[(HEADER, TEXT)]);
         let bytes = std::fs::read(&wheel).unwrap();
         std::fs::write(&wheel, &bytes[..bytes.len() / 2]).unwrap();
         let dest = dir.join("unpacked");
-        let error = extract(&dir, (REQUIREMENT, "nvidia/nccl"), "", &dest).unwrap_err();
+        let error = extract(&dir, (REQUIREMENT, INNER), "", &dest).unwrap_err();
         assert!(error.contains(&wheel.display().to_string()), "{error}");
         assert_eq!(error.lines().count(), 1, "{error}");
         assert!(!wheel.exists(), "the damaged wheel is kept: {error}");

@@ -74,7 +74,7 @@ impl Unit {
         Unit::parse_with(name, source, args, CXTranslationUnit_SkipFunctionBodies)
     }
 
-    /// As [`Unit::parse`], keeping function bodies: the C++ reader reads TensorRT's inline
+    /// As [`Unit::parse`], keeping function bodies: the C++ reader reads a C++ API's inline
     /// wrappers' bodies to learn which slot each one calls.
     pub fn parse_with_bodies(name: &str, source: &str, args: &[String]) -> Result<Unit, String> {
         Unit::parse_with(name, source, args, 0)

@@ -6,8 +6,8 @@
 pub fn markdown(comment: &str) -> String {
     // A member's comment written after it (`int x; /**< what x is */`) keeps Doxygen's `<`.
     let comment = comment.trim_start().strip_prefix('<').unwrap_or(comment);
-    // Doxygen's commands start with `\` or `@`; `\verbatim` is code as `\code` is (NPP's
-    // `>>>>>>> ATTENTION <<<<<<<`). Each may end or start a line of prose: give each a line of
+    // Doxygen's commands start with `\` or `@`; `\verbatim` is code as `\code` is (a header's
+    // `>>>>>>> ATTENTION <<<<<<<` banner). Each may end or start a line of prose: give each a line of
     // its own.
     let comment = comment
         .replace("@verbatim", "\\code")

@@ -312,7 +312,7 @@ fn glue(
     // A sibling's function for the glue (whose address says which file a linked library was
     // loaded from, and which a linked build must resolve): its version function where its
     // headers declare it, else its library's (a header may declare functions its library no
-    // longer exports, as NPP 13's do; the library's version function it does). The loader asks
+    // longer exports, as a library of families' may; the library's version function it does). The loader asks
     // a loaded sibling's version function by name, which the library it links answers for it.
     let mut sibling_functions = Vec::new();
     for (index, sibling) in library.siblings.iter().enumerate() {
@@ -393,7 +393,7 @@ fn glue(
 fn initializers(scan: &Scan, items: &[syn::Item]) -> Result<String, Error> {
     let mut out = String::new();
     for (name, ty, values) in &scan.initializers {
-        // `typedef struct ncclConfig_v22700 {...} ncclConfig_t`: the alias, then the struct.
+        // `typedef struct fooConfig_v22700 {...} fooConfig_t`: the alias, then the struct.
         let target = items
             .iter()
             .find_map(|item| match item {

@@ -218,13 +218,13 @@ fn generate_unguarded(
         files.insert(found);
     }
     // One pattern for them all: bindgen matches every item against each pattern it is given, and
-    // hundreds of patterns (cuBLAS shares that many of the runtime's types) were a third of a
+    // hundreds of patterns (a math library shares that many of the runtime's types) were a third of a
     // generation's time.
     if !scan.shared_types.is_empty() {
         let names: Vec<&str> = scan.shared_types.iter().map(String::as_str).collect();
         builder = builder.blocklist_type(format!("^(?:{})$", names.join("|")));
     }
-    // C's `FILE` (cuBLASLt's logger takes one) is the C library's own struct, whose layout
+    // C's `FILE` (a library's logger may take one) is the C library's own struct, whose layout
     // differs between C libraries and OSes: only ever behind a pointer, so opaque here, and
     // bindings generated on Linux stay valid on Windows.
     builder = builder.blocklist_type("^_IO_FILE$");
@@ -279,7 +279,7 @@ impl Drop for StandIn {
 }
 
 /// `crt/host_defines.h`, which `cuda_runtime_api.h` includes, and `crt/host_config.h`, which
-/// `cuda_runtime.h` includes (NCCL's header includes that), both of which NVIDIA's runtime
+/// `cuda_runtime.h` includes (a library's header may include that), both of which NVIDIA's runtime
 /// wheels lack: our stand-ins (see the files), written into a new folder of this call's own
 /// (under the build's `OUT_DIR`, or the temporary directory): created by this call alone (it
 /// fails rather than take a folder that exists), under a name no one can foresee, open to

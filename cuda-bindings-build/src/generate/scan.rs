@@ -159,8 +159,8 @@ pub fn scan(library: &Library, include: &Path, args: &[String]) -> Result<Scan, 
         // The types the shared header declares itself (`driver_types.h`), wherever it is: a
         // toolkit keeps it beside the API's header, NVIDIA's CUDA 12 wheels in the runtime's
         // folder, and taking that whole folder there shared types the other crate does not bind
-        // (`float2`: cusparse-sys failed to compile against pip's wheels). A header that declares
-        // none itself (`cuda_runtime.h`, for NCCL) shares those of every header of its folder
+        // (`float2`: a math library's crate failed to compile against pip's wheels). A header that
+        // declares none itself (`cuda_runtime.h`) shares those of every header of its folder
         // it brings in (`driver_types.h`, ...).
         let file = args
             .iter()
@@ -315,7 +315,7 @@ fn foreign_values(
 }
 
 /// Each `#define NAME { sizeof(T), ... }` of the header, its values evaluated by clang as a C
-/// program initializing a `T` with it would have them (`NCCL_CONFIG_INITIALIZER`).
+/// program initializing a `T` with it would have them (`<PREFIX>_CONFIG_INITIALIZER`).
 fn initializers(
     library: &Library,
     macros: &BTreeMap<String, Vec<String>>,

@@ -1,5 +1,5 @@
-// The C++ side of tests/course.rs: the check functions of the TensorRT course
-// (jinmin527/learning-cuda-trt, driver chapter 1.3 and the runtime chapters) and of NVIDIA's
+// The C++ side of tests/course.rs: the check functions of the course
+// jinmin527/learning-cuda-trt (driver chapter 1.3 and the runtime chapters) and of NVIDIA's
 // cuda-samples (Common/helper_cuda.h), with their printf formats exactly as those print them,
 // called on a failing call with the call's text, file and line the Rust side printed, so that
 // both outputs must be the same bytes.

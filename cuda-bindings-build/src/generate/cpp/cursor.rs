@@ -162,7 +162,7 @@ impl Cursor {
         tokens.into_iter().map(|token| token.text).collect()
     }
 
-    /// The fully qualified name: `nvinfer1::v_1_0::ILogger`.
+    /// The fully qualified name: `ns::v_1_0::ILogger`.
     pub fn qualified(&self) -> String {
         let mut parts = vec![self.name()];
         let mut parent = self.semantic_parent();
@@ -200,7 +200,7 @@ impl Type {
         Cursor(unsafe { clang_getTypeDeclaration(self.0) })
     }
 
-    /// `T` of an elaborated `nvinfer1::T`.
+    /// `T` of an elaborated `ns::T`.
     pub fn named(&self) -> Type {
         Type(unsafe { clang_Type_getNamedType(self.0) })
     }

@@ -120,7 +120,7 @@ impl Writer<'_> {
         for (module, text) in items {
             modules.entry(module.clone()).or_default().push_str(&text);
         }
-        // Classes the headers only declare (`struct cudnnContext;`, `class IPlugin;`): opaque.
+        // Classes the headers only declare (`struct fooContext;`, `class IPlugin;`): opaque.
         let mut defined: BTreeSet<String> = BTreeSet::new();
         defined.extend(r.enums.iter().map(Pathed::path));
         defined.extend(r.records.iter().map(Pathed::path));
