@@ -292,8 +292,9 @@ fn versioned_dirs(dir: &Path, prefix: &str) -> Vec<PathBuf> {
 
 /// The CUDA major of NVIDIA's Python wheels installed where no toolkit (no `cuda.h`, the runtime
 /// wheel's) was found: a CUDA 13 `nvidia-cublas` installed alone. Their headers say no release;
-/// their libraries' file names say the major (`libcublas.so.13`). The major, of `majors`, and a
-/// file of it found, where every described library's wheel found is of one major.
+/// their libraries' file names say the major (`libcublas.so.13`), and so does a folder named for
+/// it (`nvidia/cu13`, which a header-only wheel fills too). The major, of `majors`, and what said
+/// it, where everything found says one major.
 pub fn wheels_major(majors: &[u32]) -> Option<(u32, PathBuf)> {
     let windows = env::target_os() == "windows";
     let mut found: Option<(u32, PathBuf)> = None;
@@ -304,14 +305,19 @@ pub fn wheels_major(majors: &[u32]) -> Option<(u32, PathBuf)> {
                 for &major in majors {
                     let root = site.join(wheel.replace("{major}", &major.to_string()));
                     let name = library.files.of(major, windows);
-                    let dirs = cuda_loader::wheel_dirs(&root);
-                    let Some(file) = dirs.iter().map(|dir| dir.join(&name)).find(|f| f.is_file()) else {
+                    let file = cuda_loader::wheel_dirs(&root)
+                        .into_iter()
+                        .map(|dir| dir.join(&name))
+                        .find(|f| f.is_file());
+                    let Some(evidence) =
+                        file.or_else(|| (wheel.contains("{major}") && root.is_dir()).then_some(root))
+                    else {
                         continue;
                     };
                     match &found {
                         Some((seen, _)) if *seen != major => return None,
                         Some(_) => {}
-                        None => found = Some((major, file)),
+                        None => found = Some((major, evidence)),
                     }
                 }
             }

@@ -572,14 +572,17 @@ fn a_conda_environments_cuda_packages_are_found() {
 /// Before, the default major's bindings, which look for files the environment does not have.
 fn wheels_of_one_major_without_the_runtimes_bind_that_major() {
     let windows = cfg!(windows);
-    // A library of the toolkit's whose CUDA 13 wheel shares the runtime's folder (`nvidia/cu{major}`).
-    let (library, folder) = cuda_loader::ALL
+    // A library of the toolkit's whose CUDA 13 wheel shares the runtime's folder (`nvidia/cu{major}`)
+    // and whose earlier wheels had a folder of their own, named for no major.
+    let (library, folder, unnamed) = cuda_loader::ALL
         .iter()
         .filter(|library| library.crate_name != cuda_loader::RUNTIME.crate_name)
         .find_map(|library| match library.role {
-            cuda_loader::Role::Toolkit { wheels, .. } => {
-                wheels.iter().find(|w| w.contains("{major}")).map(|w| (library, w.replace("{major}", "13")))
-            }
+            cuda_loader::Role::Toolkit { wheels, .. } => Some((
+                library,
+                wheels.iter().find(|w| w.contains("{major}"))?.replace("{major}", "13"),
+                wheels.iter().find(|w| !w.contains("{major}"))?.to_string(),
+            )),
             _ => None,
         })
         .expect("a library in the runtime's wheel folder");
@@ -597,7 +600,6 @@ fn wheels_of_one_major_without_the_runtimes_bind_that_major() {
         std::fs::create_dir_all(&lib).unwrap();
         std::fs::write(lib.join(file), "").unwrap();
     };
-    plant(&folder, library.files.of(13, windows));
     let venv = |strict: bool| {
         let mut vars = vec![("VIRTUAL_ENV", dir.clone().into_os_string())];
         if strict {
@@ -605,9 +607,20 @@ fn wheels_of_one_major_without_the_runtimes_bind_that_major() {
         }
         vars
     };
+    let version = format!("version={}", of_major(13).min().unwrap());
+    // A header-only wheel (NVML's: its library is the driver's) in the folder named for 13.
+    std::fs::create_dir_all(site.join(&folder).join("include")).unwrap();
+    let build = run("libcuda-sys", &venv(false), false);
+    assert!(build.instructions("metadata").contains(&version.as_str()), "{}", build.stdout);
+    std::fs::remove_dir_all(site.join(&folder)).unwrap();
+    // A library's file of 13, in a folder named for no major (as CUDA 12's wheels are).
+    plant(&unnamed, library.files.of(13, windows));
+    let build = run("libcuda-sys", &venv(false), false);
+    assert!(build.instructions("metadata").contains(&version.as_str()), "{}", build.stdout);
+    std::fs::remove_dir_all(site.join(&unnamed)).unwrap();
+    plant(&folder, library.files.of(13, windows));
     let build = run("libcuda-sys", &venv(false), false);
     assert!(build.status.success(), "{}", build.stderr);
-    let version = format!("version={}", of_major(13).min().unwrap());
     assert!(build.instructions("metadata").contains(&version.as_str()), "{}", build.stdout);
     let warnings = build.warnings().join("\n");
     assert!(warnings.contains("NVIDIA's wheels of CUDA 13 are installed"), "{warnings}");
