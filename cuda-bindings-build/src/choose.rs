@@ -496,7 +496,7 @@ impl Vendored {
     /// # Panics
     /// Outside a build script (no `OUT_DIR`).
     pub fn newest_of(&self, major: u32) -> Option<(PathBuf, u32)> {
-        let version = *self.versions.iter().rev().find(|v| *v / 1000 == major)?;
+        let version = self.newest_version_of(major)?;
         Some((self.materialize(version), version))
     }
 
@@ -537,10 +537,9 @@ impl Vendored {
         *self.versions.first().expect("Vendored::list never returns an empty list")
     }
 
-    /// The oldest vendored version of CUDA `major`: bindings whose functions every release of
-    /// the major has.
-    pub fn oldest_of(&self, major: u32) -> Option<u32> {
-        self.versions.iter().find(|v| **v / 1000 == major).copied()
+    /// The newest vendored version of CUDA `major`.
+    pub fn newest_version_of(&self, major: u32) -> Option<u32> {
+        self.versions.iter().rev().find(|v| **v / 1000 == major).copied()
     }
 
     /// The CUDA majors vendored, increasing.

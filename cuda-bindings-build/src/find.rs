@@ -304,11 +304,14 @@ pub fn wheels_major(majors: &[u32]) -> Option<(u32, PathBuf)> {
             for wheel in wheels {
                 for &major in majors {
                     let root = site.join(wheel.replace("{major}", &major.to_string()));
+                    // (A file named alike for another major says nothing: `libcurand.so.10`.)
                     let name = library.files.of(major, windows);
+                    let unique =
+                        majors.iter().filter(|m| library.files.of(**m, windows) == name).count() == 1;
                     let file = cuda_loader::wheel_dirs(&root)
                         .into_iter()
                         .map(|dir| dir.join(&name))
-                        .find(|f| f.is_file());
+                        .find(|f| unique && f.is_file());
                     let Some(evidence) =
                         file.or_else(|| (wheel.contains("{major}") && root.is_dir()).then_some(root))
                     else {

@@ -172,17 +172,17 @@ pub fn build_library(library: &'static Library) {
                 remedy: None,
             }
         }
-        // No toolkit: those the followed crate bound; the oldest release of the major of
-        // NVIDIA's wheels installed without the runtime's (whose cuda.h says the release):
-        // bindings every release of it loads; or the default major's.
+        // No toolkit: those the followed crate bound; those of the major of NVIDIA's wheels
+        // installed without the runtime's (whose cuda.h says the release), as CUDA_SYS_CUDA_MAJOR
+        // naming it would choose; or the default major's.
         (_, _, None) => {
             let wheels = followed
                 .is_none()
                 .then(|| find::wheels_major(&vendored.majors()))
                 .flatten()
-                .and_then(|(major, file)| Some((major, file, vendored.oldest_of(major)?)));
+                .and_then(|(major, file)| Some((major, file, vendored.newest_version_of(major)?)));
             match wheels {
-                Some((major, file, oldest)) => NoHeader {
+                Some((major, file, newest)) => NoHeader {
                     summary: format!(
                         "no {} was found ({}), and NVIDIA's wheels of CUDA {major} are installed ({}): the \
                          release is the runtime wheel's cuda.h's to say",
@@ -191,7 +191,7 @@ pub fn build_library(library: &'static Library) {
                         file.display(),
                     ),
                     details: no_toolkit.1,
-                    decided: Some((oldest, true)),
+                    decided: Some((newest, true)),
                     remedy: Some(format!(
                         "For your release's bindings: install the CUDA runtime's wheel of your release beside them \
                          (`pip install \"{}=={major}.*\"`, then `cargo clean -p {crate_name}`), or set CUDA_PATH \
