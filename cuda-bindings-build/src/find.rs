@@ -291,8 +291,8 @@ fn versioned_dirs(dir: &Path, prefix: &str) -> Vec<PathBuf> {
 }
 
 /// The CUDA major of NVIDIA's Python wheels installed where no toolkit (no `cuda.h`, the runtime
-/// wheel's) was found: a CUDA 13 `nvidia-cublas` installed alone. Their headers say no release;
-/// their libraries' file names say the major (`libcublas.so.13`), and so does a folder named for
+/// wheel's) was found: a CUDA 13 library's wheel installed alone. Their headers say no release;
+/// their libraries' file names say the major (`lib<name>.so.13`), and so does a folder named for
 /// it (`nvidia/cu13`, which a header-only wheel fills too). The major, of `majors`, and what said
 /// it, where everything found says one major.
 pub fn wheels_major(majors: &[u32]) -> Option<(u32, PathBuf)> {
@@ -304,7 +304,7 @@ pub fn wheels_major(majors: &[u32]) -> Option<(u32, PathBuf)> {
             for wheel in wheels {
                 for &major in majors {
                     let root = site.join(wheel.replace("{major}", &major.to_string()));
-                    // (A file named alike for another major says nothing: `libcurand.so.10`.)
+                    // (A file named alike for another major says nothing: a library versioned apart from CUDA.)
                     let name = library.files.of(major, windows);
                     let unique =
                         majors.iter().filter(|m| library.files.of(**m, windows) == name).count() == 1;

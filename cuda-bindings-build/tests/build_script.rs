@@ -565,7 +565,7 @@ fn a_conda_environments_cuda_packages_are_found() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// NVIDIA's wheels installed without the runtime's (a CUDA 13 `nvidia-cublas` alone): no
+/// NVIDIA's wheels installed without the runtime's (a CUDA 13 library's wheel alone): no
 /// `cuda.h` says the release, their files' names say the major. That major's bindings are bound,
 /// as `CUDA_SYS_CUDA_MAJOR` naming it would choose, with a warning naming the runtime's wheel to
 /// install (strict mode: an error); wheels of two majors decide nothing (the default major).
@@ -608,7 +608,7 @@ fn wheels_of_one_major_without_the_runtimes_bind_that_major() {
         vars
     };
     let version = format!("version={}", of_major(13).max().unwrap());
-    // A header-only wheel (NVML's: its library is the driver's) in the folder named for 13.
+    // A header-only wheel (of a library the driver ships) in the folder named for 13.
     std::fs::create_dir_all(site.join(&folder).join("include")).unwrap();
     let build = run("libcuda-sys", &venv(false), false);
     assert!(build.instructions("metadata").contains(&version.as_str()), "{}", build.stdout);

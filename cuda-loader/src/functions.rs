@@ -65,7 +65,7 @@ pub trait Unreachable: Sized {
     fn code(&self) -> Option<u32>;
 }
 
-/// A function that returns nothing (NCCL's `ncclResetDebugInit`, cuBLAS's `cublasXerbla`) does
+/// A function that returns nothing (`void f(void)`: a library's debug setting reset) does
 /// nothing without its library (the wrapper has noted why: [`last_unreached`](crate::last_unreached)).
 impl Unreachable for () {
     fn unreachable(_: &'static Library, _: u32) {}
@@ -92,9 +92,8 @@ impl<T: 'static> Unreachable for *const T {
     }
 }
 
-/// A function returning a number that is no code (`size_t cublasGetCudartVersion(void)`,
-/// `unsigned cublasLtDisableCpuInstructionsSetMask(unsigned)`): 0 without its library, which
-/// no version or mask is.
+/// A function returning a number that is no code (`size_t` a version, `unsigned` a mask): 0
+/// without its library, which no version or mask is.
 macro_rules! unreachable_zero {
     ($($t:ty),*) => {$(
         impl Unreachable for $t {
@@ -137,7 +136,7 @@ impl Unreachable for bool {
 ///
 /// The list holds each function in braces of its own, `{ #[..] pub fn name(..) -> T; }`: a
 /// `macro_rules!` matcher that parses each signature's types (`$ty:ty`) in one repetition over the
-/// whole list takes time quadratic in its length (NPP's 7,753 functions: 13.5 s of a 27 s compile),
+/// whole list takes time quadratic in its length (the largest crate's 7,753 functions: 13.5 s of a 27 s compile),
 /// where one group per function is matched as tokens and each signature parsed alone (0.7 s).
 #[doc(hidden)]
 #[macro_export]
@@ -180,7 +179,7 @@ macro_rules! __lazy_fns {
         /// library each call returns before touching its arguments. Every function where the
         /// build set `cuda_every_function` (`CUDA_SYS_TEST_EVERY_FUNCTION=1`: CI, for each
         /// vendored major and the GPU machine's release), else the first: a closure per function
-        /// is most of a large crate's test build (NPP's 7,753: 12 of its 27 s), and each
+        /// is most of a large crate's test build (7,753 of them: 12 of its 27 s), and each
         /// function's body is the same macro's, so every symbol's record is tested by name
         /// instead (`SYMBOLS`, through `Loader::resolve`).
         #[cfg(all(test, cuda_every_function))]

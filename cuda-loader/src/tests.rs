@@ -95,7 +95,7 @@ macro_rules! loader_tests {
             }
         }
 
-        /// Where the description refuses a library older than the header (NCCL, the math libraries): a
+        /// Where the description refuses a library older than the header (`refuses_older`): a
         /// fake answering one less than the header's version is refused when loaded, with both
         /// versions as the library writes them, and one answering the header's is taken.
         #[test]
@@ -219,7 +219,7 @@ macro_rules! loader_tests {
 
         /// Issue 41, item 3: the library found through a relative `LD_LIBRARY_PATH` (the folder's
         /// name from the folder above, `.` from the folder) is loaded, with its parts where the
-        /// description has them (cuDNN 9's were refused: "the dynamic loader does not say which
+        /// description has them (a front's were refused: "the dynamic loader does not say which
         /// folder it is in"), and its path is the absolute one of the file the dynamic loader
         /// opened (`RTLD_DI_ORIGIN`).
         #[test]
@@ -393,7 +393,7 @@ macro_rules! loader_tests {
             assert_eq!(crate::bindings::LOADER.library_path().unwrap_err().attempts()[0].0, relative_path());
         }
 
-        /// A crate's sibling libraries (cuBLASLt beside cuBLAS, a library's families beside its core):
+        /// A crate's sibling libraries (a partner library beside the library, families beside a core):
         /// without one, each of its functions answers the "not loaded" code, its own loader (not
         /// the library's) says why, and the code is described in its words.
         #[test]
