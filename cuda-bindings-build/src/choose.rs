@@ -542,6 +542,12 @@ impl Vendored {
         self.versions.iter().rev().find(|v| **v / 1000 == major).copied()
     }
 
+    /// The oldest vendored version of CUDA `major`: bindings whose functions every release of
+    /// the major has.
+    pub fn oldest_of(&self, major: u32) -> Option<u32> {
+        self.versions.iter().find(|v| **v / 1000 == major).copied()
+    }
+
     /// The CUDA majors vendored, increasing.
     pub fn majors(&self) -> Vec<u32> {
         let mut majors: Vec<u32> = self.versions.iter().map(|v| v / 1000).collect();

@@ -172,17 +172,18 @@ pub fn build_library(library: &'static Library) {
                 remedy: None,
             }
         }
-        // No toolkit: those the followed crate bound; those of the major of NVIDIA's wheels
-        // installed without the runtime's (whose cuda.h says the release), as CUDA_SYS_CUDA_MAJOR
-        // naming it would choose; or the default major's.
+        // No toolkit: those the followed crate bound; the oldest release of the major of NVIDIA's
+        // wheels installed without the runtime's (whose cuda.h says the release), which every
+        // library of that major loads (the newest's are refused by a library older than their
+        // header); or the default major's.
         (_, _, None) => {
             let wheels = followed
                 .is_none()
                 .then(|| find::wheels_major(&vendored.majors()))
                 .flatten()
-                .and_then(|(major, file)| Some((major, file, vendored.newest_version_of(major)?)));
+                .and_then(|(major, file)| Some((major, file, vendored.oldest_of(major)?)));
             match wheels {
-                Some((major, file, newest)) => NoHeader {
+                Some((major, file, oldest)) => NoHeader {
                     summary: format!(
                         "no {} was found ({}), and NVIDIA's wheels of CUDA {major} are installed ({}): the \
                          release is the runtime wheel's cuda.h's to say",
@@ -191,7 +192,7 @@ pub fn build_library(library: &'static Library) {
                         file.display(),
                     ),
                     details: no_toolkit.1,
-                    decided: Some((newest, true)),
+                    decided: Some((oldest, true)),
                     remedy: Some(format!(
                         "For your release's bindings: install the CUDA runtime's wheel of your release beside them \
                          (`pip install \"{}=={major}.*\"`, then `cargo clean -p {crate_name}`), or set CUDA_PATH \

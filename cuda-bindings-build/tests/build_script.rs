@@ -566,9 +566,10 @@ fn a_conda_environments_cuda_packages_are_found() {
 }
 
 /// NVIDIA's wheels installed without the runtime's (a CUDA 13 library's wheel alone): no
-/// `cuda.h` says the release, their files' names say the major. That major's bindings are bound,
-/// as `CUDA_SYS_CUDA_MAJOR` naming it would choose, with a warning naming the runtime's wheel to
-/// install (strict mode: an error); wheels of two majors decide nothing (the default major).
+/// `cuda.h` says the release, their files' names say the major. That major's oldest release is
+/// bound (every library of the major loads it; the newest's refuse an older library), with a
+/// warning naming the runtime's wheel to install (strict mode: an error); wheels of two majors
+/// decide nothing (the default major).
 /// Before, the default major's bindings, which look for files the environment does not have.
 fn wheels_of_one_major_without_the_runtimes_bind_that_major() {
     let windows = cfg!(windows);
@@ -607,7 +608,7 @@ fn wheels_of_one_major_without_the_runtimes_bind_that_major() {
         }
         vars
     };
-    let version = format!("version={}", of_major(13).max().unwrap());
+    let version = format!("version={}", of_major(13).min().unwrap());
     // A header-only wheel (of a library the driver ships) in the folder named for 13.
     std::fs::create_dir_all(site.join(&folder).join("include")).unwrap();
     let build = run("libcuda-sys", &venv(false), false);
