@@ -386,8 +386,14 @@ fn conda_roots() -> Vec<(String, PathBuf)> {
     roots
 }
 
-/// The site-packages of the active virtualenv or conda environment, then of `python3` on PATH.
+/// The site-packages of the active virtualenv or conda environment, then of `python3` on PATH:
+/// asked once per build script (the toolkit search and the wheels' major both read them).
 fn python_site_packages() -> Vec<PathBuf> {
+    static SITES: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
+    SITES.get_or_init(ask_site_packages).clone()
+}
+
+fn ask_site_packages() -> Vec<PathBuf> {
     let mut sites = Vec::new();
     for var in ["VIRTUAL_ENV", "CONDA_PREFIX"] {
         let Some(prefix) = env::untracked(var) else { continue };

@@ -197,7 +197,7 @@ pub fn build_library(library: &'static Library) {
                         "For your release's bindings: install the CUDA runtime's wheel of your release beside them \
                          (`pip install \"{}=={major}.*\"`, then `cargo clean -p {crate_name}`), or set CUDA_PATH \
                          to a toolkit",
-                        wheel_of_major(&cuda_loader::RUNTIME, major),
+                        cuda_loader::wheel_project(cuda_loader::RUNTIME.build.wheel.unwrap_or_default(), major),
                     )),
                 },
                 None => NoHeader {
@@ -338,16 +338,5 @@ pub fn dependent_header_cfgs(links: &str) {
     println!("cargo::rustc-check-cfg=cfg(cuda_header, values(any()))");
     for header in followed_headers(links) {
         println!("cargo::rustc-cfg=cuda_header=\"{header}\"");
-    }
-}
-
-/// `library`'s wheel on PyPI for CUDA `major`: `nvidia-cuda-runtime` from CUDA 13 on,
-/// `nvidia-cuda-runtime-cu12` before (see `Build::wheel`).
-fn wheel_of_major(library: &Library, major: u32) -> String {
-    let wheel = library.build.wheel.unwrap_or(library.crate_name);
-    if major < 13 {
-        format!("{wheel}-cu{major}")
-    } else {
-        wheel.to_string()
     }
 }

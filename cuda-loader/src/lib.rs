@@ -47,7 +47,7 @@ pub use functions::{__not_called, __returned};
 pub use functions::{Slot, Unreachable};
 pub use libraries::*;
 #[cfg(feature = "build")]
-pub use library::{Binding, Build, Found, OwnReleases, WholeWheel};
+pub use library::{wheel_project, Binding, Build, Found, OwnReleases, WholeWheel};
 pub use library::{
     Codes, ErrorText, Files, Library, Part, PerOs, Role, Scheme, Search, Version, VersionCall,
     VersionFunction,

@@ -173,6 +173,17 @@ pub struct Version {
     pub scheme: Scheme,
 }
 
+/// The PyPI project of NVIDIA's wheel `wheel` (as named from CUDA 13 on: [`Build::wheel`]) for
+/// CUDA `major`, as pip names it: CUDA 11 and 12's carry their major (`nvidia-<name>-cu12`).
+#[cfg(feature = "build")]
+pub fn wheel_project(wheel: &str, major: u32) -> String {
+    if major < 13 {
+        format!("{wheel}-cu{major}")
+    } else {
+        wheel.to_string()
+    }
+}
+
 /// What the build, the generator and the repository's tools read of a library, and the run time
 /// never does: compiled only with cuda-loader's `build` feature (cuda-bindings-build's and xtask's),
 /// so that none of it is in a user's binary.

@@ -495,12 +495,7 @@ fn library_wheels(version: &str) -> Vec<(&'static Library, String, Unpack)> {
 /// The PyPI project of `wheel` (as named from CUDA 13 on) for CUDA `version`, as pip names it:
 /// CUDA 11 and 12's carry their major (`nvidia-<name>-cu12`), 13's none.
 fn project(wheel: &str, version: &str) -> String {
-    let major = cuda_number(version) / 1000;
-    if major < 13 {
-        format!("{wheel}-cu{major}")
-    } else {
-        wheel.to_string()
-    }
+    cuda_loader::wheel_project(wheel, cuda_number(version) / 1000)
 }
 
 /// Why `library` has no wheel in CUDA `version`'s root where its description should pin one: a
